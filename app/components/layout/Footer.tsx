@@ -1,0 +1,42 @@
+import { Link } from "@remix-run/react";
+import type { SiteSettings } from "~/content/types";
+
+type FooterLink = NonNullable<NonNullable<SiteSettings["footer"]>["links"]>[number];
+
+export function Footer({ settings }: { settings: SiteSettings }) {
+  const footer = settings.footer;
+  return (
+    <footer className="border-t border-slate-200 bg-slate-50">
+      <div className="container-page flex flex-col gap-6 py-10 text-sm text-ink-soft md:flex-row md:items-start md:justify-between">
+        <div className="max-w-sm">
+          <p className="text-base font-bold text-ink">{settings.siteName}</p>
+          {footer?.tagline ? <p className="mt-2">{footer.tagline}</p> : null}
+          <p className="mt-2">
+            <a className="underline-offset-4 hover:underline" href={`mailto:${settings.email}`}>
+              {settings.email}
+            </a>
+          </p>
+        </div>
+        <nav aria-label="Pie de página">
+          <ul className="flex flex-wrap gap-x-2 gap-y-1">
+            {(footer?.links ?? []).map((link: FooterLink) => (
+              <li key={link.href}>
+                <Link className="inline-block rounded px-2 py-2 font-medium text-ink hover:text-brand-700" to={link.href ?? "/"}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <Link className="inline-block rounded px-2 py-2 font-medium text-ink hover:text-brand-700" to="/legal">
+                {footer?.legalLinkLabel}
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      <div className="border-t border-slate-200">
+        <p className="container-page py-4 text-xs text-ink-muted">{footer?.copyright}</p>
+      </div>
+    </footer>
+  );
+}

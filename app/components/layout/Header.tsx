@@ -1,0 +1,115 @@
+/**
+ * The fixed header. Scroll items are real links to `/#section` (they work without JavaScript); with
+ * JavaScript they scroll in place on `/`, or from another page replace the history entry with `/` and
+ * scroll 100 ms later, as the spec asks. The small-screen menu closes after any choice.
+ */
+import { Link, useLocation, useNavigate } from "@remix-run/react";
+import { useEffect, useId, useState, type MouseEvent } from "react";
+import type { SiteSettings } from "~/content/types";
+
+export const SCROLL_AFTER_NAVIGATION_MS = 100;
+
+type NavItem = NonNullable<SiteSettings["navigation"]>[number];
+
+function scrollToSection(id: string) {
+  const target = document.getElementById(id);
+  if (!target) return;
+  target.scrollIntoView({ behavior: "smooth", block: "start" });
+  if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
+  target.focus({ preventScroll: true });
+}
+
+export function Header({ settings }: { settings: SiteSettings }) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const menuId = useId();
+  const onHome = location.pathname === "/";
+
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  function goToSection(event: MouseEvent<HTMLAnchorElement>, id: string) {
+    event.preventDefault();
+    setMenuOpen(false);
+    if (onHome) {
+      scrollToSection(id);
+      return;
+    }
+    navigate("/", { replace: true });
+    window.setTimeout(() => scrollToSection(id), SCROLL_AFTER_NAVIGATION_MS);
+  }
+
+  function onLogoClick(event: MouseEvent<HTMLAnchorElement>) {
+    setMenuOpen(false);
+    if (onHome) {
+      event.preventDefault();
+      window.scrollTo({ top: 0, behavior: "smooth" });
+    }
+  }
+
+  function renderItem(item: NavItem, variant: "desktop" | "mobile") {
+    const className =
+      variant === "desktop"
+        ? "rounded-lg px-3 py-2 text-sm font-medium text-ink-soft hover:bg-brand-50 hover:text-brand-700"
+        : "block rounded-lg px-3 py-3 text-base font-medium text-ink hover:bg-brand-50";
+    if (item.kind === "scroll") {
+      return (
+        <a href={`/#${item.target}`} className={className} onClick={(event) => goToSection(event, item.target ?? "")}>
+          {item.label}
+        </a>
+      );
+    }
+    return (
+      <Link to={item.target ?? "/"} className={className} prefetch="intent" onClick={() => setMenuOpen(false)}>
+        {item.label}
+      </Link>
+    );
+  }
+
+  const navigation = settings.navigation ?? [];
+
+  return (
+    <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="container-page flex h-16 items-center justify-between gap-4">
+        <Link to="/" onClick={onLogoClick} className="flex items-center gap-2 text-lg font-extrabold text-ink">
+          <span aria-hidden="true" className="grid h-8 w-8 place-items-center rounded-lg bg-brand-600 text-white">
+            {settings.siteName?.charAt(0)}
+          </span>
+          {settings.siteName}
+        </Link>
+        <nav aria-label="Principal" className="hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {navigation.map((item: NavItem) => (
+              <li key={`${item.kind}-${item.target}`}>{renderItem(item, "desktop")}</li>
+            ))}
+          </ul>
+        </nav>
+        <div className="flex items-center gap-2">
+          <a href={settings.appUrl ?? "#"} target="_blank" rel="noopener noreferrer" className="btn-primary px-4 text-sm">
+            <span className="hidden sm:inline">{settings.appButtonLabel}</span>
+            <span className="sm:hidden">{settings.appButtonShortLabel}</span>
+          </a>
+          <button
+            type="button"
+            className="grid h-11 w-11 place-items-center rounded-lg text-ink hover:bg-brand-50 lg:hidden"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <span className="sr-only">Menú</span>
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+              {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+            </svg>
+          </button>
+        </div>
+      </div>
+      <nav id={menuId} aria-label="Principal (móvil)" hidden={!menuOpen} className="border-t border-slate-200 bg-white lg:hidden">
+        <ul className="container-page py-2">
+          {navigation.map((item: NavItem) => (
+            <li key={`${item.kind}-${item.target}`}>{renderItem(item, "mobile")}</li>
+          ))}
+        </ul>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,43 @@
+/** Server settings from the environment (CONTRACT.md §2), read once per call so tests can change them. */
+import path from "node:path";
+
+const DEFAULT_SANITY_API_VERSION = "2025-02-19";
+
+export function port(): number {
+  return Number(process.env.PORT) || 3000;
+}
+
+export function publicSiteUrl(): string {
+  const configured = process.env.PUBLIC_SITE_URL?.trim();
+  return (configured || `http://localhost:${port()}`).replace(/\/+$/, "");
+}
+
+export function contentDatasetFile(): string {
+  return path.resolve(
+    process.env.CONTENT_DATASET_FILE?.trim() || path.join(process.cwd(), "sanity-studio", "seed", "production.ndjson"),
+  );
+}
+
+export interface SanitySettings {
+  projectId: string;
+  dataset: string;
+  apiVersion: string;
+  apiHost?: string;
+  token?: string;
+}
+
+export function sanitySettings(): SanitySettings | null {
+  const projectId = process.env.SANITY_PROJECT_ID?.trim();
+  if (!projectId) return null;
+  return {
+    projectId,
+    dataset: process.env.SANITY_DATASET?.trim() || "production",
+    apiVersion: process.env.SANITY_API_VERSION?.trim() || DEFAULT_SANITY_API_VERSION,
+    apiHost: process.env.SANITY_API_HOST?.trim() || undefined,
+    token: process.env.SANITY_API_READ_TOKEN?.trim() || undefined,
+  };
+}
+
+export function sanityWebhookSecret(): string | undefined {
+  return process.env.SANITY_WEBHOOK_SECRET?.trim() || undefined;
+}

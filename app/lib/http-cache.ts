@@ -1,0 +1,16 @@
+/**
+ * Cache policies, named once. Routes re-export these through `headers`; server.ts reads
+ * Cache-Control to decide what its rendered-page cache may keep.
+ */
+import type { HeadersFunction } from "@remix-run/node";
+
+/** Public pages: browsers revalidate, a CDN may keep 5 min and serve stale for a day while refreshing. */
+export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=300, stale-while-revalidate=86400";
+/** Responses that depend on the visitor or on a form post. */
+export const PRIVATE_NO_STORE = "private, no-store";
+
+export const publicPageHeaders: HeadersFunction = ({ errorHeaders }) => ({
+  "Cache-Control": errorHeaders?.get("Cache-Control") ?? PUBLIC_PAGE_CACHE_CONTROL,
+});
+
+export const noStoreHeaders: HeadersFunction = () => ({ "Cache-Control": PRIVATE_NO_STORE });

@@ -1,0 +1,13 @@
+/** The static public pages of the spec's route table (sector pages come from content). */
+export const STATIC_PAGE_PATHS = [
+  "/",
+  "/calculadora",
+  "/mensual",
+  "/sectores",
+  "/contacto",
+  "/legal",
+  "/siguiente",
+  "/borrador",
+  "/iniciar-servicio",
+  "/servicios/google-ads",
+] as const;

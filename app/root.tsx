@@ -1,0 +1,89 @@
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { getSiteSettings } from "~/content/index.server";
+import type { SiteSettings } from "~/content/types";
+import { Footer } from "~/components/layout/Footer";
+import { Header } from "~/components/layout/Header";
+import { NotFound } from "~/components/layout/NotFound";
+import { WhatsAppButton } from "~/components/layout/WhatsAppButton";
+import { publicSiteUrl } from "~/lib/env.server";
+import stylesheet from "~/tailwind.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader(_: LoaderFunctionArgs) {
+  return { settings: await getSiteSettings(), siteUrl: publicSiteUrl() };
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="es">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1d5ef1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+function Frame({ settings, children }: { settings: SiteSettings; children: ReactNode }) {
+  return (
+    <>
+      <Header settings={settings} />
+      <main id="contenido" className="flex-1 pt-16">
+        {children}
+      </main>
+      <Footer settings={settings} />
+      <WhatsAppButton settings={settings} />
+    </>
+  );
+}
+
+export default function App() {
+  const { settings } = useLoaderData<typeof loader>();
+  return (
+    <Frame settings={settings}>
+      <Outlet />
+    </Frame>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const root = useRouteLoaderData<typeof loader>("root");
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const content = notFound ? (
+    <NotFound settings={root?.settings} />
+  ) : (
+    <div className="container-page section text-center">
+      <h1 className="section-heading">Se ha producido un error</h1>
+      <p className="mt-4 text-ink-soft">Inténtalo de nuevo en unos minutos.</p>
+      <a className="btn-primary mt-8" href="/">
+        Volver al inicio
+      </a>
+    </div>
+  );
+  return root ? <Frame settings={root.settings}>{content}</Frame> : <main className="flex-1">{content}</main>;
+}

@@ -1,0 +1,25 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const alias = { "~": path.resolve(import.meta.dirname, "app") };
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: "app",
+          include: ["tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.{ts,tsx}"],
+          environment: "node",
+          globals: true,
+          setupFiles: ["tests/setup.ts"],
+          // Integration tests share one process-wide content source and spool directory per file.
+          pool: "forks",
+        },
+      },
+      "sanity-studio/vitest.config.ts",
+    ],
+  },
+});
