@@ -1,0 +1,77 @@
+// `npm run test:e2e`: builds, starts the production server on a free port (with a temporary DATA_DIR
+// and a local stand-in for both delivery destinations), runs Playwright in Debian's Chromium, stops all.
+import { execSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { startReceiver } from "../tests/support/receiver.mjs";
+
+const root = path.resolve(import.meta.dirname, "..");
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+if (!fs.existsSync(chromium)) {
+  console.error(`Chromium not found at ${chromium}. Install it (apt-get install -y chromium) or set CHROMIUM_PATH.`);
+  process.exit(1);
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.on("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      if (response.status < 500) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`Server did not answer at ${url}`);
+}
+
+execSync("npm run build", { cwd: root, stdio: "inherit" });
+
+const receiver = await startReceiver();
+const port = await freePort();
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-data-"));
+const baseUrl = `http://127.0.0.1:${port}`;
+const serverEnv = {
+  ...process.env,
+  NODE_ENV: "production",
+  PORT: String(port),
+  PUBLIC_SITE_URL: baseUrl,
+  DATA_DIR: dataDir,
+  FORM_SERVICE_URL: `${receiver.url}/form-service`,
+  AUTOMATION_WEBHOOK_URL: `${receiver.url}/automation-webhook`,
+  DELIVERY_RETRY_BASE_MS: "200",
+  FORM_RATE_LIMIT: "1000",
+};
+const server = spawn(process.execPath, ["build/server.js"], { cwd: root, env: serverEnv, stdio: ["ignore", "pipe", "pipe"] });
+const serverLog = fs.createWriteStream(path.join(dataDir, "server.log"));
+server.stdout.pipe(serverLog);
+server.stderr.pipe(serverLog);
+
+let exitCode = 1;
+try {
+  await waitFor(`${baseUrl}/healthz`);
+  const args = ["playwright", "test", ...process.argv.slice(2)];
+  const runner = spawn("npx", args, {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_RECEIVER_URL: receiver.url, E2E_DATA_DIR: dataDir },
+  });
+  exitCode = await new Promise((resolve) => runner.on("exit", (code) => resolve(code ?? 1)));
+} finally {
+  server.kill("SIGTERM");
+  receiver.server.close();
+  if (exitCode !== 0) console.error(`Server log: ${path.join(dataDir, "server.log")}`);
+}
+process.exit(exitCode);
