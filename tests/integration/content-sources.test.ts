@@ -1,0 +1,71 @@
+// Both content sources run the same GROQ and must answer the same for every query of the site.
+import path from "node:path";
+import { setupServer } from "msw/node";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as queries from "~/content/queries";
+import { contentSource, resetContentSource } from "~/content/source.server";
+import { parseNdjson } from "~/content/local-source.server";
+import fs from "node:fs";
+import { SANITY_STAND_IN_HOST, sanityQueryHandlers } from "../support/sanity-stand-in";
+
+const seedFile = path.resolve("sanity-studio/seed/production.ndjson");
+const seedSlugs = parseNdjson(fs.readFileSync(seedFile, "utf8"))
+  .filter((document) => document._type === "sectorPage")
+  .map((document) => (document.slug as { current: string }).current);
+
+const queriesWithParams: Array<[string, string, Record<string, string>]> = Object.entries(queries).flatMap(
+  ([name, query]): Array<[string, string, Record<string, string>]> =>
+    name === "sectorPageQuery"
+      ? [...seedSlugs, "no-existe"].map((slug): [string, string, Record<string, string>] => [`${name}(${slug})`, query, { slug }])
+      : [[name, query, {}]],
+);
+
+const sanityQueries: string[] = [];
+const server = setupServer(...sanityQueryHandlers(seedFile, (query) => sanityQueries.push(query)));
+
+async function runAll(): Promise<Record<string, unknown>> {
+  const results: Record<string, unknown> = {};
+  for (const [name, query, params] of queriesWithParams) results[name] = await contentSource().fetch(query, params);
+  return results;
+}
+
+describe("content sources", () => {
+  beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+  afterAll(() => {
+    server.close();
+    delete process.env.SANITY_PROJECT_ID;
+    delete process.env.SANITY_API_HOST;
+    resetContentSource();
+  });
+
+  it("answer every query of the site identically from the NDJSON file and from Sanity", async () => {
+    resetContentSource();
+    expect(contentSource().kind).toBe("local");
+    const local = await runAll();
+
+    process.env.SANITY_PROJECT_ID = "testproject";
+    process.env.SANITY_API_HOST = SANITY_STAND_IN_HOST;
+    resetContentSource();
+    expect(contentSource().kind).toBe("sanity");
+    const sanity = await runAll();
+
+    expect(seedSlugs.length).toBeGreaterThanOrEqual(32);
+    expect(sanityQueries.length).toBeGreaterThanOrEqual(queriesWithParams.length);
+    expect(sanity).toEqual(local);
+    expect(local["sectorPageQuery(no-existe)"]).toBeNull();
+    expect(local["siteSettingsQuery"]).toMatchObject({ siteName: expect.any(String) });
+  });
+
+  it("serves Sanity results from its cache until invalidated", async () => {
+    process.env.SANITY_PROJECT_ID = "testproject";
+    process.env.SANITY_API_HOST = SANITY_STAND_IN_HOST;
+    resetContentSource();
+    sanityQueries.length = 0;
+    await contentSource().fetch(queries.siteSettingsQuery);
+    await contentSource().fetch(queries.siteSettingsQuery);
+    expect(sanityQueries).toHaveLength(1);
+    contentSource().invalidate();
+    await contentSource().fetch(queries.siteSettingsQuery);
+    expect(sanityQueries).toHaveLength(2);
+  });
+});
