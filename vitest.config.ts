@@ -19,7 +19,7 @@ export default defineConfig({
           pool: "forks",
         },
       },
-      "sanity-studio/vitest.config.ts",
+      "sanity-studio/vitest.config.{ts,mts}",
     ],
   },
 });
