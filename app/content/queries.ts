@@ -32,7 +32,7 @@ export const calculatorSectorsQuery = defineQuery(`*[_type == "calculatorSector"
 }`);
 
 export const sectorsDirectoryQuery = defineQuery(`*[_id == "sectorsDirectory"][0]{
-  seo, hero, featuredHeading, allHeading, finalCta,
+  seo, hero, featuredHeading, allHeading, tooltipLabel, finalCta,
   "sectors": *[_type == "sectorPage" && defined(slug.current) && !(_id in path("drafts.**"))] | order(order asc, sectorName asc){
     sectorName, "slug": slug.current, tooltip, featured, "icon": hero.icon
   }
@@ -40,7 +40,8 @@ export const sectorsDirectoryQuery = defineQuery(`*[_id == "sectorsDirectory"][0
 
 export const sectorPageQuery = defineQuery(`*[_type == "sectorPage" && slug.current == $slug && !(_id in path("drafts.**"))][0]{
   _id, _updatedAt, sectorName, "slug": slug.current, seo, hero, stats, leadsPerMonth, tooltip,
-  explanation, projection, services, closingCta, structuredData
+  explanation, projection, services, closingCta, structuredData,
+  "labels": *[_id == "sectorsDirectory"][0].sectorPageLabels
 }`);
 
 export const sectorSlugsQuery = defineQuery(`*[_type == "sectorPage" && defined(slug.current) && !(_id in path("drafts.**"))] | order(order asc, sectorName asc){
