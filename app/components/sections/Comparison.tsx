@@ -1,0 +1,62 @@
+/** Traditional advertising against the fixed price per lead, side by side. */
+import type { ReactNode } from "react";
+import { Icon } from "~/components/ui/Icon";
+import { Section } from "~/components/ui/Section";
+import { SectionHeading } from "~/components/ui/SectionHeading";
+import type { List, Maybe } from "./content-shapes";
+
+export interface ComparisonColumn {
+  title?: Maybe<string>;
+  points?: List<string>;
+}
+
+export function Comparison({
+  id,
+  heading,
+  intro,
+  traditional,
+  ours,
+  action,
+}: {
+  id: string;
+  heading: Maybe<string>;
+  intro?: Maybe<string>;
+  traditional: Maybe<ComparisonColumn>;
+  ours: Maybe<ComparisonColumn>;
+  action?: ReactNode;
+}) {
+  return (
+    <Section id={id} labelledBy={`${id}-title`}>
+      <SectionHeading id={`${id}-title`} title={heading} intro={intro} />
+      <div className="mx-auto mt-12 grid max-w-5xl gap-6 md:grid-cols-2">
+        <div className="rounded-2xl border border-slate-200 bg-slate-50 p-6 sm:p-8">
+          <h3 className="text-xl font-semibold text-ink-soft">{traditional?.title}</h3>
+          <ul className="mt-6 space-y-4">
+            {(traditional?.points ?? []).map((point, index) => (
+              <li key={`${index}-${point}`} className="flex gap-3 text-ink-soft">
+                <span aria-hidden="true" className="mt-0.5 grid h-6 w-6 shrink-0 place-items-center rounded-full bg-rose-100 text-rose-700">
+                  <Icon name="x" className="h-3.5 w-3.5" />
+                </span>
+                {point}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className="relative rounded-2xl border-2 border-brand-600 bg-white p-6 shadow-xl shadow-brand-600/10 sm:p-8">
+          <h3 className="text-xl font-semibold text-brand-800">{ours?.title}</h3>
+          <ul className="mt-6 space-y-4">
+            {(ours?.points ?? []).map((point, index) => (
+              <li key={`${index}-${point}`} className="flex gap-3 font-medium text-ink">
+                <span aria-hidden="true" className="mt-0.5 grid h-6 w-6 shrink-0 place-items-center rounded-full bg-emerald-100 text-emerald-700">
+                  <Icon name="check" className="h-3.5 w-3.5" />
+                </span>
+                {point}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      {action ? <div className="mt-12 flex justify-center">{action}</div> : null}
+    </Section>
+  );
+}

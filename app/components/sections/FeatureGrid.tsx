@@ -1,0 +1,38 @@
+/** A grid of feature cards (icon, title, description): the plans page's "what every plan includes". */
+import { Card, IconTile } from "~/components/ui/Card";
+import { Icon } from "~/components/ui/Icon";
+import { Section } from "~/components/ui/Section";
+import { SectionHeading } from "~/components/ui/SectionHeading";
+import { featureIcon } from "./feature-icons";
+import { itemKey, type FeatureContent, type List, type Maybe } from "./content-shapes";
+
+export function FeatureGrid({
+  id,
+  heading,
+  intro,
+  items,
+  tone = "muted",
+}: {
+  id: string;
+  heading: Maybe<string>;
+  intro?: Maybe<string>;
+  items: List<FeatureContent>;
+  tone?: "white" | "muted";
+}) {
+  return (
+    <Section id={id} labelledBy={`${id}-title`} tone={tone}>
+      <SectionHeading id={`${id}-title`} title={heading} intro={intro} />
+      <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {(items ?? []).map((item, index) => (
+          <Card as="li" key={itemKey(item, index)} className="transition-shadow hover:shadow-md">
+            <IconTile>
+              <Icon name={featureIcon(item.icon, index)} className="h-5 w-5" />
+            </IconTile>
+            <h3 className="mt-5 text-lg font-semibold text-ink">{item.title}</h3>
+            {item.description ? <p className="mt-2 leading-relaxed text-ink-soft">{item.description}</p> : null}
+          </Card>
+        ))}
+      </ul>
+    </Section>
+  );
+}

@@ -1,0 +1,46 @@
+/** The hero band of inner pages: eyebrow, the page's h1, a lead paragraph and optional actions. */
+import type { ReactNode } from "react";
+import { Eyebrow } from "~/components/ui/SectionHeading";
+import type { Maybe } from "./content-shapes";
+
+/** Soft brand glows behind dark heroes (decorative). */
+export function HeroBackdrop() {
+  return (
+    <div aria-hidden="true" className="pointer-events-none absolute inset-0 -z-10 overflow-hidden">
+      <div className="absolute -right-40 -top-40 h-[32rem] w-[32rem] rounded-full bg-brand-600/40 blur-3xl" />
+      <div className="absolute -bottom-48 -left-40 h-[28rem] w-[28rem] rounded-full bg-sky-500/20 blur-3xl" />
+      <div className="absolute inset-0 bg-[linear-gradient(to_right,rgba(255,255,255,0.04)_1px,transparent_1px),linear-gradient(to_bottom,rgba(255,255,255,0.04)_1px,transparent_1px)] bg-[size:48px_48px]" />
+    </div>
+  );
+}
+
+export function PageHero({
+  id,
+  badge,
+  title,
+  lead,
+  children,
+}: {
+  id: string;
+  badge?: Maybe<string>;
+  title: Maybe<string>;
+  lead?: Maybe<string>;
+  children?: ReactNode;
+}) {
+  return (
+    <section id={id} aria-labelledby={`${id}-title`} className="relative isolate overflow-hidden bg-brand-950 text-white">
+      <HeroBackdrop />
+      <div className="mx-auto w-full max-w-4xl px-4 pb-16 pt-14 text-center sm:px-6 sm:pb-20 sm:pt-20 lg:px-8">
+        {badge ? <Eyebrow tone="dark">{badge}</Eyebrow> : null}
+        <h1
+          id={`${id}-title`}
+          className={`text-balance text-4xl font-extrabold leading-tight tracking-tight sm:text-5xl ${badge ? "mt-5" : ""}`}
+        >
+          {title}
+        </h1>
+        {lead ? <p className="mx-auto mt-6 max-w-2xl text-pretty text-lg leading-relaxed text-brand-100 sm:text-xl">{lead}</p> : null}
+        {children ? <div className="mt-8 flex flex-col items-center justify-center gap-4 sm:flex-row">{children}</div> : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+/**
+ * Call-to-action links styled as buttons. Internal paths use Remix's <Link>; external addresses open in
+ * a new tab with rel="noopener noreferrer"; fragments and mailto:/tel: stay plain anchors.
+ */
+import { Link } from "@remix-run/react";
+import { forwardRef, type AnchorHTMLAttributes, type ReactNode } from "react";
+import { linkKind } from "~/lib/links";
+import { Icon, type IconName } from "./Icon";
+
+export type CtaVariant = "primary" | "secondary" | "onDark" | "outlineOnDark" | "ghost";
+
+const BASE =
+  "inline-flex min-h-[44px] items-center justify-center gap-2 rounded-xl px-5 py-2.5 text-center text-base font-semibold transition-colors";
+
+const VARIANTS: Record<CtaVariant, string> = {
+  primary: "bg-brand-600 text-white shadow-sm shadow-brand-600/20 hover:bg-brand-700",
+  secondary: "border border-brand-200 bg-white text-brand-800 hover:border-brand-300 hover:bg-brand-50",
+  onDark: "bg-white text-brand-800 shadow-sm hover:bg-brand-50 focus-visible:ring-white focus-visible:ring-offset-brand-900",
+  outlineOnDark:
+    "border border-white/40 text-white hover:bg-white/10 focus-visible:ring-white focus-visible:ring-offset-brand-900",
+  ghost: "px-3 text-brand-700 hover:bg-brand-50",
+};
+
+export function ctaClassName(variant: CtaVariant = "primary", extra = ""): string {
+  return [BASE, VARIANTS[variant], extra].filter(Boolean).join(" ");
+}
+
+type CtaLinkProps = {
+  href: string;
+  children: ReactNode;
+  variant?: CtaVariant;
+  icon?: IconName;
+  className?: string;
+} & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href" | "className" | "children">;
+
+export const CtaLink = forwardRef<HTMLAnchorElement, CtaLinkProps>(function CtaLink(
+  { href, children, variant = "primary", icon, className = "", ...rest },
+  ref,
+) {
+  const kind = linkKind(href);
+  const classes = ctaClassName(variant, className);
+  const content = (
+    <>
+      <span>{children}</span>
+      {icon ? <Icon name={icon} className="h-5 w-5 shrink-0" /> : null}
+      {kind === "external" && !icon ? <Icon name="external" className="h-4 w-4 shrink-0" /> : null}
+    </>
+  );
+  if (kind === "internal") {
+    return (
+      <Link ref={ref} to={href} prefetch="intent" className={classes} {...rest}>
+        {content}
+      </Link>
+    );
+  }
+  const newTab = kind === "external" ? { target: "_blank", rel: "noopener noreferrer" } : {};
+  return (
+    <a ref={ref} href={href} className={classes} {...newTab} {...rest}>
+      {content}
+    </a>
+  );
+});

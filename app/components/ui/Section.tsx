@@ -1,0 +1,31 @@
+/** A page band: vertical rhythm, background tone and the landmark wiring (aria-labelledby its heading). */
+import type { ReactNode } from "react";
+
+const TONES = {
+  white: "bg-white",
+  muted: "bg-slate-50",
+  dark: "bg-brand-950 text-white",
+} as const;
+
+export function Section({
+  id,
+  labelledBy,
+  tone = "white",
+  width = "default",
+  className = "",
+  children,
+}: {
+  id?: string;
+  labelledBy?: string;
+  tone?: keyof typeof TONES;
+  width?: "default" | "wide" | "narrow";
+  className?: string;
+  children: ReactNode;
+}) {
+  const widths = { default: "max-w-6xl", wide: "max-w-7xl", narrow: "max-w-3xl" } as const;
+  return (
+    <section id={id} aria-labelledby={labelledBy} className={`${TONES[tone]} py-16 sm:py-20 lg:py-24 ${className}`}>
+      <div className={`mx-auto w-full ${widths[width]} px-4 sm:px-6 lg:px-8`}>{children}</div>
+    </section>
+  );
+}
