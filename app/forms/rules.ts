@@ -1,0 +1,23 @@
+/** The few zod building blocks the five form schemas are made of (shared by browser and server). */
+import { z } from "zod";
+import { COMMON_MESSAGES, EMAIL_PATTERN } from "./shared";
+
+/** Values reach schemas already trimmed (readFields); trimming again keeps direct callers honest. */
+export const requiredText = (message: string = COMMON_MESSAGES.required) => z.string().trim().min(1, message);
+
+export const optionalText = () => z.string().trim();
+
+export const emailAddress = (requiredMessage: string = COMMON_MESSAGES.required, formatMessage: string = COMMON_MESSAGES.email) =>
+  z
+    .string()
+    .trim()
+    .min(1, requiredMessage)
+    .refine((value) => value === "" || EMAIL_PATTERN.test(value), formatMessage);
+
+/** A number a page wrote into a hidden field: '35', '1500.5' (a comma decimal is accepted too). */
+export function parseDecimal(value: string): number | null {
+  const text = value.trim().replace(",", ".");
+  if (!/^-?\d+(\.\d+)?$/.test(text)) return null;
+  const number = Number(text);
+  return Number.isFinite(number) ? number : null;
+}

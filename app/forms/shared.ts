@@ -1,0 +1,150 @@
+/**
+ * What every lead form shares, in the browser and on the server: how posted values are read (trimmed,
+ * capped), the result an action answers, the Madrid-time date of a payload, and the one validation call
+ * that turns a zod error into one Spanish message per field.
+ */
+import type { z } from "zod";
+
+/** The five forms. The value is also the `intent` a page with several forms posts. */
+export type LeadFormKind = "contacto" | "calculadora" | "plan-mensual" | "plan-cpl" | "iniciar-servicio";
+
+/** 'line' for one-line inputs, 'text' for text areas and machine-written JSON. */
+export type FieldKind = "line" | "text";
+export type FieldSpec = Readonly<Record<string, FieldKind>>;
+
+export const MAX_LENGTH: Readonly<Record<FieldKind, number>> = { line: 200, text: 5000 };
+
+export type FieldErrors = Partial<Record<string, string>>;
+export type FormValues = Record<string, string>;
+
+export interface ToastMessage {
+  title: string;
+  description: string;
+  variant: "success" | "destructive";
+}
+
+/** Marketing attribution added to every payload (filled by the consent/attribution work). */
+export type Origen = Record<string, unknown>;
+
+export interface PayloadContext {
+  now: Date;
+  origen?: Origen;
+  /** What the request itself tells, for fields a browser without JavaScript could not fill. */
+  client?: { userAgent?: string; language?: string };
+}
+
+export interface LeadFormDefinition<Output = unknown> {
+  kind: LeadFormKind;
+  fields: FieldSpec;
+  schema: z.ZodType<Output, FormValues>;
+  buildPayload(data: Output, context: PayloadContext): Record<string, unknown>;
+  /** The toast for a refused submission, chosen from which fields failed. */
+  invalidToast(fieldErrors: FieldErrors): ToastMessage;
+  successToast: ToastMessage;
+  failureToast: ToastMessage;
+}
+
+/** What a lead action answers (JSON), and what the form components render. */
+export type LeadActionData =
+  | { ok: true; form: LeadFormKind; id: string }
+  | {
+      ok: false;
+      /** null when the body could not be read (too large), so no form is known. */
+      form: LeadFormKind | null;
+      toast: ToastMessage;
+      fieldErrors?: FieldErrors;
+      values?: FormValues;
+    };
+
+export function isLeadActionData(value: unknown): value is LeadActionData {
+  return typeof value === "object" && value !== null && typeof (value as { ok?: unknown }).ok === "boolean";
+}
+
+/** The honeypot: a field people never see. A bot that fills it gets a normal answer and nothing is kept. */
+export const HONEYPOT_FIELD = "website";
+/** The field a page with more than one form uses to say which one was posted. */
+export const INTENT_FIELD = "intent";
+
+// Control characters other than tab and line breaks never belong in a form value.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+
+export function cleanText(value: unknown, kind: FieldKind): string {
+  if (typeof value !== "string") return "";
+  return value.replace(CONTROL_CHARACTERS, "").trim().slice(0, MAX_LENGTH[kind]).trim();
+}
+
+/** Reads the named fields from posted form data: every one present, trimmed and capped; files ignored. */
+export function readFields(formData: FormData, fields: FieldSpec): FormValues {
+  const values: FormValues = {};
+  for (const [name, kind] of Object.entries(fields)) values[name] = cleanText(formData.get(name), kind);
+  return values;
+}
+
+export type ValidationResult<Output> = { success: true; data: Output } | { success: false; fieldErrors: FieldErrors };
+
+/** Validates read values against a form's schema: the first Spanish message of each failing field. */
+export function validateLead<Output>(definition: LeadFormDefinition<Output>, values: FormValues): ValidationResult<Output> {
+  const result = definition.schema.safeParse(values);
+  if (result.success) return { success: true, data: result.data };
+  const fieldErrors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0] ?? "");
+    if (field && !fieldErrors[field]) fieldErrors[field] = issue.message;
+  }
+  return { success: false, fieldErrors };
+}
+
+const MADRID_LONG_DATE_TIME = new Intl.DateTimeFormat("es-ES", {
+  timeZone: "Europe/Madrid",
+  year: "numeric",
+  month: "long",
+  day: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+
+/** `fechaEnvio`: Spanish long date with hour and minute in Madrid time, e.g. '15 de enero de 2024, 10:30'. */
+export function formatFechaEnvio(date: Date): string {
+  return MADRID_LONG_DATE_TIME.format(date);
+}
+
+/** The attribution object, only when there is one (payloads never carry `origen: undefined`). */
+export function withOrigen<T extends Record<string, unknown>>(payload: T, origen: Origen | undefined): T & { origen?: Origen } {
+  return origen ? { ...payload, origen } : payload;
+}
+
+/** The same shape as an HTML `type="email"` check that also wants a dot in the domain. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Shared Spanish messages of forms the spec leaves to the browser's native checks. */
+export const COMMON_MESSAGES = {
+  required: "Este campo es obligatorio",
+  email: "Formato de email inválido",
+} as const;
+
+/** The landing form's toast, which the plan dialogs and service start reuse for missing fields. */
+export const MISSING_FIELDS_TOAST: ToastMessage = {
+  title: "Campos requeridos",
+  description: "Por favor, completa todos los campos obligatorios",
+  variant: "destructive",
+};
+
+export const GENERIC_FAILURE_TOAST: ToastMessage = {
+  title: "Error al enviar",
+  description: "Ha ocurrido un error. Por favor, inténtalo de nuevo.",
+  variant: "destructive",
+};
+
+/** Answers of the abuse guards; the spec names none, so these follow its tone. */
+export const RATE_LIMITED_TOAST: ToastMessage = {
+  title: "Demasiados envíos",
+  description: "Has enviado demasiadas solicitudes en poco tiempo. Por favor, inténtalo de nuevo dentro de unos minutos.",
+  variant: "destructive",
+};
+
+export const TOO_LARGE_TOAST: ToastMessage = {
+  title: "Envío demasiado grande",
+  description: "El envío supera el tamaño máximo de 1 MB. Si has adjuntado un logo, elige un archivo más pequeño.",
+  variant: "destructive",
+};
