@@ -61,13 +61,17 @@ function StepGrid({ steps }: { steps: ReadonlyArray<StepContent> }) {
   return (
     <ol className={`mt-12 grid gap-6 sm:grid-cols-2 ${columns}`}>
       {steps.map((step, index) => (
-        <Card as="li" key={itemKey(step, index)} className="relative flex flex-col">
-          <div className="flex items-center justify-between gap-3">
-            <StepNumber value={index + 1} />
-            {step.duration ? <Duration value={step.duration} /> : null}
+        <Card as="li" key={itemKey(step, index)} className="relative flex gap-4 sm:flex-col sm:gap-0">
+          <StepNumber value={index + 1} />
+          <div>
+            <h3 className="pt-2.5 text-lg font-semibold text-ink sm:mt-5 sm:pt-0">{step.title}</h3>
+            {step.description ? <p className="mt-2 leading-relaxed text-ink-soft">{step.description}</p> : null}
+            {step.duration ? (
+              <div className="mt-3 sm:absolute sm:right-6 sm:top-8 sm:mt-0">
+                <Duration value={step.duration} />
+              </div>
+            ) : null}
           </div>
-          <h3 className="mt-5 text-lg font-semibold text-ink">{step.title}</h3>
-          {step.description ? <p className="mt-2 leading-relaxed text-ink-soft">{step.description}</p> : null}
         </Card>
       ))}
     </ol>

@@ -1,0 +1,79 @@
+/**
+ * The sector page hero: the sector badge (icon and name), the page's h1 and description, the two
+ * spec buttons ('Calcular mis Leads' → calculator with the sector preselected, 'Quiero Más Clientes' →
+ * contact), the optional third button from content, and the sector's monthly lead range.
+ */
+import { CtaLink } from "~/components/ui/CtaLink";
+import { Icon } from "~/components/ui/Icon";
+import { SectorIcon } from "~/components/ui/SectorIcon";
+import { Eyebrow } from "~/components/ui/SectionHeading";
+import { safeHref } from "~/components/ui/PortableText";
+import { formatInteger } from "~/domain/format";
+import type { Maybe } from "../content-shapes";
+import { HeroBackdrop } from "../PageHero";
+import { CONTACT_PATH, SECTOR_ACTIONS, calculatorHref } from "./labels";
+import type { LeadsRange, SectorHeroContent } from "./shapes";
+
+/** '15–25 leads al mes', or null when the range or its label is missing. */
+export function leadsRangeText(range: Maybe<LeadsRange>, label: Maybe<string>): string | null {
+  const min = range?.min;
+  const max = range?.max;
+  if (!label || typeof min !== "number" || typeof max !== "number") return null;
+  const span = min === max ? formatInteger(min) : `${formatInteger(min)}–${formatInteger(max)}`;
+  return `${span} ${label}`;
+}
+
+export function SectorHero({
+  id,
+  sectorName,
+  hero,
+  leadsPerMonth,
+  leadsPerMonthLabel,
+}: {
+  id: string;
+  sectorName: Maybe<string>;
+  hero: Maybe<SectorHeroContent>;
+  leadsPerMonth?: Maybe<LeadsRange>;
+  leadsPerMonthLabel?: Maybe<string>;
+}) {
+  const extraHref = safeHref(hero?.extraCta?.href);
+  const leads = leadsRangeText(leadsPerMonth, leadsPerMonthLabel);
+  return (
+    <section id={id} aria-labelledby={`${id}-title`} className="relative isolate overflow-hidden bg-brand-950 text-white">
+      <HeroBackdrop />
+      <div className="mx-auto w-full max-w-4xl px-4 pb-28 pt-14 text-center sm:px-6 sm:pb-32 sm:pt-20 lg:px-8">
+        {sectorName ? (
+          <Eyebrow tone="dark">
+            <SectorIcon name={hero?.icon} className="h-4 w-4" />
+            {sectorName}
+          </Eyebrow>
+        ) : null}
+        <h1 id={`${id}-title`} className="mt-5 text-balance text-4xl font-extrabold leading-tight tracking-tight sm:text-5xl">
+          {hero?.title ?? sectorName}
+        </h1>
+        {hero?.description ? (
+          <p className="mx-auto mt-6 max-w-2xl text-pretty text-lg leading-relaxed text-brand-100 sm:text-xl">{hero.description}</p>
+        ) : null}
+        <div className="mt-8 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:flex-wrap sm:items-center sm:gap-4">
+          <CtaLink href={calculatorHref(sectorName)} variant="onDark" icon="calculator" className="px-6 py-3 text-lg">
+            {SECTOR_ACTIONS.calculator}
+          </CtaLink>
+          <CtaLink href={CONTACT_PATH} variant="outlineOnDark" icon="arrow-right" className="px-6 py-3 text-lg">
+            {SECTOR_ACTIONS.contact}
+          </CtaLink>
+          {hero?.extraCta?.label && extraHref ? (
+            <CtaLink href={extraHref} variant="outlineOnDark" className="px-6 py-3 text-lg">
+              {hero.extraCta.label}
+            </CtaLink>
+          ) : null}
+        </div>
+        {leads ? (
+          <p className="mt-8 inline-flex items-center gap-2 text-sm font-medium text-brand-100">
+            <Icon name="trend" className="h-4 w-4 text-emerald-300" />
+            {leads}
+          </p>
+        ) : null}
+      </div>
+    </section>
+  );
+}
