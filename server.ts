@@ -1,11 +1,18 @@
 /**
- * The production server: Express around the Remix request handler, serving the built assets.
+ * The production server. A plain node:http layer answers cached pages and public files from memory
+ * (server/request-listener.ts); everything else reaches Express and the Remix handler, which fills the
+ * page cache. The cache is dropped whenever content changes.
  */
+import http from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import express from "express";
+import type { EventEmitter } from "node:events";
+import { PageCache } from "./server/page-cache";
+import { createRemixHandler } from "./server/remix-handler";
+import { createRequestListener } from "./server/request-listener";
+import { StaticAssets } from "./server/static-assets";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // Compiled to build/server.js; the project root is one level up from there.
@@ -14,18 +21,26 @@ const buildPath = path.join(root, "build", "index.js");
 
 export async function createServer() {
   const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+  const cache = new PageCache();
+  (build.entry.module as { contentEvents?: EventEmitter }).contentEvents?.on("change", () => cache.clear());
+
   const app = express();
   app.disable("x-powered-by");
-  app.use("/build", express.static(path.join(root, "public", "build"), { immutable: true, maxAge: "1y" }));
-  app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
-  app.all("*", createRequestHandler({ build, mode: process.env.NODE_ENV ?? "production" }));
-  return app;
+  app.all("*", createRemixHandler({ build, mode: process.env.NODE_ENV ?? "production", cache }));
+
+  const listener = createRequestListener({
+    cache,
+    assets: new StaticAssets(path.join(root, "public")),
+    app,
+    publicSiteUrl: process.env.PUBLIC_SITE_URL,
+  });
+  return http.createServer(listener);
 }
 
 export async function startServer() {
   const port = Number(process.env.PORT) || 3000;
-  const app = await createServer();
-  const server = app.listen(port, () => {
+  const server = await createServer();
+  server.listen(port, () => {
     console.log(JSON.stringify({ level: "info", msg: "server listening", url: `http://localhost:${port}` }));
   });
   return server;

@@ -1,16 +1,23 @@
 /**
- * Renders every document on the server. Bots and crawlers get the complete HTML at once; browsers get
- * a stream. Also exports the process-wide services server.ts needs from the same module instances.
+ * Renders every document on the server, whole (bots, crawlers and the page cache all want complete
+ * HTML), and gives it a Content-Security-Policy that allows exactly its inline scripts by hash. Also
+ * exports the process-wide services server.ts needs from the same module instances.
  */
-import { PassThrough } from "node:stream";
+import { Writable } from "node:stream";
 import type { EntryContext } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
+import { documentContentSecurityPolicy, type SecuritySettings } from "~/lib/security-headers.server";
 
 export { contentEvents } from "~/content/source.server";
 
 const ABORT_DELAY_MS = 5_000;
+
+/** The settings the root loader already fetched for this render (none when it failed). */
+function securitySettings(remixContext: EntryContext): SecuritySettings | null {
+  const root = remixContext.staticHandlerContext.loaderData?.root as { settings?: SecuritySettings } | undefined;
+  return root?.settings ?? null;
+}
 
 export default function handleRequest(
   request: Request,
@@ -23,18 +30,25 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} />,
       {
-        // Wait for the whole document: pages are small, cached whole, and crawlers need all of it.
+        // Wait for the whole document: pages are small, cached whole, and their scripts are hashed.
         onAllReady() {
           shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
+          const chunks: Buffer[] = [];
+          const sink = new Writable({
+            write(chunk: Buffer, _encoding, done) {
+              chunks.push(chunk);
+              done();
+            },
+            final(done) {
+              const html = Buffer.concat(chunks).toString("utf8");
+              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+              responseHeaders.set("Content-Security-Policy", documentContentSecurityPolicy(html, securitySettings(remixContext)));
+              clearTimeout(abortTimer);
+              resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+              done();
+            },
+          });
+          pipe(sink);
         },
         onShellError(error: unknown) {
           reject(error);
@@ -45,6 +59,6 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY_MS);
+    const abortTimer = setTimeout(abort, ABORT_DELAY_MS);
   });
 }

@@ -1,0 +1,100 @@
+/**
+ * Files under public/, answered by the node:http layer from memory: read once, precompressed once.
+ * Hashed build output (/build/…) is immutable for a year; the few other files are cached for an hour.
+ */
+import fs from "node:fs/promises";
+import { existsSync, readdirSync } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import path from "node:path";
+import { type CachedResponse, createCachedResponse, LruCache } from "./page-cache";
+import { sendCached } from "./respond";
+
+export const IMMUTABLE_CACHE_CONTROL = "public, max-age=31536000, immutable";
+export const PUBLIC_FILE_CACHE_CONTROL = "public, max-age=3600";
+
+const CONTENT_TYPES: Record<string, string> = {
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".map": "application/json; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".webmanifest": "application/manifest+json; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".webp": "image/webp",
+  ".avif": "image/avif",
+  ".gif": "image/gif",
+  ".ico": "image/x-icon",
+  ".woff2": "font/woff2",
+  ".woff": "font/woff",
+  ".txt": "text/plain; charset=utf-8",
+  ".xml": "application/xml; charset=utf-8",
+  ".pdf": "application/pdf",
+};
+
+export class StaticAssets {
+  private readonly root: string;
+  private readonly rootFiles: Set<string>;
+  private readonly cache = new LruCache<CachedResponse>(500, 64 * 1024 * 1024);
+  private readonly loading = new Map<string, Promise<CachedResponse | null>>();
+
+  constructor(publicDir: string) {
+    this.root = path.resolve(publicDir);
+    // Top-level files (favicon, …) are known at start so page requests never touch the disk.
+    this.rootFiles = new Set(
+      existsSync(this.root)
+        ? readdirSync(this.root, { withFileTypes: true })
+            .filter((entry) => entry.isFile())
+            .map((entry) => `/${entry.name}`)
+        : [],
+    );
+  }
+
+  /** True when the path belongs to public/ (hashed build output or a known top-level file). */
+  handles(pathname: string): boolean {
+    return pathname.startsWith("/build/") || this.rootFiles.has(pathname);
+  }
+
+  /** Answers GET/HEAD for a public file; false when there is no such file (the app answers 404). */
+  async serve(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean> {
+    let entry = this.cache.get(pathname);
+    if (!entry) {
+      let load = this.loading.get(pathname);
+      if (!load) {
+        load = this.load(pathname).finally(() => this.loading.delete(pathname));
+        this.loading.set(pathname, load);
+      }
+      const loaded = await load;
+      if (!loaded) return false;
+      this.cache.set(pathname, loaded);
+      entry = loaded;
+    }
+    sendCached(req, res, entry, "HIT");
+    return true;
+  }
+
+  private async load(pathname: string): Promise<CachedResponse | null> {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      return null;
+    }
+    if (decoded.includes("\0")) return null;
+    const file = path.resolve(this.root, `.${path.posix.normalize(decoded)}`);
+    if (!file.startsWith(this.root + path.sep)) return null;
+    let body: Buffer;
+    try {
+      const stat = await fs.stat(file);
+      if (!stat.isFile()) return null;
+      body = await fs.readFile(file);
+    } catch {
+      return null;
+    }
+    const contentType = CONTENT_TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream";
+    const cacheControl = pathname.startsWith("/build/") ? IMMUTABLE_CACHE_CONTROL : PUBLIC_FILE_CACHE_CONTROL;
+    return createCachedResponse(200, [["Content-Type", contentType], ["Cache-Control", cacheControl]], body);
+  }
+}
