@@ -1,0 +1,117 @@
+// Consent rules: the cookie that keeps the visitor's choice and what the choice means for the Google tag.
+import { describe, expect, it } from "vitest";
+import { CONSENT_BOOT_SCRIPT } from "~/consent/boot-script";
+import {
+  ACCEPT_ALL,
+  choiceFromDecision,
+  consentCookie,
+  consentSummary,
+  CONSENT_MAX_AGE_SECONDS,
+  GTAG_CONSENT_DEFAULT,
+  gtagConsentUpdate,
+  parseConsentCookie,
+  REJECT_ALL,
+  serializeConsent,
+} from "~/consent/consent";
+
+describe("cookie_consent", () => {
+  it("round-trips every combination of purposes through the cookie header", () => {
+    for (const analytics of [false, true]) {
+      for (const advertising of [false, true]) {
+        const header = `other=1; cookie_consent=${serializeConsent({ analytics, advertising })}; _ga=x`;
+        expect(parseConsentCookie(header)).toEqual({ analytics, advertising });
+      }
+    }
+  });
+
+  it("treats no cookie, a malformed value or an outdated version as no choice", () => {
+    expect(parseConsentCookie(null)).toBeNull();
+    expect(parseConsentCookie("")).toBeNull();
+    expect(parseConsentCookie("cookie_consent=yes")).toBeNull();
+    expect(parseConsentCookie("cookie_consent=v0.a1.p1")).toBeNull();
+    expect(parseConsentCookie("xcookie_consent=v1.a1.p1")).toBeNull();
+  });
+
+  it("is first party, lasts at most 13 months, SameSite=Lax, Secure only on https", () => {
+    const plain = consentCookie(ACCEPT_ALL, { secure: false });
+    expect(plain).toMatch(/^cookie_consent=v1\.a1\.p1; /);
+    expect(plain).toContain("Path=/");
+    expect(plain).toContain("SameSite=Lax");
+    expect(plain).not.toContain("Secure");
+    expect(plain).not.toMatch(/Domain=/i);
+    const maxAge = Number(plain.match(/Max-Age=(\d+)/)?.[1]);
+    expect(maxAge).toBe(CONSENT_MAX_AGE_SECONDS);
+    expect(maxAge).toBeLessThanOrEqual(396 * 24 * 3600);
+    expect(consentCookie(REJECT_ALL, { secure: true })).toMatch(/cookie_consent=v1\.a0\.p0; .*; Secure$/);
+  });
+});
+
+describe("Google Consent Mode v2", () => {
+  it("defaults every signal to denied", () => {
+    expect(GTAG_CONSENT_DEFAULT).toEqual({
+      ad_storage: "denied",
+      ad_user_data: "denied",
+      ad_personalization: "denied",
+      analytics_storage: "denied",
+    });
+  });
+
+  it("maps advertising to the three ad signals and analytics to analytics_storage", () => {
+    expect(gtagConsentUpdate(ACCEPT_ALL)).toEqual({
+      ad_storage: "granted",
+      ad_user_data: "granted",
+      ad_personalization: "granted",
+      analytics_storage: "granted",
+    });
+    expect(gtagConsentUpdate(REJECT_ALL)).toEqual(GTAG_CONSENT_DEFAULT);
+    expect(gtagConsentUpdate({ analytics: true, advertising: false })).toEqual({ ...GTAG_CONSENT_DEFAULT, analytics_storage: "granted" });
+    expect(gtagConsentUpdate({ analytics: false, advertising: true })).toEqual({
+      ad_storage: "granted",
+      ad_user_data: "granted",
+      ad_personalization: "granted",
+      analytics_storage: "denied",
+    });
+  });
+});
+
+describe("banner decisions", () => {
+  it("'Aceptar' grants everything, 'Rechazar' nothing, 'Guardar' exactly the switches", () => {
+    expect(choiceFromDecision("accept", {})).toEqual(ACCEPT_ALL);
+    expect(choiceFromDecision("reject", { analytics: true, advertising: true })).toEqual(REJECT_ALL);
+    expect(choiceFromDecision("save", { analytics: true })).toEqual({ analytics: true, advertising: false });
+    expect(choiceFromDecision("save", {})).toEqual(REJECT_ALL);
+    expect(choiceFromDecision("configure", {})).toBeNull();
+    expect(choiceFromDecision(undefined, {})).toBeNull();
+  });
+
+  it("summarises the state for a lead's origen, including 'no choice yet'", () => {
+    expect(consentSummary(null)).toEqual({ elegido: false, analitica: false, publicidad: false });
+    expect(consentSummary({ analytics: false, advertising: true })).toEqual({ elegido: true, analitica: false, publicidad: true });
+  });
+});
+
+describe("boot script", () => {
+  function runBoot(cookie: string) {
+    const classes = new Set<string>();
+    const window: Record<string, unknown> = {};
+    const document = { cookie, documentElement: { classList: { add: (name: string) => classes.add(name) } } };
+    new Function("window", "document", CONSENT_BOOT_SCRIPT)(window, document);
+    return { classes, dataLayer: (window.dataLayer as IArguments[]).map((entry) => Array.from(entry)) };
+  }
+
+  it("sets the consent default before anything else and opens the banner when no choice is stored", () => {
+    const { classes, dataLayer } = runBoot("");
+    expect(dataLayer).toEqual([["consent", "default", GTAG_CONSENT_DEFAULT]]);
+    expect(classes.has("cc-open")).toBe(true);
+  });
+
+  it("keeps the banner closed when a valid choice is stored, and open for an outdated one", () => {
+    expect(runBoot("a=1; cookie_consent=v1.a0.p0").classes.has("cc-open")).toBe(false);
+    expect(runBoot("cookie_consent=v1.a1.p1; b=2").classes.has("cc-open")).toBe(false);
+    expect(runBoot("cookie_consent=v0.a1.p1").classes.has("cc-open")).toBe(true);
+  });
+
+  it("loads nothing: no script element, no URL", () => {
+    expect(CONSENT_BOOT_SCRIPT).not.toMatch(/createElement|https?:\/\/|\.src\b/);
+  });
+});
