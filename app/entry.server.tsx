@@ -10,6 +10,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { documentContentSecurityPolicy, type SecuritySettings } from "~/lib/security-headers.server";
 
 export { contentEvents } from "~/content/source.server";
+export { startLeadDelivery } from "~/leads/delivery.server";
 
 const ABORT_DELAY_MS = 5_000;
 

@@ -36,6 +36,8 @@ export interface PayloadContext {
 export interface LeadFormDefinition<Output = unknown> {
   kind: LeadFormKind;
   fields: FieldSpec;
+  /** Reads the posted form data into values; readFields(formData, fields) unless the form has files. */
+  read?(formData: FormData): FormValues;
   schema: z.ZodType<Output, FormValues>;
   buildPayload(data: Output, context: PayloadContext): Record<string, unknown>;
   /** The toast for a refused submission, chosen from which fields failed. */
@@ -79,6 +81,10 @@ export function readFields(formData: FormData, fields: FieldSpec): FormValues {
   const values: FormValues = {};
   for (const [name, kind] of Object.entries(fields)) values[name] = cleanText(formData.get(name), kind);
   return values;
+}
+
+export function readLeadValues(definition: LeadFormDefinition<unknown>, formData: FormData): FormValues {
+  return definition.read ? definition.read(formData) : readFields(formData, definition.fields);
 }
 
 export type ValidationResult<Output> = { success: true; data: Output } | { success: false; fieldErrors: FieldErrors };

@@ -1,4 +1,6 @@
-/** Delivery counts for /healthz. Replaced by the lead-delivery module (issue 6). */
+/** Delivery counts for /healthz: submissions waiting for delivery and ones kept as failed. */
+import { leadDelivery } from "./delivery.server";
+
 export async function deliveryHealth(): Promise<{ pending: number; failed: number }> {
-  return { pending: 0, failed: 0 };
+  return leadDelivery().spool.counts();
 }

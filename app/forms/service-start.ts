@@ -1,0 +1,150 @@
+/**
+ * The service-start form of /iniciar-servicio (tipo 'Iniciar Servicio Web'). Only the logo file's name
+ * is kept and sent (archivoLogo), never the file. The plan is posted as its key and sent by its name.
+ */
+import { z } from "zod";
+import { emailAddress, optionalText, requiredText } from "./rules";
+import {
+  cleanText,
+  GENERIC_FAILURE_TOAST,
+  MISSING_FIELDS_TOAST,
+  readFields,
+  withOrigen,
+  type FieldErrors,
+  type FieldSpec,
+  type FormValues,
+  type LeadFormDefinition,
+  type PayloadContext,
+  type ToastMessage,
+} from "./shared";
+
+/** The two plans this page sells: the posted key and the name the payload carries. */
+export const SERVICE_PLANS = {
+  "presencia-activa": "Presencia Activa",
+  "captacion-pro": "Captación Pro",
+} as const;
+export type ServicePlanKey = keyof typeof SERVICE_PLANS;
+
+export function isServicePlanKey(value: unknown): value is ServicePlanKey {
+  return typeof value === "string" && Object.hasOwn(SERVICE_PLANS, value);
+}
+
+export const SERVICE_START_MESSAGES = {
+  planRequired: "Por favor selecciona un plan antes de continuar.",
+  logoNotImage: "El logo debe ser un archivo de imagen",
+} as const;
+
+export const SERVICE_START_TOASTS = {
+  missing: MISSING_FIELDS_TOAST,
+  noPlan: { title: "Plan requerido", description: SERVICE_START_MESSAGES.planRequired, variant: "destructive" },
+  failure: GENERIC_FAILURE_TOAST,
+  success: {
+    title: "¡Solicitud enviada correctamente!",
+    description: "Procesaremos tu solicitud y nos pondremos en contacto contigo en las próximas 24 horas.",
+    variant: "success",
+  },
+} as const satisfies Record<string, ToastMessage>;
+
+/** The file input's name; what is read from it lands in archivoLogo / archivoLogoTipo. */
+export const LOGO_FILE_FIELD = "logo";
+
+export const SERVICE_START_FIELDS = {
+  nombre: "line",
+  email: "line",
+  telefono: "line",
+  empresa: "line",
+  descripcionNegocio: "text",
+  publicoObjetivo: "text",
+  serviciosProductos: "text",
+  objetivos: "text",
+  coloresPreferidos: "line",
+  estiloPreferido: "line",
+  webReferencia: "line",
+  tieneLogoPropio: "line",
+  descripcionLogo: "text",
+  planSeleccionado: "line",
+  archivoLogo: "line",
+  archivoLogoTipo: "line",
+} as const satisfies FieldSpec;
+
+/**
+ * Reads the posted fields; a chosen logo file (multipart, without JavaScript) becomes its name and type.
+ * With JavaScript the page posts archivoLogo / archivoLogoTipo itself and leaves the file out.
+ */
+export function readServiceStartFields(formData: FormData): FormValues {
+  const values = readFields(formData, SERVICE_START_FIELDS);
+  const file = formData.get(LOGO_FILE_FIELD);
+  if (file !== null && typeof file !== "string" && file.name) {
+    values.archivoLogo = cleanText(file.name, "line");
+    values.archivoLogoTipo = cleanText(file.type, "line");
+  }
+  return values;
+}
+
+export const serviceStartSchema = z.object({
+  nombre: requiredText(),
+  email: emailAddress(),
+  telefono: requiredText(),
+  empresa: requiredText(),
+  descripcionNegocio: requiredText(),
+  publicoObjetivo: requiredText(),
+  serviciosProductos: requiredText(),
+  objetivos: requiredText(),
+  coloresPreferidos: optionalText(),
+  estiloPreferido: optionalText(),
+  webReferencia: optionalText(),
+  tieneLogoPropio: optionalText().transform((value) => (value === "si" || value === "descripcion" ? value : "")),
+  descripcionLogo: optionalText(),
+  planSeleccionado: z.string().refine(isServicePlanKey, SERVICE_START_MESSAGES.planRequired),
+  archivoLogo: optionalText(),
+  archivoLogoTipo: optionalText().refine(
+    (type) => type === "" || type.startsWith("image/"),
+    SERVICE_START_MESSAGES.logoNotImage,
+  ),
+});
+
+export type ServiceStartInput = z.infer<typeof serviceStartSchema>;
+
+/** Missing fields first (the browser's own check comes before the plan check), then the plan. */
+export function serviceStartInvalidToast(fieldErrors: FieldErrors): ToastMessage {
+  const others = Object.keys(fieldErrors).filter((field) => field !== "planSeleccionado" && fieldErrors[field]);
+  if (others.length > 0 || !fieldErrors.planSeleccionado) return SERVICE_START_TOASTS.missing;
+  return SERVICE_START_TOASTS.noPlan;
+}
+
+export function buildServiceStartPayload(input: ServiceStartInput, context: PayloadContext) {
+  const ownLogo = input.tieneLogoPropio === "si";
+  return withOrigen(
+    {
+      nombre: input.nombre,
+      email: input.email,
+      telefono: input.telefono,
+      empresa: input.empresa,
+      descripcionNegocio: input.descripcionNegocio,
+      publicoObjetivo: input.publicoObjetivo,
+      serviciosProductos: input.serviciosProductos,
+      objetivos: input.objetivos,
+      coloresPreferidos: input.coloresPreferidos,
+      estiloPreferido: input.estiloPreferido,
+      webReferencia: input.webReferencia,
+      tieneLogoPropio: input.tieneLogoPropio,
+      descripcionLogo: input.tieneLogoPropio === "descripcion" ? input.descripcionLogo : "",
+      planSeleccionado: SERVICE_PLANS[input.planSeleccionado as ServicePlanKey],
+      archivoLogo: ownLogo && input.archivoLogo ? input.archivoLogo : null,
+      fecha: context.now.toISOString(),
+      tipo: "Iniciar Servicio Web",
+    },
+    context.origen,
+  );
+}
+
+export const serviceStartForm: LeadFormDefinition<ServiceStartInput> = {
+  kind: "iniciar-servicio",
+  fields: SERVICE_START_FIELDS,
+  read: readServiceStartFields,
+  schema: serviceStartSchema,
+  buildPayload: buildServiceStartPayload,
+  invalidToast: serviceStartInvalidToast,
+  successToast: SERVICE_START_TOASTS.success,
+  failureToast: SERVICE_START_TOASTS.failure,
+};

@@ -1,0 +1,107 @@
+/**
+ * The one way a route action takes a lead: read the body (≤ 1 MiB) → honeypot → rate limit → validate
+ * with the form's schema → store durably → answer. A route action is a line:
+ *
+ *   export const action = (args: ActionFunctionArgs) => handleLeadAction(args, contactForm);
+ *   export const action = (args: ActionFunctionArgs) => handleLeadAction(args, [monthlyPlanForm, cplForm]);
+ *
+ * With several forms the posted `intent` field names the form (its kind). Answers (JSON, LeadActionData):
+ * 200 { ok: true, form, id } once stored; 400 { ok: false, form, fieldErrors, toast, values };
+ * 429 / 413 with a Spanish toast; 500 with the form's failure toast when storing failed. A filled
+ * honeypot gets the normal 200 answer and nothing is kept.
+ */
+import { randomUUID } from "node:crypto";
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import {
+  GENERIC_FAILURE_TOAST,
+  HONEYPOT_FIELD,
+  INTENT_FIELD,
+  RATE_LIMITED_TOAST,
+  readLeadValues,
+  TOO_LARGE_TOAST,
+  validateLead,
+  type LeadActionData,
+  type LeadFormDefinition,
+} from "~/forms/shared";
+import { PRIVATE_NO_STORE } from "~/lib/http-cache";
+import { log } from "~/lib/log.server";
+import { readOrigen } from "./attribution.server";
+import { formRateLimit } from "./config.server";
+import { storeLead } from "./delivery.server";
+import { clientIp, formRateLimiter } from "./rate-limit.server";
+import { BodyTooLargeError, readFormBody, UnsupportedBodyError } from "./request-body.server";
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyLeadForm = LeadFormDefinition<any>;
+
+function answer(data: LeadActionData, status = 200, headers: Record<string, string> = {}) {
+  return json(data, { status, headers: { "Cache-Control": PRIVATE_NO_STORE, ...headers } });
+}
+
+function pickForm(forms: AnyLeadForm | readonly AnyLeadForm[], formData: FormData): AnyLeadForm | undefined {
+  if (!Array.isArray(forms)) return forms as AnyLeadForm;
+  const intent = formData.get(INTENT_FIELD);
+  return forms.find((form) => form.kind === intent);
+}
+
+function firstLanguage(request: Request): string | undefined {
+  return request.headers.get("accept-language")?.split(",")[0]?.split(";")[0]?.trim().slice(0, 35) || undefined;
+}
+
+export async function handleLeadAction(
+  { request, context }: Pick<ActionFunctionArgs, "request" | "context">,
+  forms: AnyLeadForm | readonly AnyLeadForm[],
+) {
+  if (request.method.toUpperCase() !== "POST") {
+    return answer({ ok: false, form: null, toast: GENERIC_FAILURE_TOAST }, 405, { Allow: "POST" });
+  }
+
+  let formData: FormData;
+  try {
+    formData = await readFormBody(request);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return answer({ ok: false, form: null, toast: TOO_LARGE_TOAST }, 413);
+    if (error instanceof UnsupportedBodyError) return answer({ ok: false, form: null, toast: GENERIC_FAILURE_TOAST }, 415);
+    return answer({ ok: false, form: null, toast: GENERIC_FAILURE_TOAST }, 400);
+  }
+
+  const form = pickForm(forms, formData);
+  if (!form) return answer({ ok: false, form: null, toast: GENERIC_FAILURE_TOAST }, 400);
+
+  const honeypot = formData.get(HONEYPOT_FIELD);
+  if (typeof honeypot === "string" && honeypot.trim() !== "") {
+    log("info", "lead dropped by honeypot", { form: form.kind });
+    return answer({ ok: true, form: form.kind, id: randomUUID() });
+  }
+
+  const ip = clientIp(request, context);
+  const limiter = formRateLimiter();
+  if (!limiter.take(ip, formRateLimit())) {
+    log("warn", "lead refused by rate limit", { form: form.kind });
+    return answer({ ok: false, form: form.kind, toast: RATE_LIMITED_TOAST }, 429, {
+      "Retry-After": String(limiter.retryAfterSeconds(ip)),
+    });
+  }
+
+  const values = readLeadValues(form, formData);
+  const result = validateLead(form, values);
+  if (!result.success) {
+    return answer(
+      { ok: false, form: form.kind, fieldErrors: result.fieldErrors, toast: form.invalidToast(result.fieldErrors), values },
+      400,
+    );
+  }
+
+  const payload = form.buildPayload(result.data, {
+    now: new Date(),
+    origen: readOrigen(request, formData),
+    client: { userAgent: request.headers.get("user-agent")?.slice(0, 500) || undefined, language: firstLanguage(request) },
+  });
+  try {
+    const record = await storeLead(form.kind, payload);
+    return answer({ ok: true, form: form.kind, id: record.id });
+  } catch (error) {
+    log("error", "lead could not be stored", { form: form.kind, error: String(error) });
+    return answer({ ok: false, form: form.kind, toast: form.failureToast, values }, 500);
+  }
+}

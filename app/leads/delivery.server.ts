@@ -1,0 +1,263 @@
+/**
+ * Lead delivery: stores each accepted submission in the spool, then POSTs it as JSON to every destination
+ * of its form until each one answers 2xx (at least once per destination), with the submission's id as
+ * `Idempotency-Key` on every attempt. Non-2xx answers, network errors and time-outs are retried with
+ * exponential backoff from DELIVERY_RETRY_BASE_MS plus jitter; after the last attempt the submission is
+ * kept as failed. A start resumes whatever is pending. One worker per process (a globalThis singleton, so
+ * a dev rebuild reuses it), started by server.ts at boot and lazily by the first submission.
+ */
+import type { LeadFormKind } from "~/forms/shared";
+import { log } from "~/lib/log.server";
+import { deliverySettings, type DeliverySettings } from "./config.server";
+import {
+  DESTINATIONS_BY_FORM,
+  destinationEnvName,
+  destinationUrl,
+  type DestinationName,
+} from "./destinations.server";
+import { newLeadRecord, Spool, type DestinationDelivery, type LeadRecord } from "./spool.server";
+
+const MAX_CONCURRENT_RECORDS = 8;
+
+export interface LeadDeliveryOptions extends DeliverySettings {
+  /** Injected in tests; the global fetch otherwise. */
+  fetch?: typeof fetch;
+  random?: () => number;
+}
+
+type AttemptOutcome = { ok: true } | { ok: false; error: string };
+
+/** Delay before attempt n+1 after n failed ones: base × 2^(n−1), capped, times a jitter of 0.75–1.25. */
+export function retryDelayMs(failedAttempts: number, settings: Pick<DeliverySettings, "retryBaseMs" | "maxRetryDelayMs">, random = Math.random): number {
+  const exponential = settings.retryBaseMs * 2 ** Math.max(0, failedAttempts - 1);
+  return Math.round(Math.min(exponential, settings.maxRetryDelayMs) * (0.75 + random() * 0.5));
+}
+
+export class LeadDelivery {
+  readonly spool: Spool;
+  private readonly options: LeadDeliveryOptions;
+  /** Pending records this process knows, by id. */
+  private readonly records = new Map<string, LeadRecord>();
+  private readonly inFlight = new Set<string>();
+  private readonly tasks = new Set<Promise<void>>();
+  private readonly warnedUnset = new Set<string>();
+  private started: Promise<void> | null = null;
+  private running = false;
+  private ticking = false;
+  private tickAgain = false;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(options: LeadDeliveryOptions) {
+    this.options = options;
+    this.spool = new Spool(options.dataDir);
+  }
+
+  /** Prepares the spool and starts delivering what is pending. Safe to call any number of times. */
+  start(): Promise<void> {
+    this.started ??= this.spool.init().then(
+      () => {
+        this.running = true;
+        log("info", "lead delivery started", { dataDir: this.options.dataDir });
+        this.kick();
+      },
+      (error: unknown) => {
+        this.started = null;
+        throw error;
+      },
+    );
+    return this.started;
+  }
+
+  /** Keeps a submission durably; resolves only once it is on disk. Delivery starts right after. */
+  async store(form: LeadFormKind, payload: Record<string, unknown>): Promise<LeadRecord> {
+    await this.start();
+    const record = newLeadRecord(form, payload, DESTINATIONS_BY_FORM[form], new Date());
+    await this.spool.save(record);
+    if (!this.records.has(record.id)) this.records.set(record.id, record);
+    log("info", "lead stored", { id: record.id, form });
+    this.kick();
+    return record;
+  }
+
+  /** Stops scheduling and waits for attempts under way (their results are saved). */
+  async stop(): Promise<void> {
+    this.running = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await Promise.allSettled([...this.tasks]);
+  }
+
+  /** Looks at the spool now instead of at the next scheduled time. */
+  kick(): void {
+    if (this.running) void this.tick();
+  }
+
+  private async tick(): Promise<void> {
+    if (this.ticking) {
+      this.tickAgain = true;
+      return;
+    }
+    this.ticking = true;
+    try {
+      await this.syncPending();
+      const now = Date.now();
+      for (const record of this.records.values()) {
+        if (this.inFlight.size >= MAX_CONCURRENT_RECORDS) break;
+        if (this.inFlight.has(record.id)) continue;
+        const due = this.dueDestinations(record, now);
+        if (due.length > 0) this.launch(record, due);
+      }
+    } catch (error) {
+      log("error", "lead delivery pass failed", { error: String(error) });
+    } finally {
+      this.ticking = false;
+      if (this.tickAgain) {
+        this.tickAgain = false;
+        this.kick();
+      } else {
+        this.scheduleNext();
+      }
+    }
+  }
+
+  /** Picks up records written by another process (the CLI's re-queue) and forgets ones moved away. */
+  private async syncPending(): Promise<void> {
+    const ids = new Set(await this.spool.ids("pending"));
+    for (const id of this.records.keys()) {
+      if (!ids.has(id) && !this.inFlight.has(id)) this.records.delete(id);
+    }
+    for (const id of ids) {
+      if (this.records.has(id)) continue;
+      const record = await this.spool.read("pending", id);
+      if (record && !this.records.has(id)) this.records.set(id, record);
+    }
+  }
+
+  private dueDestinations(record: LeadRecord, now: number): DestinationName[] {
+    const due: DestinationName[] = [];
+    for (const [name, delivery] of Object.entries(record.deliveries) as [DestinationName, DestinationDelivery][]) {
+      if (delivery.state !== "pending" || Date.parse(delivery.nextAttemptAt) > now) continue;
+      if (!destinationUrl(name)) {
+        this.warnUnset(record, name);
+        continue;
+      }
+      due.push(name);
+    }
+    return due;
+  }
+
+  private warnUnset(record: LeadRecord, destination: DestinationName): void {
+    const key = `${record.id}:${destination}`;
+    if (this.warnedUnset.has(key)) return;
+    this.warnedUnset.add(key);
+    log("warn", "lead destination not configured; submission kept until it is", {
+      id: record.id,
+      form: record.form,
+      setting: destinationEnvName(destination),
+    });
+  }
+
+  private launch(record: LeadRecord, due: DestinationName[]): void {
+    this.inFlight.add(record.id);
+    const task = this.deliver(record, due)
+      .catch((error: unknown) => log("error", "lead delivery failed unexpectedly", { id: record.id, error: String(error) }))
+      .finally(() => {
+        this.inFlight.delete(record.id);
+        this.tasks.delete(task);
+        this.kick();
+      });
+    this.tasks.add(task);
+  }
+
+  private async deliver(record: LeadRecord, due: DestinationName[]): Promise<void> {
+    const outcomes = await Promise.all(due.map(async (name) => [name, await this.attempt(record, name)] as const));
+    const now = new Date();
+    for (const [name, outcome] of outcomes) {
+      const delivery = record.deliveries[name] as DestinationDelivery;
+      delivery.attempts += 1;
+      delivery.lastAttemptAt = now.toISOString();
+      if (outcome.ok) {
+        delivery.state = "delivered";
+        delivery.deliveredAt = now.toISOString();
+        delivery.lastError = null;
+        log("info", "lead delivered", { id: record.id, form: record.form, destination: name, attempts: delivery.attempts });
+        continue;
+      }
+      delivery.lastError = outcome.error;
+      if (delivery.attempts >= this.options.maxAttempts) {
+        delivery.state = "failed";
+        log("error", "lead delivery gave up; kept as failed", { id: record.id, form: record.form, destination: name, attempts: delivery.attempts, error: outcome.error });
+      } else {
+        const delay = retryDelayMs(delivery.attempts, this.options, this.options.random);
+        delivery.nextAttemptAt = new Date(now.getTime() + delay).toISOString();
+        log("warn", "lead delivery attempt failed; will retry", { id: record.id, form: record.form, destination: name, attempts: delivery.attempts, retryInMs: delay, error: outcome.error });
+      }
+    }
+    const state = await this.spool.save(record);
+    if (state !== "pending") this.records.delete(record.id);
+  }
+
+  private async attempt(record: LeadRecord, destination: DestinationName): Promise<AttemptOutcome> {
+    const url = destinationUrl(destination);
+    if (!url) return { ok: false, error: `${destinationEnvName(destination)} not set` };
+    const send = this.options.fetch ?? fetch;
+    try {
+      const response = await send(url, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Idempotency-Key": record.id },
+        body: JSON.stringify(record.payload),
+        signal: AbortSignal.timeout(this.options.attemptTimeoutMs),
+      });
+      await response.body?.cancel().catch(() => undefined);
+      return response.ok ? { ok: true } : { ok: false, error: `HTTP ${response.status}` };
+    } catch (error) {
+      const name = (error as Error)?.name;
+      if (name === "TimeoutError" || name === "AbortError") return { ok: false, error: `timed out after ${this.options.attemptTimeoutMs} ms` };
+      return { ok: false, error: String((error as Error)?.message ?? error) };
+    }
+  }
+
+  private scheduleNext(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (!this.running) return;
+    const now = Date.now();
+    let wake = now + this.options.pollIntervalMs;
+    for (const record of this.records.values()) {
+      if (this.inFlight.has(record.id)) continue;
+      for (const [name, delivery] of Object.entries(record.deliveries) as [DestinationName, DestinationDelivery][]) {
+        if (delivery.state === "pending" && destinationUrl(name)) wake = Math.min(wake, Date.parse(delivery.nextAttemptAt));
+      }
+    }
+    this.timer = setTimeout(() => void this.tick(), Math.max(0, wake - now));
+    this.timer.unref();
+  }
+}
+
+const SINGLETON_KEY = Symbol.for("leads-b2b.lead-delivery");
+type GlobalWithDelivery = typeof globalThis & { [SINGLETON_KEY]?: LeadDelivery };
+
+/** The process-wide worker, created from the environment on first use. */
+export function leadDelivery(): LeadDelivery {
+  const scope = globalThis as GlobalWithDelivery;
+  scope[SINGLETON_KEY] ??= new LeadDelivery(deliverySettings());
+  return scope[SINGLETON_KEY];
+}
+
+/** Called by server.ts at boot (through the server build's entry module) so pending leads resume at once. */
+export function startLeadDelivery(): Promise<void> {
+  return leadDelivery().start();
+}
+
+/** Stops the worker and forgets it; the next use creates a new one from the environment (tests, shutdown). */
+export async function stopLeadDelivery(): Promise<void> {
+  const scope = globalThis as GlobalWithDelivery;
+  const current = scope[SINGLETON_KEY];
+  delete scope[SINGLETON_KEY];
+  await current?.stop();
+}
+
+/** Keeps a submission durably (resolves once it is on disk) and starts delivering it. */
+export function storeLead(form: LeadFormKind, payload: Record<string, unknown>): Promise<LeadRecord> {
+  return leadDelivery().store(form, payload);
+}

@@ -1,0 +1,177 @@
+/**
+ * The durable spool: one JSON file per submission under DATA_DIR/leads/{pending,failed,delivered}/.
+ * Every write goes to a temporary file, is fsynced, renamed over the target and the directory fsynced,
+ * so a crash leaves either the old record or the new one, never half of one. Temporary files (names
+ * starting with '.') never count. A record moves pending → delivered or pending → failed; failed ones
+ * are kept until someone re-queues them (`npm run leads -- retry`). Nothing is ever deleted.
+ * scripts/leads.mjs reads and re-queues this same layout; keep the two in step.
+ */
+import { randomUUID } from "node:crypto";
+import { promises as fs } from "node:fs";
+import path from "node:path";
+import type { LeadFormKind } from "~/forms/shared";
+import { log } from "~/lib/log.server";
+import type { DestinationName } from "./destinations.server";
+
+export type SpoolState = "pending" | "failed" | "delivered";
+export const SPOOL_STATES: readonly SpoolState[] = ["pending", "failed", "delivered"];
+
+export interface DestinationDelivery {
+  state: SpoolState;
+  attempts: number;
+  /** ISO time of the next attempt while pending. */
+  nextAttemptAt: string;
+  lastAttemptAt: string | null;
+  lastError: string | null;
+  deliveredAt: string | null;
+}
+
+export interface LeadRecord {
+  version: 1;
+  /** Also the Idempotency-Key of every delivery of this submission. */
+  id: string;
+  form: LeadFormKind;
+  createdAt: string;
+  payload: Record<string, unknown>;
+  deliveries: Partial<Record<DestinationName, DestinationDelivery>>;
+}
+
+const STALE_TEMP_MS = 60_000;
+
+export function newLeadRecord(
+  form: LeadFormKind,
+  payload: Record<string, unknown>,
+  destinations: readonly DestinationName[],
+  now: Date,
+): LeadRecord {
+  const deliveries: LeadRecord["deliveries"] = {};
+  for (const destination of destinations) {
+    deliveries[destination] = {
+      state: "pending",
+      attempts: 0,
+      nextAttemptAt: now.toISOString(),
+      lastAttemptAt: null,
+      lastError: null,
+      deliveredAt: null,
+    };
+  }
+  return { version: 1, id: randomUUID(), form, createdAt: now.toISOString(), payload, deliveries };
+}
+
+/** Where a record belongs: pending while any destination waits, failed if any gave up, else delivered. */
+export function recordState(record: LeadRecord): SpoolState {
+  const states = Object.values(record.deliveries).map((delivery) => delivery?.state);
+  if (states.includes("pending")) return "pending";
+  return states.includes("failed") ? "failed" : "delivered";
+}
+
+async function syncDirectory(directory: string): Promise<void> {
+  let handle: fs.FileHandle | undefined;
+  try {
+    handle = await fs.open(directory, "r");
+    await handle.sync();
+  } catch {
+    // Some platforms cannot fsync a directory; the rename itself is still atomic there.
+  } finally {
+    await handle?.close();
+  }
+}
+
+async function writeFileAtomic(file: string, contents: string): Promise<void> {
+  const directory = path.dirname(file);
+  const temporary = path.join(directory, `.${path.basename(file)}.${randomUUID()}.tmp`);
+  const handle = await fs.open(temporary, "wx", 0o600);
+  try {
+    await handle.writeFile(contents, "utf8");
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    await fs.rename(temporary, file);
+  } catch (error) {
+    await fs.rm(temporary, { force: true });
+    throw error;
+  }
+  await syncDirectory(directory);
+}
+
+function isRecord(value: unknown): value is LeadRecord {
+  const record = value as LeadRecord;
+  return (
+    typeof record === "object" &&
+    record !== null &&
+    typeof record.id === "string" &&
+    typeof record.form === "string" &&
+    typeof record.payload === "object" &&
+    typeof record.deliveries === "object"
+  );
+}
+
+export class Spool {
+  readonly root: string;
+
+  constructor(dataDir: string) {
+    this.root = path.join(dataDir, "leads");
+  }
+
+  directory(state: SpoolState): string {
+    return path.join(this.root, state);
+  }
+
+  private file(state: SpoolState, id: string): string {
+    return path.join(this.directory(state), `${id}.json`);
+  }
+
+  /** Creates the folders, removes abandoned temporary files, and settles records a crash left twice. */
+  async init(): Promise<void> {
+    for (const state of SPOOL_STATES) await fs.mkdir(this.directory(state), { recursive: true, mode: 0o700 });
+    const now = Date.now();
+    for (const state of SPOOL_STATES) {
+      for (const name of await fs.readdir(this.directory(state))) {
+        if (!name.startsWith(".")) continue;
+        const file = path.join(this.directory(state), name);
+        const stat = await fs.stat(file).catch(() => null);
+        if (stat && now - stat.mtimeMs > STALE_TEMP_MS) await fs.rm(file, { force: true });
+      }
+    }
+    const settled = new Set([...(await this.ids("delivered")), ...(await this.ids("failed"))]);
+    for (const id of await this.ids("pending")) {
+      if (settled.has(id)) await fs.rm(this.file("pending", id), { force: true });
+    }
+  }
+
+  async ids(state: SpoolState): Promise<string[]> {
+    try {
+      const names = await fs.readdir(this.directory(state));
+      return names.filter((name) => !name.startsWith(".") && name.endsWith(".json")).map((name) => name.slice(0, -5));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+      throw error;
+    }
+  }
+
+  async read(state: SpoolState, id: string): Promise<LeadRecord | null> {
+    try {
+      const parsed: unknown = JSON.parse(await fs.readFile(this.file(state, id), "utf8"));
+      if (isRecord(parsed)) return parsed;
+      log("error", "lead record unreadable", { id, state });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") log("error", "lead record unreadable", { id, state, error: String(error) });
+    }
+    return null;
+  }
+
+  /** Writes the record where its state says (pending while anything waits) and removes older copies. */
+  async save(record: LeadRecord): Promise<SpoolState> {
+    const state = recordState(record);
+    await writeFileAtomic(this.file(state, record.id), `${JSON.stringify(record, null, 2)}\n`);
+    if (state !== "pending") await fs.rm(this.file("pending", record.id), { force: true });
+    return state;
+  }
+
+  async counts(): Promise<{ pending: number; failed: number }> {
+    const [pending, failed] = await Promise.all([this.ids("pending"), this.ids("failed")]);
+    return { pending: pending.length, failed: failed.length };
+  }
+}
