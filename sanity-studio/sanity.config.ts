@@ -1,0 +1,23 @@
+/**
+ * Sanity Studio for the site's content: Spanish UI, singleton pages that cannot be created,
+ * duplicated or deleted, lists for sector pages, calculator sectors, FAQs and plans, and Vision for
+ * trying GROQ queries.
+ */
+import { esESLocale } from "@sanity/locale-es-es";
+import { visionTool } from "@sanity/vision";
+import { defineConfig } from "sanity";
+import { structureTool } from "sanity/structure";
+import { dataset, projectId } from "./env";
+import { schemaTypes } from "./schemaTypes";
+import { documentActions, newDocumentOptions, templates } from "./singletons";
+import { structure } from "./structure";
+
+export default defineConfig({
+  name: "default",
+  title: "LeadsB2B · Contenido",
+  projectId,
+  dataset,
+  plugins: [structureTool({ structure }), visionTool({ defaultApiVersion: "2025-02-19" }), esESLocale()],
+  schema: { types: schemaTypes, templates },
+  document: { actions: documentActions, newDocumentOptions },
+});

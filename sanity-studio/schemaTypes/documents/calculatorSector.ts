@@ -1,0 +1,70 @@
+/** One entry of the /calculadora sector dropdown and the defaults it fills in. */
+import { NumberIcon } from "@sanity/icons";
+import { defineArrayMember, defineField, defineType } from "sanity";
+import { requiredString } from "../fields";
+import { orderRule, requiredMoneyRule, requiredPercentRule } from "../rules";
+
+export const calculatorSector = defineType({
+  name: "calculatorSector",
+  title: "Sector de la calculadora",
+  type: "document",
+  icon: NumberIcon,
+  fields: [
+    requiredString("name", "Nombre", "Nombre del sector en el desplegable de /calculadora."),
+    defineField({
+      name: "aliases",
+      title: "Otras formas de escribirlo",
+      description: "Nombres alternativos que se tratan como este mismo sector (p. ej. «Software B2B»). Opcional.",
+      type: "array",
+      of: [defineArrayMember({ type: "string" })],
+      options: { layout: "tags" },
+    }),
+    defineField({
+      name: "conversionRate",
+      title: "Conversión (%)",
+      description: "Porcentaje de leads que acaban siendo clientes; rellena la conversión al elegir el sector (0–100).",
+      type: "number",
+      validation: requiredPercentRule,
+    }),
+    defineField({
+      name: "averageProfit",
+      title: "Beneficio por cliente (€)",
+      description: "Beneficio medio por cliente en euros; rellena ese campo de la calculadora.",
+      type: "number",
+      validation: requiredMoneyRule,
+    }),
+    defineField({
+      name: "costPerLead",
+      title: "Coste por lead (€)",
+      description: "Precio orientativo de un lead en este sector, en euros.",
+      type: "number",
+      validation: requiredMoneyRule,
+    }),
+    defineField({
+      name: "order",
+      title: "Orden",
+      description: "Posición en el desplegable (menor primero; a igual orden, alfabético).",
+      type: "number",
+      validation: orderRule,
+    }),
+  ],
+  orderings: [
+    {
+      title: "Orden",
+      name: "orderAsc",
+      by: [
+        { field: "order", direction: "asc" },
+        { field: "name", direction: "asc" },
+      ],
+    },
+  ],
+  preview: {
+    select: { title: "name", conversionRate: "conversionRate", averageProfit: "averageProfit", costPerLead: "costPerLead" },
+    prepare({ title, conversionRate, averageProfit, costPerLead }) {
+      return {
+        title,
+        subtitle: `Conversión ${conversionRate ?? "–"} % · Beneficio ${averageProfit ?? "–"} € · Lead ${costPerLead ?? "–"} €`,
+      };
+    },
+  },
+});

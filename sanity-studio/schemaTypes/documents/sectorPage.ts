@@ -1,0 +1,235 @@
+/**
+ * One sector landing page at /sectores/{slug}. Publishing a new one makes a new live page, listed in
+ * /sectores and the sitemap, with no deploy.
+ */
+import { DocumentTextIcon } from "@sanity/icons";
+import { defineArrayMember, defineField, defineType } from "sanity";
+import { objectList, requiredString, requiredText, section, seoField } from "../fields";
+import { moneyRule, orderRule, percentRule, slugify, slugRule } from "../rules";
+
+/** The icon names the site can draw in a sector's hero and directory card. */
+export const SECTOR_ICONS = [
+  "building",
+  "code",
+  "tooth",
+  "graduation",
+  "briefcase",
+  "utensils",
+  "cart",
+  "truck",
+  "ruler",
+  "cpu",
+  "car",
+  "shield",
+  "bolt",
+  "landmark",
+  "factory",
+  "cog",
+  "calendar",
+  "printer",
+  "home",
+  "wrench",
+  "scale",
+  "sparkles",
+  "package",
+  "hammer",
+  "megaphone",
+  "users",
+  "heart",
+  "leaf",
+  "handshake",
+  "monitor",
+  "antenna",
+  "laptop",
+] as const;
+
+const SCHEMA_TYPES = [
+  { title: "Servicio profesional (ProfessionalService)", value: "ProfessionalService" },
+  { title: "Servicio (Service)", value: "Service" },
+];
+
+export const sectorPage = defineType({
+  name: "sectorPage",
+  title: "Página de sector",
+  type: "document",
+  icon: DocumentTextIcon,
+  fields: [
+    requiredString("sectorName", "Nombre del sector", "Aparece en la etiqueta del hero y en el directorio /sectores."),
+    defineField({
+      name: "slug",
+      title: "Slug (dirección)",
+      description:
+        "La página vive en /sectores/slug. Minúsculas sin acentos y guiones (p. ej. «software-b2b»). Cambiarlo rompe los enlaces ya compartidos.",
+      type: "slug",
+      options: { source: "sectorName", maxLength: 96, slugify },
+      validation: slugRule,
+    }),
+    seoField("Título, descripción y palabras clave de la página en Google y al compartirla."),
+    section(
+      "hero",
+      "Cabecera",
+      "Primer bloque de la página: título, descripción e icono.",
+      [
+        requiredString("title", "Título", "Titular principal de la página (H1)."),
+        requiredText("description", "Descripción", "Párrafo bajo el titular."),
+        defineField({
+          name: "icon",
+          title: "Icono",
+          description: "Icono del sector en la cabecera y en su tarjeta del directorio.",
+          type: "string",
+          options: { list: [...SECTOR_ICONS] },
+          validation: (rule) => rule.required(),
+        }),
+        defineField({
+          name: "extraCta",
+          title: "Botón adicional",
+          description: "Tercer botón opcional de la cabecera, además de «Calcular mis Leads» y «Quiero Más Clientes».",
+          type: "cta",
+        }),
+      ],
+      { collapsed: false },
+    ),
+    defineField({
+      name: "stats",
+      title: "Cifras del sector",
+      description:
+        "Las tres tarjetas de cifras y la tabla de proyección. Si falta alguna, la web usa 25 % / 1.000 € / 80 €.",
+      type: "object",
+      options: { collapsible: true, collapsed: false },
+      fields: [
+        defineField({
+          name: "conversionRate",
+          title: "Conversión (%)",
+          description: "Porcentaje de leads que se convierten en clientes (0–100).",
+          type: "number",
+          validation: percentRule,
+        }),
+        defineField({
+          name: "averageProfit",
+          title: "Valor medio por cliente (€)",
+          description: "Beneficio medio por cliente, en euros.",
+          type: "number",
+          validation: moneyRule,
+        }),
+        defineField({
+          name: "costPerLead",
+          title: "Coste por lead (€)",
+          description: "Precio por lead en euros; fija las inversiones de la tabla de proyección.",
+          type: "number",
+          validation: moneyRule,
+        }),
+      ],
+    }),
+    defineField({
+      name: "leadsPerMonth",
+      title: "Leads al mes",
+      description: "Rango orientativo de leads mensuales del sector (opcional).",
+      type: "object",
+      options: { collapsible: true, collapsed: true },
+      fields: [
+        defineField({
+          name: "min",
+          title: "Mínimo",
+          description: "Extremo inferior del rango.",
+          type: "number",
+          validation: (rule) => rule.integer().min(0),
+        }),
+        defineField({
+          name: "max",
+          title: "Máximo",
+          description: "Extremo superior del rango; no puede ser menor que el mínimo.",
+          type: "number",
+          validation: (rule) =>
+            rule
+              .integer()
+              .min(0)
+              .custom((value, context) => {
+                const min = (context.parent as { min?: number } | undefined)?.min;
+                return value === undefined || min === undefined || value >= min || "El máximo es menor que el mínimo.";
+              }),
+        }),
+      ],
+    }),
+    requiredString("tooltip", "Resumen para el directorio", "Una línea que aparece en el globo de ayuda de /sectores."),
+    defineField({
+      name: "featured",
+      title: "Destacado",
+      description: "Lo muestra también en la rejilla de sectores destacados de /sectores (la web enseña 6).",
+      type: "boolean",
+      initialValue: false,
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: "order",
+      title: "Orden",
+      description: "Posición en el directorio /sectores (menor primero).",
+      type: "number",
+      validation: orderRule,
+    }),
+    section("explanation", "Explicación", "Bloque de texto que explica el sector.", [
+      requiredString("title", "Título", "Título del bloque."),
+      defineField({
+        name: "paragraphs",
+        title: "Párrafos",
+        description: "Texto del bloque.",
+        type: "portableText",
+        validation: (rule) => rule.required(),
+      }),
+    ]),
+    section("projection", "Proyección de resultados", "Tabla de inversión, leads, clientes, ingresos y ROI.", [
+      requiredString("heading", "Título", "Título de la tabla."),
+      requiredText("intro", "Introducción", "Texto sobre la tabla."),
+      defineField({
+        name: "fixedInvestments",
+        title: "Inversiones fijas (€)",
+        description:
+          "Opcional: tres inversiones mensuales fijas para las filas. Vacío = se calculan desde el coste por lead.",
+        type: "array",
+        of: [defineArrayMember({ type: "number", validation: (rule) => rule.required().min(1) })],
+        validation: (rule) => rule.max(3).warning("La tabla está pensada para tres filas."),
+      }),
+    ]),
+    section("services", "Servicios", "Las tres tarjetas de servicios.", [
+      requiredString("heading", "Título", "Título de la sección de servicios."),
+      objectList("items", "Tarjetas", "Cada tarjeta: título, descripción y tres ventajas.", "sectorService", 3),
+    ]),
+    section("closingCta", "Llamada final", "Bloque final con el botón «Calcular mis Leads Mensuales».", [
+      requiredString("title", "Título", "Título del bloque final."),
+      requiredText("description", "Descripción", "Texto sobre el botón."),
+    ]),
+    section(
+      "structuredData",
+      "Datos estructurados",
+      "Información para buscadores (JSON-LD); no se ve en la página.",
+      [
+        defineField({
+          name: "schemaType",
+          title: "Tipo",
+          description: "Tipo schema.org del servicio.",
+          type: "string",
+          options: { list: SCHEMA_TYPES, layout: "radio" },
+          validation: (rule) => rule.required(),
+        }),
+        requiredString("serviceType", "Tipo de servicio", "Qué servicio se ofrece a este sector."),
+        requiredString("audienceType", "Público", "A quién va dirigido."),
+        defineField({
+          name: "offers",
+          title: "Ofertas",
+          description: "Ofertas concretas para los buscadores (opcional).",
+          type: "array",
+          of: [defineArrayMember({ type: "offer" })],
+        }),
+      ],
+    ),
+  ],
+  orderings: [{ title: "Orden", name: "orderAsc", by: [{ field: "order", direction: "asc" }] }],
+  preview: {
+    select: { title: "sectorName", slug: "slug.current", featured: "featured", order: "order" },
+    prepare({ title, slug, featured, order }) {
+      return {
+        title: featured ? `${title} ★` : title,
+        subtitle: `${order ?? "–"} · /sectores/${slug ?? "(sin slug)"}`,
+      };
+    },
+  },
+});

@@ -1,0 +1,284 @@
+/**
+ * Reusable object types of the content model (docs/content-model.md): seo, cta, step, feature,
+ * portable text and the typed array members (navItem, planButton, stat, sectorService, offer,
+ * nextStep, contractSection).
+ */
+import { defineArrayMember, defineField, defineType } from "sanity";
+import { optionalString, requiredString, requiredText, stringList } from "../fields";
+import { checkHref, hrefRule, optionalHrefRule, seoDescriptionRule, seoTitleRule } from "../rules";
+
+export const seo = defineType({
+  name: "seo",
+  title: "SEO",
+  type: "object",
+  fields: [
+    defineField({
+      name: "title",
+      title: "Título SEO",
+      description:
+        "Título de la pestaña del navegador y del resultado en Google. Máximo 60 caracteres para que no se corte.",
+      type: "string",
+      validation: seoTitleRule,
+    }),
+    defineField({
+      name: "description",
+      title: "Meta descripción",
+      description:
+        "Texto que Google muestra bajo el título y que aparece al compartir la página. Máximo 160 caracteres.",
+      type: "text",
+      rows: 3,
+      validation: seoDescriptionRule,
+    }),
+    defineField({
+      name: "keywords",
+      title: "Palabras clave",
+      description: "Se publican como meta keywords de la página (opcional; las usan las páginas de sector).",
+      type: "array",
+      of: [defineArrayMember({ type: "string" })],
+      options: { layout: "tags" },
+    }),
+  ],
+});
+
+export const cta = defineType({
+  name: "cta",
+  title: "Enlace / botón",
+  type: "object",
+  fields: [
+    requiredString("label", "Texto", "Lo que se lee en el enlace o botón."),
+    defineField({
+      name: "href",
+      title: "Destino",
+      description: "Ruta interna que empieza por «/» (p. ej. /calculadora) o URL completa (https://…).",
+      type: "string",
+      validation: hrefRule,
+    }),
+  ],
+  preview: { select: { title: "label", subtitle: "href" } },
+});
+
+export const step = defineType({
+  name: "step",
+  title: "Paso",
+  type: "object",
+  fields: [
+    requiredString("title", "Título del paso", "Nombre corto del paso, en la tarjeta numerada."),
+    requiredText("description", "Descripción", "Explicación del paso bajo su título."),
+    optionalString(
+      "duration",
+      "Duración",
+      "Plazo que se muestra junto al paso (p. ej. «24h», «Continua»). Déjalo vacío si no aplica.",
+    ),
+  ],
+  preview: { select: { title: "title", subtitle: "duration" } },
+});
+
+export const feature = defineType({
+  name: "feature",
+  title: "Característica",
+  type: "object",
+  fields: [
+    requiredString("title", "Título", "Título de la tarjeta."),
+    requiredText("description", "Descripción", "Texto de la tarjeta bajo el título."),
+  ],
+  preview: { select: { title: "title", subtitle: "description" } },
+});
+
+export const portableText = defineType({
+  name: "portableText",
+  title: "Texto enriquecido",
+  type: "array",
+  of: [
+    defineArrayMember({
+      type: "block",
+      styles: [
+        { title: "Normal", value: "normal" },
+        { title: "Título 2", value: "h2" },
+        { title: "Título 3", value: "h3" },
+      ],
+      lists: [
+        { title: "Viñetas", value: "bullet" },
+        { title: "Numerada", value: "number" },
+      ],
+      marks: {
+        decorators: [
+          { title: "Negrita", value: "strong" },
+          { title: "Cursiva", value: "em" },
+        ],
+        annotations: [
+          defineArrayMember({
+            name: "link",
+            title: "Enlace",
+            type: "object",
+            fields: [
+              defineField({
+                name: "href",
+                title: "Destino",
+                description: "Ruta interna (/legal), URL completa (https://…), mailto: o tel:.",
+                type: "string",
+                validation: (rule) =>
+                  rule.required().custom((value: string | undefined) => checkHref(value, { allowContact: true })),
+              }),
+            ],
+          }),
+        ],
+      },
+    }),
+  ],
+});
+
+const NAV_KINDS = [
+  { title: "Desplazar a una sección de la portada", value: "scroll" },
+  { title: "Ir a una página", value: "link" },
+];
+
+export const navItem = defineType({
+  name: "navItem",
+  title: "Elemento del menú",
+  type: "object",
+  fields: [
+    requiredString("label", "Texto", "Lo que se lee en el menú de la cabecera."),
+    defineField({
+      name: "kind",
+      title: "Tipo",
+      description: "«Sección» desplaza a una parte de la portada; «Página» navega a otra ruta.",
+      type: "string",
+      options: { list: NAV_KINDS, layout: "radio" },
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: "target",
+      title: "Destino",
+      description:
+        "Para una sección: su id en la portada (inicio, proceso o faq). Para una página: su ruta (p. ej. /calculadora).",
+      type: "string",
+      validation: (rule) =>
+        rule.required().custom((value: string | undefined, context) => {
+          if (!value) return true;
+          const kind = (context.parent as { kind?: string } | undefined)?.kind;
+          if (kind === "scroll") {
+            return /^[a-z0-9-]+$/.test(value) || "Una sección se indica con su id, sin «/» ni «#» (p. ej. proceso).";
+          }
+          return checkHref(value);
+        }),
+    }),
+  ],
+  preview: { select: { title: "label", subtitle: "target" } },
+});
+
+export const PLAN_BUTTON_ACTIONS = [
+  { title: "Empezar ahora (página externa de inicio de servicio)", value: "startService" },
+  { title: "Agendar llamada (página de reservas)", value: "booking" },
+  { title: "Abrir el formulario de análisis CPL", value: "cplDialog" },
+  { title: "Ir al formulario /iniciar-servicio", value: "serviceStart" },
+];
+
+export const planButton = defineType({
+  name: "planButton",
+  title: "Botón del plan",
+  type: "object",
+  fields: [
+    requiredString("label", "Texto", "Texto del botón en la tarjeta del plan (p. ej. «Empezar Ahora»)."),
+    defineField({
+      name: "action",
+      title: "Acción",
+      description: "Qué hace el botón. Las direcciones externas se configuran en Ajustes del sitio.",
+      type: "string",
+      options: { list: PLAN_BUTTON_ACTIONS },
+      validation: (rule) => rule.required(),
+    }),
+  ],
+  preview: { select: { title: "label", subtitle: "action" } },
+});
+
+export const stat = defineType({
+  name: "stat",
+  title: "Cifra destacada",
+  type: "object",
+  fields: [
+    requiredString("value", "Cifra", "El número grande de la tarjeta, tal cual se muestra (p. ej. «150%», «48h»)."),
+    requiredString("label", "Texto", "Lo que significa la cifra, debajo de ella."),
+  ],
+  preview: { select: { title: "value", subtitle: "label" } },
+});
+
+export const sectorService = defineType({
+  name: "sectorService",
+  title: "Servicio",
+  type: "object",
+  fields: [
+    requiredString("title", "Título", "Título de la tarjeta de servicio."),
+    requiredText("description", "Descripción", "Texto de la tarjeta bajo el título."),
+    stringList("features", "Ventajas", "Las tres viñetas de la tarjeta.", 3),
+  ],
+  preview: { select: { title: "title", subtitle: "description" } },
+});
+
+export const offer = defineType({
+  name: "offer",
+  title: "Oferta",
+  type: "object",
+  fields: [
+    requiredString("name", "Nombre", "Nombre de la oferta en los datos estructurados (no se ve en la página)."),
+    requiredText("description", "Descripción", "Descripción de la oferta para los buscadores."),
+    requiredString("category", "Categoría", "Categoría de la oferta (p. ej. «Generación de leads B2B»)."),
+  ],
+  preview: { select: { title: "name", subtitle: "category" } },
+});
+
+export const nextStep = defineType({
+  name: "nextStep",
+  title: "Paso siguiente",
+  type: "object",
+  fields: [
+    requiredString("title", "Título", "Nombre del paso en /siguiente."),
+    requiredText("description", "Descripción", "Explicación del paso."),
+    optionalString("linkLabel", "Texto del enlace", "Enlace opcional bajo el paso (p. ej. «Ver borrador del contrato»)."),
+    defineField({
+      name: "linkHref",
+      title: "Destino del enlace",
+      description: "Ruta interna (p. ej. /borrador) o URL completa. Obligatorio si el paso tiene texto de enlace.",
+      type: "string",
+      validation: (rule) =>
+        optionalHrefRule(rule).custom((value: string | undefined, context) => {
+          const label = (context.parent as { linkLabel?: string } | undefined)?.linkLabel;
+          if (label && !value) return "Falta el destino del enlace.";
+          if (value && !label) return "Falta el texto del enlace.";
+          return true;
+        }),
+    }),
+  ],
+  preview: { select: { title: "title", subtitle: "linkHref" } },
+});
+
+export const contractSection = defineType({
+  name: "contractSection",
+  title: "Cláusula",
+  type: "object",
+  fields: [
+    requiredString("heading", "Título", "Título de la cláusula del borrador de contrato."),
+    defineField({
+      name: "body",
+      title: "Texto",
+      description: "Contenido de la cláusula.",
+      type: "portableText",
+      validation: (rule) => rule.required(),
+    }),
+  ],
+  preview: { select: { title: "heading" } },
+});
+
+export const objectTypes = [
+  seo,
+  cta,
+  step,
+  feature,
+  portableText,
+  navItem,
+  planButton,
+  stat,
+  sectorService,
+  offer,
+  nextStep,
+  contractSection,
+];

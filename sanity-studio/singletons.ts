@@ -1,0 +1,20 @@
+/**
+ * The rules that keep singleton pages single: they never appear in "create" menus, and their
+ * documents keep only publish, discard and restore (no duplicate, no delete, no unpublish — the
+ * page would vanish from the site).
+ */
+import type { DocumentActionsResolver, NewDocumentOptionsResolver, TemplateResolver } from "sanity";
+import { SINGLETON_TYPES } from "./schemaTypes";
+
+export const SINGLETON_ACTIONS: ReadonlySet<string> = new Set(["publish", "discardChanges", "restore"]);
+
+export const templates: TemplateResolver = (previous) =>
+  previous.filter((template) => !SINGLETON_TYPES.has(template.schemaType));
+
+export const newDocumentOptions: NewDocumentOptionsResolver = (previous) =>
+  previous.filter((option) => !SINGLETON_TYPES.has(option.templateId));
+
+export const documentActions: DocumentActionsResolver = (previous, context) =>
+  SINGLETON_TYPES.has(context.schemaType)
+    ? previous.filter((action) => action.action !== undefined && SINGLETON_ACTIONS.has(action.action))
+    : previous;
