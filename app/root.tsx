@@ -13,11 +13,14 @@ import {
 import type { ReactNode } from "react";
 import { getSiteSettings } from "~/content/index.server";
 import type { SiteSettings } from "~/content/types";
+import { ConsentBootScript } from "~/consent/ConsentBootScript";
+import { CookieBanner } from "~/components/layout/CookieBanner";
 import { Footer } from "~/components/layout/Footer";
 import { Header } from "~/components/layout/Header";
 import { NotFound } from "~/components/layout/NotFound";
 import { WhatsAppButton } from "~/components/layout/WhatsAppButton";
 import { publicSiteUrl } from "~/lib/env.server";
+import { Tracking } from "~/tracking/Tracking";
 import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -31,10 +34,12 @@ export async function loader(_: LoaderFunctionArgs) {
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
-    <html lang="es">
+    // The consent boot script may add a class to <html> before hydration.
+    <html lang="es" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <ConsentBootScript />
         <meta name="theme-color" content="#1d5ef1" />
         <Meta />
         <Links />
@@ -51,6 +56,8 @@ export function Layout({ children }: { children: ReactNode }) {
 function Frame({ settings, children }: { settings: SiteSettings; children: ReactNode }) {
   return (
     <>
+      <CookieBanner texts={settings.cookieBanner} />
+      <Tracking ids={settings.tracking} />
       <Header settings={settings} />
       <main id="contenido" className="flex-1 pt-16">
         {children}

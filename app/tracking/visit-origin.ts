@@ -7,6 +7,7 @@ import { mergeOrigin, originOfPage, parseOrigin, type Origin } from "./attributi
 
 const STORAGE_KEY = "origen";
 let memory: Origin | null = null;
+let capturedThisDocument = false;
 
 function readStored(): Origin | null {
   try {
@@ -27,12 +28,14 @@ function store(origin: Origin) {
 
 /** Call once per document load (not on client-side navigations: the referrer would be stale). */
 export function captureVisitOrigin(): Origin {
+  capturedThisDocument = true;
   const origin = mergeOrigin(readStored(), originOfPage(window.location.href, document.referrer));
   store(origin);
   return origin;
 }
 
-/** The visit's origin as captured; captures now when nothing has been captured yet. */
+/** The visit's origin, captured from this document first if that has not happened yet. */
 export function visitOrigin(): Origin {
+  if (!capturedThisDocument) return captureVisitOrigin();
   return readStored() ?? captureVisitOrigin();
 }

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { SiteSettings } from "~/content/types";
+import { CookieSettingsLink } from "./CookieSettingsLink";
 
 type FooterLink = NonNullable<NonNullable<SiteSettings["footer"]>["links"]>[number];
 
@@ -30,6 +31,12 @@ export function Footer({ settings }: { settings: SiteSettings }) {
               <Link className="inline-block rounded px-2 py-2 font-medium text-ink hover:text-brand-700" to="/legal">
                 {footer?.legalLinkLabel}
               </Link>
+            </li>
+            <li>
+              <CookieSettingsLink
+                label={settings.cookieBanner?.footerLinkLabel}
+                className="inline-block rounded px-2 py-2 font-medium text-ink hover:text-brand-700"
+              />
             </li>
           </ul>
         </nav>

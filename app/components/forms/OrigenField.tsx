@@ -1,0 +1,15 @@
+/**
+ * The hidden `origen` field every lead form carries: the visit's attribution captured on its first
+ * page (campaign parameters, click ids, landing page, referrer). Rendered empty on the server (pages
+ * are cached and identical for everyone) and filled in the browser; without JavaScript the server
+ * rebuilds what it can from the request (see attribution.server.ts).
+ */
+import { useEffect, useState } from "react";
+import { ORIGIN_FIELD } from "~/tracking/attribution";
+import { visitOrigin } from "~/tracking/visit-origin";
+
+export function OrigenField() {
+  const [value, setValue] = useState("");
+  useEffect(() => setValue(JSON.stringify(visitOrigin())), []);
+  return <input type="hidden" name={ORIGIN_FIELD} value={value} />;
+}

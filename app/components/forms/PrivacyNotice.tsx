@@ -1,0 +1,35 @@
+/**
+ * The AEPD "first layer" of data-protection information, shown beside every form: controller, purpose,
+ * legal basis, recipients and rights, with a link to the full privacy policy. Texts from site settings
+ * (root loader), so a form only needs `<PrivacyNotice />`.
+ */
+import { useRouteLoaderData } from "@remix-run/react";
+import { useId } from "react";
+import type { SiteSettings } from "~/content/types";
+
+export const PRIVACY_POLICY_HREF = "/legal#privacidad";
+
+export function PrivacyNotice({ className = "" }: { className?: string }) {
+  const root = useRouteLoaderData<{ settings: SiteSettings }>("root");
+  const headingId = useId();
+  const notice = root?.settings.privacyNotice;
+  if (!notice) return null;
+  const lines = [notice.controller, notice.purpose, notice.legalBasis, notice.recipients, notice.rights].filter(Boolean);
+  return (
+    <section aria-labelledby={headingId} className={`text-xs leading-relaxed text-ink-muted ${className}`}>
+      <p id={headingId} className="font-semibold text-ink-soft">
+        {notice.heading}
+      </p>
+      <ul className="mt-1 space-y-0.5">
+        {lines.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+      <p className="mt-1">
+        <a href={PRIVACY_POLICY_HREF} className="font-medium text-brand-800 underline underline-offset-2 hover:text-brand-900">
+          {notice.moreInfoLabel}
+        </a>
+      </p>
+    </section>
+  );
+}

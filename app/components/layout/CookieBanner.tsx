@@ -1,0 +1,213 @@
+/**
+ * The cookie banner (AEPD first layer + 'Configurar' settings layer). Server-rendered in the same
+ * markup for every visitor and hidden by CSS; the boot script shows it before first paint when no
+ * choice is stored. Fixed at the bottom over the page, so showing or hiding it never moves content
+ * (CLS 0); while open, <html> gets scroll padding and the page a bottom spacer of the banner's height
+ * so no focused element ends up underneath. First in the DOM so keyboard and screen-reader users
+ * reach it first. 'Aceptar' and 'Rechazar' look the same; the switches start off.
+ *
+ * It is a real form posting to /api/consent, so the buttons still work if the app script fails;
+ * with JavaScript the choice is stored in the browser and applied at once.
+ */
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import type { SiteSettings } from "~/content/types";
+import { choiceFromDecision } from "~/consent/consent";
+import {
+  closeConsentSettings,
+  saveConsent,
+  showSettingsPanel,
+  takeOpener,
+  useConsentState,
+} from "~/consent/store";
+import { applyConsent } from "~/tracking/tags";
+
+export type CookieBannerTexts = NonNullable<SiteSettings["cookieBanner"]>;
+
+export const COOKIE_BANNER_ID = "cookie-consent";
+const HEIGHT_PROPERTY = "--cc-height";
+
+const choiceButton =
+  "btn min-w-[9rem] flex-1 border-2 border-brand-700 bg-brand-700 text-white hover:bg-brand-800 sm:flex-none";
+const secondaryButton = "btn min-w-[9rem] flex-1 border-2 border-brand-700 bg-white text-brand-800 hover:bg-brand-50 sm:flex-none";
+
+function Switch({
+  name,
+  label,
+  description,
+  checked,
+  disabled,
+  onChange,
+  inputRef,
+}: {
+  name: string;
+  label: string;
+  description?: string;
+  checked: boolean;
+  disabled?: boolean;
+  onChange?: (checked: boolean) => void;
+  inputRef?: React.Ref<HTMLInputElement>;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-start justify-between gap-4 py-3">
+      <div className="min-w-0">
+        <label htmlFor={id} className="font-semibold text-ink">
+          {label}
+        </label>
+        {description ? (
+          <p id={`${id}-description`} className="mt-1 text-sm text-ink-soft">
+            {description}
+          </p>
+        ) : null}
+      </div>
+      <input
+        ref={inputRef}
+        id={id}
+        name={name}
+        type="checkbox"
+        role="switch"
+        value="1"
+        checked={checked}
+        disabled={disabled}
+        aria-describedby={description ? `${id}-description` : undefined}
+        onChange={(event) => onChange?.(event.target.checked)}
+        className="peer relative mt-1 h-7 w-12 shrink-0 cursor-pointer appearance-none rounded-full bg-slate-400 transition-colors before:absolute before:left-1 before:top-1 before:h-5 before:w-5 before:rounded-full before:bg-white before:shadow before:transition-transform checked:bg-brand-700 checked:before:translate-x-5 disabled:cursor-not-allowed disabled:opacity-70"
+      />
+    </div>
+  );
+}
+
+export function CookieBanner({ texts }: { texts: CookieBannerTexts | null | undefined }) {
+  const state = useConsentState();
+  const panel = state?.panel ?? "banner";
+  const [analytics, setAnalytics] = useState(false);
+  const [advertising, setAdvertising] = useState(false);
+  const rootRef = useRef<HTMLElement>(null);
+  const firstSwitchRef = useRef<HTMLInputElement>(null);
+  const configureRef = useRef<HTMLButtonElement>(null);
+  const headingId = useId();
+  const textId = useId();
+
+  const open = state !== undefined && panel !== "closed";
+
+  // The settings layer starts from the stored choice (all off when there is none).
+  useEffect(() => {
+    if (panel !== "settings") return;
+    setAnalytics(state?.choice?.analytics ?? false);
+    setAdvertising(state?.choice?.advertising ?? false);
+    firstSwitchRef.current?.focus();
+  }, [panel, state?.choice]);
+
+  // Keeps the scroll padding and the spacer equal to the banner's real height while it is open.
+  useEffect(() => {
+    const root = document.documentElement;
+    const element = rootRef.current;
+    if (!open || !element) {
+      root.style.removeProperty(HEIGHT_PROPERTY);
+      return;
+    }
+    const measure = () => root.style.setProperty(HEIGHT_PROPERTY, `${Math.ceil(element.getBoundingClientRect().height)}px`);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [open]);
+
+  if (!texts) return null;
+
+  function restoreFocus() {
+    const opener = takeOpener();
+    if (rootRef.current?.contains(document.activeElement) || document.activeElement === document.body) {
+      if (opener?.isConnected) opener.focus();
+      else {
+        const main = document.getElementById("contenido");
+        if (main) {
+          if (!main.hasAttribute("tabindex")) main.setAttribute("tabindex", "-1");
+          main.focus({ preventScroll: true });
+        }
+      }
+    }
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    const decision = submitter?.value;
+    if (decision === "configure") {
+      showSettingsPanel();
+      return;
+    }
+    const choice = choiceFromDecision(decision, { analytics, advertising });
+    if (!choice) return;
+    const previous = saveConsent(choice);
+    restoreFocus();
+    applyConsent(choice, previous);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLElement>) {
+    if (event.key !== "Escape" || panel !== "settings") return;
+    event.preventDefault();
+    closeConsentSettings();
+    if (state?.choice) restoreFocus();
+    else window.setTimeout(() => configureRef.current?.focus());
+  }
+
+  const settings = panel === "settings";
+  return (
+    <section
+      ref={rootRef}
+      id={COOKIE_BANNER_ID}
+      aria-labelledby={headingId}
+      aria-describedby={textId}
+      onKeyDown={onKeyDown}
+      className="fixed inset-x-0 bottom-0 z-50 hidden max-h-[85vh] overflow-y-auto border-t border-slate-300 bg-white shadow-[0_-8px_24px_rgba(15,23,42,0.15)] [.cc-open_&]:block"
+    >
+      <form method="post" action="/api/consent" onSubmit={onSubmit} className="container-page py-4 sm:py-5">
+        <h2 id={headingId} className="text-lg font-bold text-ink">
+          {texts.title}
+        </h2>
+        <p id={textId} className="mt-1 max-w-4xl text-sm text-ink-soft">
+          {texts.text}
+        </p>
+        {settings ? (
+          <fieldset className="mt-3 max-w-3xl divide-y divide-slate-200 border-y border-slate-200">
+            <legend className="sr-only">{texts.configureLabel}</legend>
+            <Switch name="necessary" label={texts.necessaryLabel} description={texts.necessaryDescription} checked disabled />
+            <Switch
+              name="analytics"
+              label={texts.analyticsLabel}
+              description={texts.analyticsDescription}
+              checked={analytics}
+              onChange={setAnalytics}
+              inputRef={firstSwitchRef}
+            />
+            <Switch
+              name="advertising"
+              label={texts.advertisingLabel}
+              description={texts.advertisingDescription}
+              checked={advertising}
+              onChange={setAdvertising}
+            />
+          </fieldset>
+        ) : null}
+        <div className="mt-3 flex flex-wrap gap-2 sm:gap-3">
+          <button type="submit" name="decision" value="reject" className={choiceButton}>
+            {texts.rejectLabel}
+          </button>
+          <button type="submit" name="decision" value="accept" className={choiceButton}>
+            {texts.acceptLabel}
+          </button>
+          {settings ? (
+            <button type="submit" name="decision" value="save" className={secondaryButton}>
+              {texts.saveLabel}
+            </button>
+          ) : (
+            <button ref={configureRef} type="submit" name="decision" value="configure" className={secondaryButton}>
+              {texts.configureLabel}
+            </button>
+          )}
+        </div>
+      </form>
+    </section>
+  );
+}
