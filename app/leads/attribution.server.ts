@@ -1,9 +1,11 @@
 /**
- * The one place a submission's marketing attribution (`origen`) is read from the request. Every payload
- * builder already takes it; the consent/attribution work fills this in. Until then no payload has one.
+ * The one place a submission's marketing attribution (`origen`) is read from the request: the
+ * browser's hidden `origen` field, completed from the request (Referer / action URL query) and the
+ * consent state from the `cookie_consent` cookie. The rules live in ~/tracking/attribution*.
  */
 import type { Origen } from "~/forms/shared";
+import { originFromRequest } from "~/tracking/attribution.server";
 
-export function readOrigen(_request: Request, _formData: FormData): Origen | undefined {
-  return undefined;
+export function readOrigen(request: Request, formData: FormData): Origen | undefined {
+  return originFromRequest(formData, request);
 }
