@@ -1,0 +1,41 @@
+// The banner's form target (/api/consent), used when the app script did not take over.
+import { describe, expect, it } from "vitest";
+import { action, loader } from "~/routes/api.consent";
+import { callAction, TEST_ORIGIN } from "../support/routes";
+
+function post(fields: Record<string, string>, headers: Record<string, string> = {}) {
+  return callAction(action, "/api/consent", { method: "POST", body: new URLSearchParams(fields), headers }) as Promise<Response>;
+}
+
+describe("POST /api/consent", () => {
+  it("stores 'Rechazar' in cookie_consent and sends the visitor back to the page they were on", async () => {
+    const response = await post({ decision: "reject" }, { referer: `${TEST_ORIGIN}/calculadora?x=1` });
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/calculadora?x=1");
+    const cookie = response.headers.get("Set-Cookie") ?? "";
+    expect(cookie).toMatch(/^cookie_consent=v1\.a0\.p0; Max-Age=\d+; Path=\/; SameSite=Lax$/);
+  });
+
+  it("stores the switches on 'Guardar', all on 'Aceptar', and marks the cookie Secure behind https", async () => {
+    const saved = await post({ decision: "save", advertising: "1" });
+    expect(saved.headers.get("Set-Cookie")).toMatch(/^cookie_consent=v1\.a0\.p1;/);
+    const accepted = await post({ decision: "accept" }, { "x-forwarded-proto": "https" });
+    expect(accepted.headers.get("Set-Cookie")).toMatch(/^cookie_consent=v1\.a1\.p1;.*; Secure$/);
+  });
+
+  it("never redirects to another site", async () => {
+    const response = await post({ decision: "accept" }, { referer: "https://evil.example/phish" });
+    expect(response.headers.get("Location")).toBe("/");
+  });
+
+  it("leads 'Configurar' to the cookie policy and refuses an unknown decision", async () => {
+    const configure = await post({ decision: "configure" });
+    expect(configure.headers.get("Location")).toBe("/legal#cookies");
+    expect(configure.headers.get("Set-Cookie")).toBeNull();
+    const unknown = await post({ decision: "maybe" });
+    expect(unknown.status).toBe(400);
+    expect(unknown.headers.get("Set-Cookie")).toBeNull();
+    const get = loader() as Response;
+    expect(get.status).toBe(303);
+  });
+});
