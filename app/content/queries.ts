@@ -52,7 +52,11 @@ export const googleAdsPageQuery = defineQuery(`*[_type == "googleAdsPage" && _id
   seo, hero, stats, included, process, finalCta
 }`);
 
-export const contactPageQuery = defineQuery(`*[_type == "contactPage" && _id == "contactPage"][0]{ seo, hero, channels }`);
+// The contact form on /contacto shows the same success texts as the landing's contact section.
+export const contactPageQuery = defineQuery(`*[_type == "contactPage" && _id == "contactPage"][0]{
+  seo, hero, channels,
+  "form": *[_type == "landingPage" && _id == "landingPage"][0].contactSection{successTitle, successText, resetLabel}
+}`);
 
 export const legalPageQuery = defineQuery(`*[_type == "legalPage" && _id == "legalPage"][0]{
   seo, title, updatedAt, legalNotice, privacyPolicy, cookiePolicy

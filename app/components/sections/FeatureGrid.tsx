@@ -24,12 +24,14 @@ export function FeatureGrid({
       <SectionHeading id={`${id}-title`} title={heading} intro={intro} />
       <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {(items ?? []).map((item, index) => (
-          <Card as="li" key={itemKey(item, index)} className="transition-shadow hover:shadow-md">
+          <Card as="li" key={itemKey(item, index)} className="flex gap-4 transition-shadow hover:shadow-md sm:block">
             <IconTile>
               <Icon name={featureIcon(item.icon, index)} className="h-5 w-5" />
             </IconTile>
-            <h3 className="mt-5 text-lg font-semibold text-ink">{item.title}</h3>
-            {item.description ? <p className="mt-2 leading-relaxed text-ink-soft">{item.description}</p> : null}
+            <div>
+              <h3 className="pt-2.5 text-lg font-semibold text-ink sm:mt-5 sm:pt-0">{item.title}</h3>
+              {item.description ? <p className="mt-2 leading-relaxed text-ink-soft">{item.description}</p> : null}
+            </div>
           </Card>
         ))}
       </ul>

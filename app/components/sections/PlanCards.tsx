@@ -4,6 +4,7 @@
  */
 import type { ReactNode } from "react";
 import { Badge } from "~/components/ui/Badge";
+import { CtaLink } from "~/components/ui/CtaLink";
 import { Icon } from "~/components/ui/Icon";
 import { Section } from "~/components/ui/Section";
 import { SectionHeading } from "~/components/ui/SectionHeading";
@@ -71,24 +72,23 @@ function PlanCard({ plan, renderButton }: { plan: PlanContent; renderButton: Ren
   const muted = dark ? "text-brand-100" : "text-ink-soft";
   const buttons = plan.buttons ?? [];
   const badges = plan.badges ?? [];
+  // Names, prices and buttons line up across cards: the badge row and the subtitle keep their height.
   return (
     <li className={`relative flex flex-col rounded-3xl border p-6 sm:p-7 ${surface}`}>
-      {badges.length > 0 ? (
-        <div className="mb-4 flex flex-wrap gap-2">
-          {badges.map((badge, index) => (
-            <Badge key={`${index}-${badge}`} tone={index === 0 && plan.popular ? "brand" : dark ? "neutral" : "accent"}>
-              {badge}
-            </Badge>
-          ))}
-        </div>
-      ) : null}
+      <div className={`mb-4 min-h-[1.75rem] flex-wrap gap-2 ${badges.length > 0 ? "flex" : "hidden md:flex"}`}>
+        {badges.map((badge, index) => (
+          <Badge key={`${index}-${badge}`} tone={index === 0 && plan.popular ? "brand" : dark ? "neutral" : "accent"}>
+            {badge}
+          </Badge>
+        ))}
+      </div>
       <h3 className={`text-xl font-bold ${dark ? "text-white" : "text-ink"}`}>{plan.name}</h3>
-      {plan.subtitle ? <p className={`mt-1 text-sm font-medium ${dark ? "text-brand-200" : "text-brand-700"}`}>{plan.subtitle}</p> : null}
-      <p className="mt-5 flex flex-wrap items-baseline gap-x-2 gap-y-1">
+      <p className={`mt-1 text-sm md:min-h-[2.5rem] font-medium ${dark ? "text-brand-200" : "text-brand-700"}`}>{plan.subtitle}</p>
+      <p className="mt-5 flex flex-wrap md:min-h-[3.5rem] items-baseline gap-x-2 gap-y-1">
         {plan.price != null ? (
           <span className="text-5xl font-extrabold tracking-tight">{plan.price}</span>
         ) : plan.priceLabel ? (
-          <span className="text-3xl font-extrabold tracking-tight">{plan.priceLabel}</span>
+          <span className="text-[1.75rem] font-extrabold leading-tight tracking-tight xl:text-2xl">{plan.priceLabel}</span>
         ) : null}
         {plan.priceSuffix ? <span className={`text-sm font-medium ${muted}`}>{plan.priceSuffix}</span> : null}
       </p>
@@ -112,5 +112,54 @@ function PlanCard({ plan, renderButton }: { plan: PlanContent; renderButton: Ren
         <div className="mt-8 flex flex-col gap-3">{buttons.map((button, index) => <div key={itemKey(button, index)} className="flex flex-col">{renderButton(button, plan, index)}</div>)}</div>
       ) : null}
     </li>
+  );
+}
+
+export type PlanButtonAction = "startService" | "booking" | "cplDialog" | "serviceStart";
+
+/**
+ * One plan button. `destinations` says where each action leads: external addresses open in a new tab,
+ * `#…` links are the dialogs' in-page triggers. A button whose destination is unknown is left out.
+ */
+export function PlanButton({
+  button,
+  destinations,
+  emphasis,
+  dark,
+}: {
+  button: PlanButtonContent;
+  destinations: Partial<Record<PlanButtonAction, Maybe<string>>>;
+  emphasis: "primary" | "secondary";
+  dark: boolean;
+}) {
+  const href = button.action ? destinations[button.action as PlanButtonAction] : null;
+  if (!href || !button.label) return null;
+  const variant = dark ? (emphasis === "primary" ? "onDark" : "outlineOnDark") : emphasis;
+  return (
+    <CtaLink href={href} variant={variant} className="w-full">
+      {button.label}
+    </CtaLink>
+  );
+}
+
+/** The special offer line under the plans (the free logo design). */
+export function PlanOfferNote({ text }: { text: string }) {
+  return (
+    <p className="mx-auto flex max-w-3xl items-center gap-4 rounded-2xl border border-amber-200 bg-amber-50 px-5 py-4 text-base font-medium text-amber-950">
+      <span aria-hidden="true" className="grid h-10 w-10 shrink-0 place-items-center rounded-xl bg-amber-100 text-amber-700">
+        <Icon name="sparkles" className="h-5 w-5" />
+      </span>
+      {text}
+    </p>
+  );
+}
+
+/** The "from 299 €/month" pill of the plans hero. */
+export function PriceFrom({ label }: { label: string }) {
+  return (
+    <p className="inline-flex items-center gap-2 text-xl font-bold text-emerald-300">
+      <Icon name="euro" className="h-6 w-6" />
+      {label}
+    </p>
   );
 }

@@ -9,7 +9,7 @@ export function StatsGrid({ id, stats }: { id: string; stats: List<StatContent> 
         {(stats ?? []).map((stat, index) => (
           <div
             key={itemKey(stat, index)}
-            className="flex flex-col-reverse rounded-2xl border border-slate-200 bg-white p-5 text-center shadow-sm shadow-slate-200/60 sm:p-6"
+            className="flex flex-col-reverse justify-end rounded-2xl border border-slate-200 bg-white p-5 text-center shadow-sm shadow-slate-200/60 sm:p-6"
           >
             <dt className="mt-2 text-sm font-medium leading-snug text-ink-soft sm:text-base">{stat.label}</dt>
             <dd className="text-3xl font-extrabold tracking-tight text-brand-700 sm:text-4xl">{stat.value}</dd>

@@ -1,0 +1,53 @@
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { ContactForm } from "~/components/forms/ContactForm";
+import { contactForm } from "~/forms/contact";
+import { whatsAppUrl } from "~/components/layout/WhatsAppButton";
+import { ContactChannelList } from "~/components/sections/ContactSection";
+import { PageHero } from "~/components/sections/PageHero";
+import { Section } from "~/components/ui/Section";
+import { getContactPage } from "~/content/index.server";
+import { handleLeadAction } from "~/leads/action.server";
+import { publicPageHeaders } from "~/lib/http-cache";
+import { pageMeta } from "~/lib/seo";
+import { useSiteSettings } from "~/lib/use-site-settings";
+
+export const headers = publicPageHeaders;
+
+/** The contact form posts here (issue 6: app/leads/action.server.ts). */
+export const action = (args: ActionFunctionArgs) => handleLeadAction(args, contactForm);
+export { leadClientAction as clientAction } from "~/forms/client-action";
+
+export async function loader() {
+  return { page: await getContactPage() };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, { seo: data?.page.seo, path: "/contacto" });
+
+export default function ContactRoute() {
+  const { page } = useLoaderData<typeof loader>();
+  const settings = useSiteSettings();
+  const whatsapp =
+    settings?.whatsappNumber && settings.whatsappLabel
+      ? { href: whatsAppUrl(settings.whatsappNumber, settings.whatsappMessage ?? ""), label: settings.whatsappLabel }
+      : null;
+  return (
+    <>
+      <PageHero id="contacto" title={page.hero?.title} lead={page.hero?.subtitle} />
+      <Section tone="muted">
+        <div className="grid gap-10 lg:grid-cols-[1.3fr_0.7fr] lg:gap-12">
+          <div className="min-w-0 rounded-3xl border border-slate-200 bg-white p-5 shadow-xl shadow-slate-200/70 sm:p-8">
+            <ContactForm content={page.form} />
+          </div>
+          <aside aria-labelledby="canales-title">
+            <h2 id="canales-title" className="text-2xl font-bold tracking-tight text-ink">
+              {page.channels?.heading}
+            </h2>
+            {page.channels?.text ? <p className="mt-3 leading-relaxed text-ink-soft">{page.channels.text}</p> : null}
+            <ContactChannelList email={settings?.email} phone={settings?.phone} whatsapp={whatsapp} />
+          </aside>
+        </div>
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,90 @@
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { CplDialog, MonthlyPlanDialog } from "~/components/forms/PlanDialogs";
+import { FaqSection } from "~/components/sections/FaqSection";
+import { FeatureGrid } from "~/components/sections/FeatureGrid";
+import { FinalCta } from "~/components/sections/FinalCta";
+import { PageHero } from "~/components/sections/PageHero";
+import { PlanButton, PlanCards, PlanOfferNote, PriceFrom, type PlanContent } from "~/components/sections/PlanCards";
+import { StepsSection } from "~/components/sections/StepsSection";
+import { CtaLink } from "~/components/ui/CtaLink";
+import { getPlansPage } from "~/content/index.server";
+import { cplForm, monthlyPlanForm } from "~/forms/plan-dialogs";
+import { handleLeadAction } from "~/leads/action.server";
+import { faqPageJsonLd } from "~/lib/faq-jsonld";
+import { publicPageHeaders } from "~/lib/http-cache";
+import { jsonLd, pageMeta } from "~/lib/seo";
+import { useSiteSettings } from "~/lib/use-site-settings";
+
+/** In-page anchors of the two plan forms: the dialogs' triggers link here (see PlanDialogs). */
+const CPL_FORM_ID = "solicitar-analisis";
+const MONTHLY_FORM_ID = "solicitar-informacion";
+
+export const headers = publicPageHeaders;
+
+/** Both plan dialogs post here; their hidden `intent` says which (issue 6: app/leads/action.server.ts). */
+export const action = (args: ActionFunctionArgs) => handleLeadAction(args, [monthlyPlanForm, cplForm]);
+export { leadClientAction as clientAction } from "~/forms/client-action";
+
+export async function loader() {
+  return { page: await getPlansPage() };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const tags = pageMeta(matches, { seo: data?.page.seo, path: "/mensual" });
+  const faq = faqPageJsonLd(data?.page.faq?.items);
+  return faq ? [...tags, jsonLd(faq)] : tags;
+};
+
+export default function PlansRoute() {
+  const { page } = useLoaderData<typeof loader>();
+  const settings = useSiteSettings();
+  const { hero, featureGrid, process, faq, finalCta } = page;
+  const cplPlan = page.plans?.find((plan: PlanContent) => plan.key === "cpl");
+  const destinations = {
+    startService: settings?.startServiceUrl,
+    booking: settings?.bookingUrl,
+    serviceStart: "/iniciar-servicio",
+    cplDialog: `#${CPL_FORM_ID}`,
+  };
+  return (
+    <>
+      <PageHero id="mensual" badge={hero?.badge} title={hero?.title} lead={hero?.subtitle}>
+        {hero?.fromPriceLabel ? <PriceFrom label={hero.fromPriceLabel} /> : null}
+        {page.plansHeading ? (
+          <CtaLink href="#planes" variant="onDark" icon="chevron-down">
+            {page.plansHeading}
+          </CtaLink>
+        ) : null}
+      </PageHero>
+      <PlanCards
+        id="planes"
+        heading={page.plansHeading}
+        intro={page.plansIntro}
+        plans={page.plans}
+        renderButton={(button, plan, index) => (
+          <PlanButton button={button} destinations={destinations} emphasis={index === 0 ? "primary" : "secondary"} dark={Boolean(plan.isSpecial)} />
+        )}
+        footer={page.logoOffer?.text ? <PlanOfferNote text={page.logoOffer.text} /> : null}
+      />
+      <FeatureGrid id="incluido" heading={featureGrid?.heading} intro={featureGrid?.intro} items={featureGrid?.items} />
+      <StepsSection id="como-trabajamos" heading={process?.heading} steps={process?.steps} />
+      <FaqSection id="faq" heading={faq?.heading} items={faq?.items} />
+      <FinalCta id="empezar" heading={finalCta?.heading} text={finalCta?.text}>
+        {finalCta?.ctaLabel ? (
+          <CtaLink href={`#${MONTHLY_FORM_ID}`} variant="onDark" icon="arrow-right" className="px-6 py-3 sm:text-lg">
+            {finalCta.ctaLabel}
+          </CtaLink>
+        ) : null}
+      </FinalCta>
+      <MonthlyPlanDialog id={MONTHLY_FORM_ID} content={page.monthlyDialog} sectorOptions={page.sectorOptions} />
+      <CplDialog
+        id={CPL_FORM_ID}
+        content={page.cplDialog}
+        sectorOptions={page.sectorOptions}
+        budgetOptions={page.budgetOptions}
+        planName={cplPlan?.name}
+      />
+    </>
+  );
+}
