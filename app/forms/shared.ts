@@ -56,6 +56,8 @@ export type LeadActionData =
       toast: ToastMessage;
       fieldErrors?: FieldErrors;
       values?: FormValues;
+      /** The action never answered (network down, server error): show the form's own failure toast. */
+      unreachable?: true;
     };
 
 export function isLeadActionData(value: unknown): value is LeadActionData {

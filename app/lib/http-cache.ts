@@ -9,8 +9,9 @@ export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=300, stale
 /** Responses that depend on the visitor or on a form post. */
 export const PRIVATE_NO_STORE = "private, no-store";
 
-export const publicPageHeaders: HeadersFunction = ({ errorHeaders }) => ({
-  "Cache-Control": errorHeaders?.get("Cache-Control") ?? PUBLIC_PAGE_CACHE_CONTROL,
+/** A page answering a form post (actionHeaders) or an error keeps that answer's policy. */
+export const publicPageHeaders: HeadersFunction = ({ actionHeaders, errorHeaders }) => ({
+  "Cache-Control": actionHeaders?.get("Cache-Control") ?? errorHeaders?.get("Cache-Control") ?? PUBLIC_PAGE_CACHE_CONTROL,
 });
 
 export const noStoreHeaders: HeadersFunction = () => ({ "Cache-Control": PRIVATE_NO_STORE });

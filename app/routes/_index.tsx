@@ -1,6 +1,7 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ContactForm } from "~/components/forms/ContactForm";
+import { contactForm } from "~/forms/contact";
 import { AppShowcase } from "~/components/sections/AppShowcase";
 import { Comparison } from "~/components/sections/Comparison";
 import { ContactSection } from "~/components/sections/ContactSection";
@@ -11,6 +12,7 @@ import { StepsSection } from "~/components/sections/StepsSection";
 import { CtaLink } from "~/components/ui/CtaLink";
 import { getLandingPage } from "~/content/index.server";
 import { faqPageJsonLd } from "~/lib/faq-jsonld";
+import { handleLeadAction } from "~/leads/action.server";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { jsonLd, pageMeta } from "~/lib/seo";
 import { useSiteSettings } from "~/lib/use-site-settings";
@@ -18,6 +20,10 @@ import { useSiteSettings } from "~/lib/use-site-settings";
 const CALCULATOR = "/calculadora";
 
 export const headers = publicPageHeaders;
+
+/** The contact form posts here (issue 6: app/leads/action.server.ts). */
+export const action = (args: ActionFunctionArgs) => handleLeadAction(args, contactForm);
+export { leadClientAction as clientAction } from "~/forms/client-action";
 
 export async function loader() {
   return { page: await getLandingPage() };

@@ -1,24 +1,266 @@
 /**
- * PLACEHOLDER (pages engineer) until the forms engineer lands the real plan dialogs here.
+ * The two forms of /mensual: the monthly-plan dialog and the CPL analysis dialog.
  *
- * Contract used by /mensual: the page renders the triggers itself as plain links to an in-page anchor
- * (`<a href="#solicitar-analisis">`, `<a href="#solicitar-informacion">`) and renders each dialog once,
- * near the end of the page:
- *   <CplDialog id="solicitar-analisis" content={page.cplDialog} sectorOptions={…} budgetOptions={…} planName="Coste por Lead (CPL)" />
+ * Contract with /mensual: the page renders the triggers itself as plain links to an in-page anchor
+ * (`<a href="#solicitar-analisis">`, `<a href="#solicitar-informacion">`) and renders each dialog once:
+ *   <CplDialog id="solicitar-analisis" content={page.cplDialog} sectorOptions={…} budgetOptions={…} />
  *   <MonthlyPlanDialog id="solicitar-informacion" content={page.monthlyDialog} sectorOptions={…} />
- * The component owns the element with that `id` (the same form in the page, for visitors without
- * JavaScript) and, once hydrated, opens a Radix dialog when a link to `#id` is clicked (or the page is
- * loaded with that hash), returning focus to the clicked link on close.
+ * and exports `action = handleLeadAction(args, [monthlyPlanForm, cplForm])` (the hidden `intent` field
+ * tells them apart) plus `clientAction = leadClientAction`.
+ *
+ * Without JavaScript each is an in-page section with that id holding the same form (the links scroll
+ * to it; the post comes back to it). Once hydrated the section gives way to a Radix dialog that opens
+ * when a link to `#id` is clicked (or the page loads with that hash): focus is trapped inside, Escape
+ * closes it, and focus returns to the link that opened it. Closing after success empties the form.
  */
-export interface PlanDialogProps {
+import * as Dialog from "@radix-ui/react-dialog";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { Toast } from "~/components/ui/Toast";
+import { cplForm, monthlyPlanForm } from "~/forms/plan-dialogs";
+import { INTENT_FIELD, type FieldErrors, type FormValues, type LeadFormDefinition, type ToastMessage } from "~/forms/shared";
+import { useHydrated } from "~/lib/use-hydrated";
+import { Honeypot, SelectField, SubmitButton, TextAreaField, TextField } from "./fields";
+import { useLeadForm } from "./use-lead-form";
+
+export interface PlanDialogContent {
+  title?: string | null;
+  description?: string | null;
+  submitLabel?: string | null;
+  successTitle?: string | null;
+  successText?: string | null;
+}
+
+interface PlanDialogBaseProps {
   id: string;
-  [prop: string]: unknown;
+  content?: PlanDialogContent | null;
+  sectorOptions?: readonly string[] | null;
 }
 
-export function MonthlyPlanDialog(_props: PlanDialogProps) {
-  return null;
+const SECTOR_PLACEHOLDER = "Selecciona tu sector";
+const BUDGET_PLACEHOLDER = "Selecciona un rango";
+
+function successToastOf(content: PlanDialogContent | null | undefined, fallback: ToastMessage): ToastMessage {
+  return content?.successTitle && content.successText
+    ? { title: content.successTitle, description: content.successText, variant: "success" }
+    : fallback;
 }
 
-export function CplDialog(_props: PlanDialogProps) {
-  return null;
+/** Opens when a link to `#id` is clicked anywhere on the page, or when the page is loaded at `#id`. */
+function useHashTrigger(id: string, enabled: boolean, open: () => void) {
+  const opener = useRef<HTMLElement | null>(null);
+  const openRef = useRef(open);
+  openRef.current = open;
+  useEffect(() => {
+    if (!enabled) return;
+    function onClick(event: MouseEvent) {
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const link = (event.target as Element | null)?.closest?.("a[href]") as HTMLAnchorElement | null;
+      if (!link) return;
+      const target = new URL(link.href, window.location.href);
+      if (target.hash !== `#${id}` || target.pathname !== window.location.pathname) return;
+      event.preventDefault();
+      opener.current = link;
+      openRef.current();
+    }
+    document.addEventListener("click", onClick);
+    if (window.location.hash === `#${id}`) openRef.current();
+    return () => document.removeEventListener("click", onClick);
+  }, [id, enabled]);
+  return opener;
+}
+
+function PlanDialog({
+  id,
+  content,
+  definition,
+  successToast,
+  children,
+}: {
+  id: string;
+  content?: PlanDialogContent | null;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  definition: LeadFormDefinition<any>;
+  successToast: ToastMessage;
+  children: (errors: FieldErrors, kept: FormValues | undefined) => ReactNode;
+}) {
+  const hydrated = useHydrated();
+  const lead = useLeadForm(definition, { anchor: id, successToast });
+  const [open, setOpen] = useState(false);
+  const opener = useHashTrigger(id, hydrated, () => setOpen(true));
+  const titleId = `${id}-titulo`;
+  const successRef = useRef<HTMLDivElement>(null);
+
+  // A post made before the page was interactive comes back as the page's answer: show it in the dialog.
+  useEffect(() => {
+    if (hydrated && lead.answer && !lead.fetcher.data) setOpen(true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [hydrated]);
+
+  useEffect(() => {
+    if (lead.sent && lead.fetcher.data) successRef.current?.focus();
+  }, [lead.sent, lead.fetcher.data]);
+
+  const body = lead.sent ? (
+    <div ref={successRef} tabIndex={-1} role="status" className="py-6 text-center focus:outline-none" data-testid={`${id}-success`}>
+      <div aria-hidden="true" className="mx-auto grid h-14 w-14 place-items-center rounded-full bg-emerald-100 text-emerald-700">
+        <svg viewBox="0 0 24 24" className="h-7 w-7" fill="none" stroke="currentColor" strokeWidth="2.5">
+          <path d="M5 13l4 4L19 7" />
+        </svg>
+      </div>
+      <p className="mt-4 text-xl font-bold text-ink">{content?.successTitle}</p>
+      <p className="mx-auto mt-2 max-w-md text-ink-soft">{content?.successText}</p>
+      {hydrated ? (
+        <Dialog.Close className="btn-secondary mt-6">Cerrar</Dialog.Close>
+      ) : null}
+    </div>
+  ) : (
+    <lead.fetcher.Form
+      key={lead.formKey}
+      method="post"
+      action={lead.action}
+      onSubmit={lead.onSubmit}
+      onChange={lead.onChange}
+      aria-labelledby={titleId}
+      className="relative grid gap-4 sm:grid-cols-2"
+    >
+      <input type="hidden" name={INTENT_FIELD} value={definition.kind} />
+      {children(lead.errors, lead.keptValues)}
+      <Honeypot />
+      <div className="sm:col-span-2">
+        <SubmitButton submitting={lead.submitting} label={content?.submitLabel ?? "Enviar"} sendingLabel="Enviando..." />
+      </div>
+    </lead.fetcher.Form>
+  );
+
+  if (!hydrated) {
+    return (
+      <section id={id} aria-labelledby={titleId} className="scroll-mt-24 bg-slate-50 py-16">
+        <Toast toast={lead.toast} onDismiss={lead.dismissToast} />
+        <div className="container-page max-w-3xl">
+          <div className="rounded-3xl border border-slate-200 bg-white p-5 shadow-xl shadow-slate-200/70 sm:p-8">
+            <h2 id={titleId} className="text-2xl font-bold tracking-tight text-ink">
+              {content?.title}
+            </h2>
+            {content?.description ? <p className="mt-2 text-ink-soft">{content.description}</p> : null}
+            <div className="mt-6">{body}</div>
+          </div>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <>
+      {open ? null : <Toast toast={lead.toast} onDismiss={lead.dismissToast} />}
+      <Dialog.Root
+        open={open}
+        onOpenChange={(next) => {
+          setOpen(next);
+          if (!next && lead.sent) lead.reset();
+        }}
+      >
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-50 grid place-items-center overflow-y-auto bg-slate-950/60 p-4">
+            <Dialog.Content
+              aria-labelledby={titleId}
+              className="relative my-8 w-full max-w-2xl rounded-3xl bg-white p-5 shadow-2xl focus:outline-none sm:p-8"
+              onCloseAutoFocus={(event) => {
+                if (opener.current?.isConnected) {
+                  event.preventDefault();
+                  opener.current.focus();
+                }
+              }}
+            >
+              <Toast toast={lead.toast} onDismiss={lead.dismissToast} />
+              <Dialog.Title id={titleId} className="pr-10 text-2xl font-bold tracking-tight text-ink">
+                {content?.title}
+              </Dialog.Title>
+              {content?.description ? (
+                <Dialog.Description className="mt-2 text-ink-soft">{content.description}</Dialog.Description>
+              ) : (
+                <Dialog.Description className="sr-only">{content?.title}</Dialog.Description>
+              )}
+              <div className="mt-6">{body}</div>
+              <Dialog.Close className="absolute right-4 top-4 grid h-10 w-10 place-items-center rounded-xl text-ink-soft hover:bg-slate-100">
+                <span className="sr-only">Cerrar</span>
+                <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+                  <path d="M6 6l12 12M18 6L6 18" />
+                </svg>
+              </Dialog.Close>
+            </Dialog.Content>
+          </Dialog.Overlay>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </>
+  );
+}
+
+function ContactFields({ errors, kept, sectorOptions }: { errors: FieldErrors; kept?: FormValues; sectorOptions: readonly string[] }) {
+  return (
+    <>
+      <TextField name="nombre" label="Nombre" required autoComplete="name" error={errors.nombre} defaultValue={kept?.nombre} />
+      <TextField name="email" label="Email" type="email" required autoComplete="email" error={errors.email} defaultValue={kept?.email} />
+      <TextField name="telefono" label="Teléfono" type="tel" required autoComplete="tel" error={errors.telefono} defaultValue={kept?.telefono} />
+      <TextField name="empresa" label="Empresa" required autoComplete="organization" error={errors.empresa} defaultValue={kept?.empresa} />
+      <SelectField
+        name="sector"
+        label="Sector"
+        required
+        options={sectorOptions}
+        placeholder={SECTOR_PLACEHOLDER}
+        className="sm:col-span-2"
+        error={errors.sector}
+        defaultValue={kept?.sector}
+      />
+    </>
+  );
+}
+
+export function MonthlyPlanDialog({ id, content, sectorOptions, planName }: PlanDialogBaseProps & { planName?: string | null }) {
+  return (
+    <PlanDialog id={id} content={content} definition={monthlyPlanForm} successToast={successToastOf(content, monthlyPlanForm.successToast)}>
+      {(errors, kept) => (
+        <>
+          {planName ? <input type="hidden" name="planSeleccionado" value={planName} /> : null}
+          <ContactFields errors={errors} kept={kept} sectorOptions={sectorOptions ?? []} />
+          <TextAreaField name="descripcionNegocio" label="Describe tu negocio" rows={3} className="sm:col-span-2" error={errors.descripcionNegocio} defaultValue={kept?.descripcionNegocio} />
+          <TextAreaField name="objetivos" label="¿Qué objetivos tienes?" rows={3} className="sm:col-span-2" error={errors.objetivos} defaultValue={kept?.objetivos} />
+        </>
+      )}
+    </PlanDialog>
+  );
+}
+
+export function CplDialog({ id, content, sectorOptions, budgetOptions }: PlanDialogBaseProps & { budgetOptions?: readonly string[] | null; planName?: string | null }) {
+  return (
+    <PlanDialog id={id} content={content} definition={cplForm} successToast={successToastOf(content, cplForm.successToast)}>
+      {(errors, kept) => (
+        <>
+          <ContactFields errors={errors} kept={kept} sectorOptions={sectorOptions ?? []} />
+          <TextAreaField name="descripcionNegocio" label="Describe tu negocio" required rows={3} className="sm:col-span-2" error={errors.descripcionNegocio} defaultValue={kept?.descripcionNegocio} />
+          <SelectField
+            name="presupuestoMensual"
+            label="Inversión mensual en publicidad"
+            required
+            options={budgetOptions ?? []}
+            placeholder={BUDGET_PLACEHOLDER}
+            className="sm:col-span-2"
+            error={errors.presupuestoMensual}
+            defaultValue={kept?.presupuestoMensual}
+          />
+          <TextField name="porcentajeConversion" label="Porcentaje de conversión (%)" inputMode="decimal" error={errors.porcentajeConversion} defaultValue={kept?.porcentajeConversion} />
+          <TextField name="beneficioPorCliente" label="Beneficio por cliente (€)" inputMode="decimal" error={errors.beneficioPorCliente} defaultValue={kept?.beneficioPorCliente} />
+          <TextAreaField
+            name="descripcionClientePotencial"
+            label="Describe a tu cliente potencial"
+            required
+            rows={3}
+            className="sm:col-span-2"
+            error={errors.descripcionClientePotencial}
+            defaultValue={kept?.descripcionClientePotencial}
+          />
+        </>
+      )}
+    </PlanDialog>
+  );
 }

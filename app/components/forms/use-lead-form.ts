@@ -1,0 +1,144 @@
+/**
+ * The state every lead form component shares: a Remix fetcher posting to the page's own action, the
+ * answer of a post made without JavaScript (useActionData), per-field Spanish errors (from the shared
+ * schema before sending, from the server after), the toast, the "sent" state and its reset, and the one
+ * place a stored lead is reported (onLeadStored).
+ */
+import { useActionData, useFetcher, useFormAction } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { useToast } from "~/components/ui/Toast";
+import {
+  isLeadActionData,
+  readLeadValues,
+  validateLead,
+  type FieldErrors,
+  type LeadActionData,
+  type LeadFormDefinition,
+  type ToastMessage,
+} from "~/forms/shared";
+import { useHydrated } from "~/lib/use-hydrated";
+import { onLeadStored } from "./lead-events";
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyLeadForm = LeadFormDefinition<any>;
+
+function toastOf(definition: AnyLeadForm, answer: LeadActionData, successToast?: ToastMessage): ToastMessage {
+  if (answer.ok) return successToast ?? definition.successToast;
+  return answer.unreachable ? definition.failureToast : answer.toast;
+}
+
+/** Focuses the first control named in `fieldErrors`, in document order. */
+export function focusFirstInvalid(form: HTMLFormElement, fieldErrors: FieldErrors): void {
+  for (const element of Array.from(form.elements)) {
+    const name = (element as HTMLInputElement).name;
+    if (name && fieldErrors[name] && typeof (element as HTMLElement).focus === "function") {
+      (element as HTMLElement).focus();
+      return;
+    }
+  }
+}
+
+export interface LeadFormOptions {
+  /** The id of the element around the form: a post without JavaScript comes back scrolled to it. */
+  anchor: string;
+  /** The page's own success wording (content), instead of the form's default. */
+  successToast?: ToastMessage;
+}
+
+export function useLeadForm(definition: AnyLeadForm, { anchor, successToast }: LeadFormOptions) {
+  const fetcher = useFetcher<unknown>();
+  const pageData = useActionData<unknown>();
+  const pageAnswer =
+    isLeadActionData(pageData) && (pageData.form === definition.kind || pageData.form === null) ? pageData : null;
+  const fetcherAnswer: LeadActionData | null =
+    fetcher.data === undefined
+      ? null
+      : isLeadActionData(fetcher.data)
+        ? fetcher.data
+        : { ok: false, form: null, toast: definition.failureToast, unreachable: true };
+  const answer = fetcherAnswer ?? pageAnswer;
+
+  const [dismissed, setDismissed] = useState<LeadActionData | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>(() => (pageAnswer && !pageAnswer.ok ? (pageAnswer.fieldErrors ?? {}) : {}));
+  const { toast, show, dismiss } = useToast(pageAnswer ? toastOf(definition, pageAnswer, successToast) : null);
+  const [formKey, setFormKey] = useState(0);
+  const reported = useRef<string | null>(null);
+  const hydrated = useHydrated();
+
+  useEffect(() => {
+    const current = fetcherAnswer ?? pageAnswer;
+    if (!current) return;
+    if (current.ok) {
+      if (reported.current === current.id) return;
+      reported.current = current.id;
+      onLeadStored({ form: definition.kind, id: current.id });
+    } else {
+      setErrors(current.fieldErrors ?? {});
+    }
+    if (current === fetcherAnswer) show(toastOf(definition, current, successToast));
+    // Runs once per answer object: a new fetcher answer, or the page's answer on first render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fetcher.data, pageData]);
+
+  /** Checks with the shared schema before anything is sent; on failure nothing is sent. */
+  const validate = useCallback(
+    (form: HTMLFormElement): boolean => {
+      const result = validateLead(definition, readLeadValues(definition, new FormData(form)));
+      if (result.success) {
+        setErrors({});
+        return true;
+      }
+      setErrors(result.fieldErrors);
+      show(definition.invalidToast(result.fieldErrors));
+      focusFirstInvalid(form, result.fieldErrors);
+      return false;
+    },
+    [definition, show],
+  );
+
+  const onSubmit = useCallback(
+    (event: FormEvent<HTMLFormElement>) => {
+      if (!validate(event.currentTarget)) event.preventDefault();
+    },
+    [validate],
+  );
+
+  /** A field's error clears as soon as it is edited. */
+  const onChange = useCallback((event: FormEvent<HTMLFormElement>) => {
+    const name = (event.target as HTMLInputElement).name;
+    if (name) setErrors((previous) => (previous[name] ? { ...previous, [name]: undefined } : previous));
+  }, []);
+
+  /** Back to an empty form (after success: 'Enviar otro mensaje', or closing a dialog). */
+  const reset = useCallback(() => {
+    setDismissed(answer);
+    setErrors({});
+    setFormKey((key) => key + 1);
+    dismiss();
+  }, [answer, dismiss]);
+
+  const sent = answer?.ok === true && answer !== dismissed;
+  const keptValues = answer && !answer.ok && answer !== dismissed ? answer.values : undefined;
+  // Without JavaScript the browser follows the hash back to this form once the action has answered.
+  const action = `${useFormAction()}#${anchor}`;
+
+  return {
+    fetcher,
+    action,
+    /** True once React runs: forms may then take over the browser's own checks (noValidate). */
+    hydrated,
+    answer,
+    sent,
+    submitting: fetcher.state !== "idle",
+    errors,
+    keptValues,
+    formKey,
+    toast,
+    showToast: show,
+    dismissToast: dismiss,
+    validate,
+    onSubmit,
+    onChange,
+    reset,
+  };
+}
