@@ -20,6 +20,7 @@ import {
   useConsentState,
 } from "~/consent/store";
 import { applyConsent } from "~/tracking/tags";
+import { rememberVisitOrigin } from "~/tracking/visit-origin";
 
 export type CookieBannerTexts = NonNullable<SiteSettings["cookieBanner"]>;
 
@@ -141,6 +142,7 @@ export function CookieBanner({ texts }: { texts: CookieBannerTexts | null | unde
     if (!choice) return;
     const previous = saveConsent(choice);
     restoreFocus();
+    rememberVisitOrigin();
     applyConsent(choice, previous);
   }
 
