@@ -1,0 +1,163 @@
+/**
+ * Everything below the hero of /calculadora: the intro cards, the calculator, the 'how we work' steps
+ * with the money-back note, and — once a price per lead exists — the lead form, which on success gives
+ * way to the thank-you screen. Holds the one piece of state the parts share (the calculation).
+ */
+import { useLocation } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { itemKey, type FeatureContent, type List, type Maybe, type StepContent } from "~/components/sections/content-shapes";
+import { StepsSection } from "~/components/sections/StepsSection";
+import { Icon, type IconName } from "~/components/ui/Icon";
+import { useConversion } from "~/tracking/conversions";
+import { calculatorLeadForm } from "~/forms/calculator-lead";
+import type { CalculatorRequest, CalculatorState, SectorRecord } from "~/forms/calculator-query";
+import type { LeadActionData, ToastMessage } from "~/forms/shared";
+import { CalculatorForm, SECTOR_FIELD_ID } from "./CalculatorForm";
+import { LEAD_FORM_ID, LeadCaptureForm, type LeadFormContent } from "./LeadCaptureForm";
+import { ThankYou, type ThankYouContent } from "./ThankYou";
+import { Toast, useToast } from "./Toast";
+import { useCalculator } from "./use-calculator";
+
+export interface CalculatorPageContent {
+  introCards?: List<FeatureContent>;
+  howWeWork?: Maybe<{ heading?: Maybe<string>; steps?: List<StepContent> }>;
+  guarantee?: Maybe<{ title?: Maybe<string>; text?: Maybe<string> }>;
+  leadForm?: Maybe<LeadFormContent & ThankYouContent>;
+}
+
+const INTRO_ICONS: IconName[] = ["euro", "target", "shield"];
+
+function IntroCards({ cards }: { cards: ReadonlyArray<FeatureContent> }) {
+  if (!cards.length) return null;
+  return (
+    <ul className="grid gap-3 sm:gap-4 md:grid-cols-3">
+      {cards.map((card, index) => (
+        <li key={itemKey(card, index)} className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+          <span aria-hidden="true" className="grid h-11 w-11 shrink-0 place-items-center rounded-xl bg-brand-50 text-brand-700">
+            <Icon name={INTRO_ICONS[index % INTRO_ICONS.length]} className="h-6 w-6" />
+          </span>
+          <div>
+            <h2 className="font-semibold text-ink">{card.title}</h2>
+            {card.description ? <p className="mt-1 text-sm leading-relaxed text-ink-soft">{card.description}</p> : null}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function GuaranteeNote({ guarantee }: { guarantee: CalculatorPageContent["guarantee"] }) {
+  if (!guarantee?.title && !guarantee?.text) return null;
+  return (
+    <div
+      className="flex max-w-3xl gap-4 rounded-2xl bg-emerald-50 p-5 text-left ring-1 ring-inset ring-emerald-200 sm:p-6"
+    >
+      <span aria-hidden="true" className="grid h-11 w-11 shrink-0 place-items-center rounded-xl bg-emerald-600 text-white">
+        <Icon name="shield" className="h-6 w-6" />
+      </span>
+      <div>
+        <p className="font-semibold text-emerald-950">{guarantee.title}</p>
+        {guarantee.text ? <p className="mt-1 leading-relaxed text-emerald-900">{guarantee.text}</p> : null}
+      </div>
+    </div>
+  );
+}
+
+export function CalculatorPage({
+  content,
+  sectors,
+  request,
+  state,
+  leadAction,
+  leadAnswer,
+}: {
+  content: CalculatorPageContent;
+  sectors: SectorRecord[];
+  request: CalculatorRequest;
+  state: CalculatorState;
+  /** The lead form's action: this page's address as the server saw it. */
+  leadAction: string;
+  /** The action's answer when the lead form was posted without JavaScript. */
+  leadAnswer?: LeadActionData | null;
+}) {
+  const calculator = useCalculator({ sectors, request, state });
+  const location = useLocation();
+  const { toast, show, dismiss } = useToast(leadAnswer ? (leadAnswer.ok ? calculatorLeadForm.successToast : leadAnswer.toast) : null);
+  const [sent, setSent] = useState<LeadActionData | null>(leadAnswer?.ok ? leadAnswer : null);
+  useConversion("lead", sent);
+  const thankYouRef = useRef<HTMLHeadingElement>(null);
+
+  // 'Empezar de nuevo' and 'Realizar otra consulta' come back here asking for the sector field.
+  useEffect(() => {
+    const focus = (location.state as { focus?: string } | null)?.focus;
+    if (focus === SECTOR_FIELD_ID) document.getElementById(SECTOR_FIELD_ID)?.focus();
+  }, [location.state]);
+
+  const onToast = useCallback((message: ToastMessage) => show(message), [show]);
+  const onSent = useCallback((answer: LeadActionData) => {
+    setSent(answer);
+    show(calculatorLeadForm.successToast);
+  }, [show]);
+
+  useEffect(() => {
+    if (sent && calculator.dirty) thankYouRef.current?.focus();
+  }, [sent, calculator.dirty]);
+
+  const leadForm = content.leadForm;
+  const showLeadForm = !sent && calculator.prices !== null;
+  const inputs = calculator.state.inputs;
+
+  return (
+    <>
+      <div className="bg-slate-50 pb-16 pt-10 sm:pb-20 sm:pt-12">
+        <div className="mx-auto w-full max-w-6xl px-4 sm:px-6 lg:px-8">
+          <IntroCards cards={content.introCards ?? []} />
+        </div>
+        <div className="mx-auto mt-8 w-full max-w-4xl px-4 sm:px-6 lg:px-8">
+          {sent ? (
+            <ThankYou ref={thankYouRef} id={LEAD_FORM_ID} content={leadForm} />
+          ) : (
+            <CalculatorForm calculator={calculator} sectors={sectors} />
+          )}
+        </div>
+      </div>
+
+      <StepsSection
+        id="como-trabajamos"
+        heading={content.howWeWork?.heading}
+        steps={content.howWeWork?.steps}
+        action={<GuaranteeNote guarantee={content.guarantee} />}
+      />
+
+      {showLeadForm ? (
+        <section id={LEAD_FORM_ID} aria-labelledby={`${LEAD_FORM_ID}-titulo`} className="scroll-mt-20 bg-slate-50 py-16 sm:py-20">
+          <div className="mx-auto w-full max-w-3xl px-4 sm:px-6 lg:px-8">
+            <div className="text-center">
+              <h2 id={`${LEAD_FORM_ID}-titulo`} className="text-balance text-3xl font-bold tracking-tight text-ink sm:text-4xl">
+                {leadForm?.heading}
+              </h2>
+              {leadForm?.intro ? <p className="mx-auto mt-4 max-w-2xl text-pretty text-lg text-ink-soft">{leadForm.intro}</p> : null}
+            </div>
+            <div className="mt-10">
+              <LeadCaptureForm
+                content={leadForm ?? {}}
+                calculation={{
+                  sector: calculator.draft.sector,
+                  conversionRate: inputs?.conversionRate ?? null,
+                  averageProfit: inputs?.averageProfit ?? null,
+                  budget: calculator.draft.simulated ? calculator.state.budget : null,
+                }}
+                action={leadAction}
+                serverAnswer={leadAnswer}
+                onToast={onToast}
+                onSent={onSent}
+              />
+            </div>
+          </div>
+        </section>
+      ) : null}
+
+      <Toast toast={toast} onDismiss={dismiss} />
+    </>
+  );
+}

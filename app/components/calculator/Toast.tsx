@@ -1,0 +1,67 @@
+/**
+ * The spec's toasts for the calculator ('Error de validación', 'Error de cálculo', 'Error al enviar',
+ * '¡Solicitud enviada correctamente!'): one at a time, under the fixed header, announced politely
+ * (success) or assertively (errors), closable, gone after a few seconds. The live regions exist from
+ * the first render so screen readers pick up what is put in them; a toast the server rendered (a post
+ * made without JavaScript) is simply there.
+ */
+import { useCallback, useEffect, useState } from "react";
+import type { ToastMessage } from "~/forms/shared";
+
+const TOAST_DURATION_MS = 7000;
+
+export function useToast(initial: ToastMessage | null = null) {
+  const [toast, setToast] = useState<{ message: ToastMessage; id: number } | null>(() =>
+    initial ? { message: initial, id: 0 } : null,
+  );
+  const show = useCallback((message: ToastMessage) => setToast({ message, id: Date.now() }), []);
+  const dismiss = useCallback(() => setToast(null), []);
+  return { toast, show, dismiss };
+}
+
+export function Toast({ toast, onDismiss }: { toast: { message: ToastMessage; id: number } | null; onDismiss: () => void }) {
+  useEffect(() => {
+    if (!toast) return;
+    const timer = window.setTimeout(onDismiss, TOAST_DURATION_MS);
+    return () => window.clearTimeout(timer);
+  }, [toast, onDismiss]);
+
+  const destructive = toast?.message.variant === "destructive";
+  const body = (message: ToastMessage) => (
+    <div
+      key={toast?.id}
+      className={`pointer-events-auto flex w-full max-w-md items-start gap-3 rounded-2xl p-4 shadow-xl ring-1 ${
+        message.variant === "destructive" ? "bg-red-700 text-white ring-red-800" : "bg-white text-ink ring-slate-200"
+      }`}
+      data-testid="toast"
+    >
+      <div className="min-w-0 flex-1">
+        <p className="font-semibold">{message.title}</p>
+        <p className={`mt-0.5 text-sm ${message.variant === "destructive" ? "text-red-50" : "text-ink-soft"}`}>{message.description}</p>
+      </div>
+      <button
+        type="button"
+        onClick={onDismiss}
+        className={`-m-1 grid h-9 w-9 shrink-0 place-items-center rounded-lg ${
+          message.variant === "destructive" ? "hover:bg-white/15" : "hover:bg-slate-100"
+        }`}
+      >
+        <span className="sr-only">Cerrar aviso</span>
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+          <path d="M6 6l12 12M18 6L6 18" />
+        </svg>
+      </button>
+    </div>
+  );
+
+  return (
+    <div className="pointer-events-none fixed inset-x-0 top-20 z-50 flex flex-col items-center gap-2 px-4">
+      <div role="alert" aria-atomic="true" className="flex w-full justify-center">
+        {toast && destructive ? body(toast.message) : null}
+      </div>
+      <div role="status" aria-atomic="true" className="flex w-full justify-center">
+        {toast && !destructive ? body(toast.message) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+/**
+ * /calculadora: the lead-price calculator. The loader computes the results for the address it is given
+ * (`?sector=…&conversion=…&beneficio=…&presupuesto=…`), so results are shareable and work without
+ * JavaScript; the action receives the 'Completa tus datos' form.
+ */
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import {
+  useActionData,
+  useLoaderData,
+  useLocation,
+  type ClientActionFunctionArgs,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
+import { CalculatorPage } from "~/components/calculator/CalculatorPage";
+import { PageHero } from "~/components/sections/PageHero";
+import { getCalculatorPage, getCalculatorSectors } from "~/content/index.server";
+import { calculatorLeadForm } from "~/forms/calculator-lead";
+import { evaluateCalculator, requestFromSearchParams, type SectorRecord } from "~/forms/calculator-query";
+import { isLeadActionData, type LeadActionData } from "~/forms/shared";
+import { handleLeadAction } from "~/leads/action.server";
+import { PUBLIC_PAGE_CACHE_CONTROL } from "~/lib/http-cache";
+import { pageMeta } from "~/lib/seo";
+
+/** Results pages are public (they depend only on the address); the answer to a lead post is not. */
+export const headers: HeadersFunction = ({ actionHeaders, errorHeaders }) => ({
+  "Cache-Control": actionHeaders.get("Cache-Control") ?? errorHeaders?.get("Cache-Control") ?? PUBLIC_PAGE_CACHE_CONTROL,
+});
+
+/** The calculator needs only these fields of each sector record (aliases stay on the server). */
+function toSectorRecords(records: ReadonlyArray<Partial<SectorRecord> & { name?: string | null }> | null): SectorRecord[] {
+  return (records ?? [])
+    .filter((record): record is SectorRecord => typeof record.name === "string" && record.name.trim() !== "")
+    .map(({ name, aliases, conversionRate, averageProfit }) => ({
+      name,
+      aliases: aliases ?? [],
+      conversionRate: conversionRate ?? null,
+      averageProfit: averageProfit ?? null,
+    }));
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [page, records] = await Promise.all([getCalculatorPage(), getCalculatorSectors()]);
+  const sectors = toSectorRecords(records);
+  const url = new URL(request.url);
+  const calculatorRequest = requestFromSearchParams(url.searchParams);
+  const state = evaluateCalculator(calculatorRequest, sectors, { prefillEmpty: true });
+  return {
+    page,
+    sectors: sectors.map(({ name, conversionRate, averageProfit }) => ({ name, conversionRate, averageProfit })),
+    request: calculatorRequest,
+    state,
+    search: url.search,
+  };
+}
+
+export const action = (args: ActionFunctionArgs) => handleLeadAction(args, calculatorLeadForm);
+
+/** In the browser, a lost connection becomes the spec's 'Error al enviar' answer instead of an error page. */
+export async function clientAction({ serverAction }: ClientActionFunctionArgs): Promise<LeadActionData> {
+  try {
+    return await serverAction<LeadActionData>();
+  } catch {
+    return { ok: false, form: calculatorLeadForm.kind, toast: calculatorLeadForm.failureToast };
+  }
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(matches, { seo: data?.page.seo, path: "/calculadora" });
+
+/** The browser recalculates by itself; a lead post changes nothing the loader computes. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod?.toUpperCase() === "POST" ? false : defaultShouldRevalidate;
+
+export default function CalculatorRoute() {
+  const { page, sectors, request, state, search } = useLoaderData<typeof loader>();
+  const answer = useActionData();
+  const location = useLocation();
+  return (
+    <>
+      <PageHero id="calculadora" badge={page.hero?.badge} title={page.hero?.title} lead={page.hero?.subtitle} />
+      <CalculatorPage
+        key={location.key}
+        content={page}
+        sectors={sectors}
+        request={request}
+        state={state}
+        leadAction={`/calculadora${search}`}
+        leadAnswer={isLeadActionData(answer) ? answer : null}
+      />
+    </>
+  );
+}
