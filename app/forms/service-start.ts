@@ -145,6 +145,7 @@ export const serviceStartForm: LeadFormDefinition<ServiceStartInput> = {
   schema: serviceStartSchema,
   buildPayload: buildServiceStartPayload,
   invalidToast: serviceStartInvalidToast,
+  receipt: (input) => ({ planSeleccionado: input.planSeleccionado }),
   successToast: SERVICE_START_TOASTS.success,
   failureToast: SERVICE_START_TOASTS.failure,
 };

@@ -42,13 +42,15 @@ export interface LeadFormDefinition<Output = unknown> {
   buildPayload(data: Output, context: PayloadContext): Record<string, unknown>;
   /** The toast for a refused submission, chosen from which fields failed. */
   invalidToast(fieldErrors: FieldErrors): ToastMessage;
+  /** What a stored answer may repeat to the page (no personal data), e.g. the chosen plan. */
+  receipt?(data: Output): Record<string, string>;
   successToast: ToastMessage;
   failureToast: ToastMessage;
 }
 
 /** What a lead action answers (JSON), and what the form components render. */
 export type LeadActionData =
-  | { ok: true; form: LeadFormKind; id: string }
+  | { ok: true; form: LeadFormKind; id: string; receipt?: Record<string, string> }
   | {
       ok: false;
       /** null when the body could not be read (too large), so no form is known. */

@@ -99,7 +99,8 @@ export async function handleLeadAction(
   });
   try {
     const record = await storeLead(form.kind, payload);
-    return answer({ ok: true, form: form.kind, id: record.id });
+    const receipt = form.receipt?.(result.data);
+    return answer({ ok: true, form: form.kind, id: record.id, ...(receipt ? { receipt } : {}) });
   } catch (error) {
     log("error", "lead could not be stored", { form: form.kind, error: String(error) });
     return answer({ ok: false, form: form.kind, toast: form.failureToast, values }, 500);

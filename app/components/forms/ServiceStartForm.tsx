@@ -1,0 +1,347 @@
+/**
+ * The service-start form of /iniciar-servicio: five cards (contact, business, design and style, logo,
+ * plan). The own-logo choice shows the image file field ('si') or the logo description and the free-logo
+ * offer ('descripcion') with CSS alone, so it works without JavaScript too. The plans are native radio
+ * inputs styled as cards (arrow keys move and wrap; they also work without JavaScript, which a
+ * button-based radio group cannot). With no plan the submit button looks disabled and pressing it shows
+ * 'Plan requerido' and sends nothing. 'Continuar al Pago' / 'Procesando...'; once stored, 1.5 s later the
+ * plan's payment link opens in a new tab, and an 'Ir al pago' link is shown in case the tab was blocked.
+ *
+ * Without JavaScript the form posts multipart (the server keeps only the logo file's name); with
+ * JavaScript the file stays in the browser and only its name and type are sent.
+ */
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { Toast } from "~/components/ui/Toast";
+import {
+  isServicePlanKey,
+  LOGO_FILE_FIELD,
+  serviceStartForm,
+  type ServicePlanKey,
+} from "~/forms/service-start";
+import type { ToastMessage } from "~/forms/shared";
+import { Honeypot, inputClass, RequiredMark, SelectField, SubmitButton, TextAreaField, TextField } from "./fields";
+import { useLeadForm } from "./use-lead-form";
+
+export const SERVICE_START_ANCHOR = "formulario-inicio-servicio";
+/** The payment tab opens this long after the request is stored (spec §9). */
+export const PAYMENT_TAB_DELAY_MS = 1500;
+
+export interface ServicePlan {
+  key?: string | null;
+  name?: string | null;
+  price?: number | null;
+  priceSuffix?: string | null;
+  subtitle?: string | null;
+  description?: string | null;
+  features?: string[] | null;
+  popular?: boolean | null;
+  badges?: string[] | null;
+}
+
+export interface ServiceStartContent {
+  cards?: { contact?: string | null; business?: string | null; design?: string | null; logo?: string | null; plan?: string | null } | null;
+  styleOptions?: string[] | null;
+  plans?: ServicePlan[] | null;
+  logoOffer?: { title?: string | null; text?: string | null } | null;
+  submitLabel?: string | null;
+  sendingLabel?: string | null;
+  paymentNote?: string | null;
+  calculatorLinkLabel?: string | null;
+  successTitle?: string | null;
+  successText?: string | null;
+  paymentLinkLabel?: string | null;
+}
+
+const cardClass = "min-w-0 rounded-3xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8";
+const legendClass = "float-left mb-5 w-full text-xl font-bold tracking-tight text-ink";
+
+function Card({ legend, children }: { legend?: string | null; children: ReactNode }) {
+  return (
+    <fieldset className={cardClass}>
+      <legend className={legendClass}>{legend}</legend>
+      <div className="clear-both grid gap-5 sm:grid-cols-2">{children}</div>
+    </fieldset>
+  );
+}
+
+const euro = new Intl.NumberFormat("es-ES", { maximumFractionDigits: 0 });
+
+function PlanCard({ plan, defaultChecked, error }: { plan: ServicePlan; defaultChecked: boolean; error: boolean }) {
+  return (
+    <label
+      className={`relative flex cursor-pointer flex-col rounded-2xl border-2 bg-white p-5 transition-colors has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 has-[:focus-visible]:ring-offset-2 ${
+        error ? "border-red-600" : "border-slate-200 hover:border-brand-300"
+      }`}
+      data-testid={`plan-${plan.key}`}
+    >
+      <span className="flex items-start justify-between gap-3">
+        <span className="flex items-center gap-3">
+          <input
+            type="radio"
+            name="planSeleccionado"
+            value={plan.key ?? ""}
+            defaultChecked={defaultChecked}
+            className="h-5 w-5 shrink-0 accent-brand-600"
+            aria-describedby={`plan-${plan.key}-detalle`}
+          />
+          <span className="text-lg font-bold text-ink">{plan.name}</span>
+        </span>
+        {plan.badges?.length ? (
+          <span className="flex flex-wrap justify-end gap-1">
+            {plan.badges.map((badge) => (
+              <span key={badge} className="rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-800">
+                {badge}
+              </span>
+            ))}
+          </span>
+        ) : null}
+      </span>
+      <span id={`plan-${plan.key}-detalle`} className="mt-3 block">
+        {plan.price != null ? (
+          <span className="block text-ink">
+            <span className="text-3xl font-extrabold">{euro.format(plan.price)} €</span>{" "}
+            <span className="text-sm text-ink-muted">{plan.priceSuffix}</span>
+          </span>
+        ) : null}
+        {plan.subtitle ? <span className="mt-1 block text-sm font-medium text-brand-800">{plan.subtitle}</span> : null}
+        {plan.description ? <span className="mt-2 block text-sm text-ink-soft">{plan.description}</span> : null}
+      </span>
+      {plan.features?.length ? (
+        <ul className="mt-3 space-y-1.5 text-sm text-ink-soft">
+          {plan.features.map((feature) => (
+            <li key={feature} className="flex gap-2">
+              <span aria-hidden="true" className="text-brand-600">
+                ✓
+              </span>
+              {feature}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </label>
+  );
+}
+
+export function ServiceStartForm({
+  content,
+  paymentLinks,
+  calculatorHref = "/calculadora",
+}: {
+  content: ServiceStartContent;
+  /** Payment-link address per plan key ('presencia-activa', 'captacion-pro'), from site settings. */
+  paymentLinks: Partial<Record<ServicePlanKey, string | null | undefined>>;
+  calculatorHref?: string;
+}) {
+  const successToast: ToastMessage | undefined =
+    content.successTitle && content.successText
+      ? { title: content.successTitle, description: content.successText, variant: "success" }
+      : undefined;
+  const lead = useLeadForm(serviceStartForm, { anchor: SERVICE_START_ANCHOR, successToast });
+  const { errors, keptValues: kept, answer } = lead;
+  const [plan, setPlan] = useState<string>(kept?.planSeleccionado ?? "");
+  const submittedPlan = useRef<string | null>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+
+  const stored = answer?.ok ? answer : null;
+  const storedPlan = stored ? (stored.receipt?.planSeleccionado ?? submittedPlan.current) : null;
+  const paymentUrl = isServicePlanKey(storedPlan) ? paymentLinks[storedPlan] : null;
+
+  // After a stored request (with JavaScript): the payment page opens in a new tab 1.5 s later.
+  useEffect(() => {
+    if (!lead.fetcher.data || !stored || !paymentUrl) return;
+    panelRef.current?.focus();
+    const timer = window.setTimeout(() => window.open(paymentUrl, "_blank", "noopener"), PAYMENT_TAB_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [lead.fetcher.data, stored, paymentUrl]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    if (!lead.validate(form)) return;
+    const formData = new FormData(form);
+    const file = formData.get(LOGO_FILE_FIELD);
+    formData.delete(LOGO_FILE_FIELD);
+    if (file && typeof file !== "string" && file.name) {
+      formData.set("archivoLogo", file.name);
+      formData.set("archivoLogoTipo", file.type);
+    }
+    submittedPlan.current = String(formData.get("planSeleccionado") ?? "");
+    lead.fetcher.submit(formData, { method: "post", action: lead.action, encType: "application/x-www-form-urlencoded" });
+  }
+
+  function onChange(event: FormEvent<HTMLFormElement>) {
+    const target = event.target as HTMLInputElement;
+    if (target.name === "planSeleccionado") setPlan(target.value);
+    lead.onChange(event);
+  }
+
+  const cards = content.cards ?? {};
+  const styleOptions = content.styleOptions ?? [];
+  const sending = lead.submitting;
+
+  return (
+    <div id={SERVICE_START_ANCHOR} className="scroll-mt-24">
+      <Toast toast={lead.toast} onDismiss={lead.dismissToast} />
+      {stored ? (
+        <div ref={panelRef} tabIndex={-1} role="status" className={`${cardClass} text-center focus:outline-none`} data-testid="service-start-success">
+          <div aria-hidden="true" className="mx-auto grid h-14 w-14 place-items-center rounded-full bg-emerald-100 text-emerald-700">
+            <svg viewBox="0 0 24 24" className="h-7 w-7" fill="none" stroke="currentColor" strokeWidth="2.5">
+              <path d="M5 13l4 4L19 7" />
+            </svg>
+          </div>
+          <h2 className="mt-4 text-2xl font-bold text-ink">{content.successTitle}</h2>
+          <p className="mx-auto mt-2 max-w-lg text-ink-soft">{content.successText}</p>
+          {paymentUrl ? (
+            <a href={paymentUrl} target="_blank" rel="noopener noreferrer" className="btn-primary mt-6">
+              {content.paymentLinkLabel}
+            </a>
+          ) : null}
+        </div>
+      ) : (
+        <lead.fetcher.Form
+          method="post"
+          encType="multipart/form-data"
+          action={lead.action}
+          onSubmit={onSubmit}
+          onChange={onChange}
+          className="relative grid gap-6"
+          aria-label={cards.contact ? undefined : "Formulario de inicio de servicio"}
+        >
+          <Card legend={cards.contact}>
+            <TextField name="nombre" label="Nombre completo" required autoComplete="name" error={errors.nombre} defaultValue={kept?.nombre} />
+            <TextField name="email" label="Email" type="email" required autoComplete="email" error={errors.email} defaultValue={kept?.email} />
+            <TextField name="telefono" label="Teléfono" type="tel" required autoComplete="tel" error={errors.telefono} defaultValue={kept?.telefono} />
+            <TextField name="empresa" label="Nombre de la empresa" required autoComplete="organization" error={errors.empresa} defaultValue={kept?.empresa} />
+          </Card>
+
+          <Card legend={cards.business}>
+            <TextAreaField name="descripcionNegocio" label="Describe tu negocio" required rows={3} className="sm:col-span-2" error={errors.descripcionNegocio} defaultValue={kept?.descripcionNegocio} />
+            <TextAreaField name="publicoObjetivo" label="¿Quién es tu público objetivo?" required rows={3} error={errors.publicoObjetivo} defaultValue={kept?.publicoObjetivo} />
+            <TextAreaField name="serviciosProductos" label="Servicios o productos que ofreces" required rows={3} error={errors.serviciosProductos} defaultValue={kept?.serviciosProductos} />
+            <TextAreaField name="objetivos" label="¿Qué quieres conseguir con tu web?" required rows={3} className="sm:col-span-2" error={errors.objetivos} defaultValue={kept?.objetivos} />
+          </Card>
+
+          <Card legend={cards.design}>
+            <TextField name="coloresPreferidos" label="Colores preferidos" placeholder="Ej.: azul marino y blanco" error={errors.coloresPreferidos} defaultValue={kept?.coloresPreferidos} />
+            <SelectField
+              name="estiloPreferido"
+              label="Estilo preferido"
+              markedRequired
+              options={styleOptions}
+              placeholder="Selecciona un estilo"
+              error={errors.estiloPreferido}
+              defaultValue={kept?.estiloPreferido}
+            />
+            <TextField
+              name="webReferencia"
+              label="Web de referencia"
+              inputMode="url"
+              placeholder="https://"
+              className="sm:col-span-2"
+              error={errors.webReferencia}
+              defaultValue={kept?.webReferencia}
+            />
+          </Card>
+
+          <fieldset className={`${cardClass} group/logo`}>
+            <legend className={legendClass}>{cards.logo}</legend>
+            <div className="clear-both">
+              <fieldset>
+                <legend className="text-sm font-semibold text-ink">
+                  ¿Tienes un logo propio?
+                  <RequiredMark />
+                </legend>
+                <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:gap-6">
+                  <label className="flex min-h-[44px] items-center gap-2 text-ink">
+                    <input id="logo-propio-si" type="radio" name="tieneLogoPropio" value="si" defaultChecked={kept?.tieneLogoPropio === "si"} className="h-5 w-5 accent-brand-600" />
+                    Sí, ya tengo logo
+                  </label>
+                  <label className="flex min-h-[44px] items-center gap-2 text-ink">
+                    <input
+                      id="logo-propio-descripcion"
+                      type="radio"
+                      name="tieneLogoPropio"
+                      value="descripcion"
+                      defaultChecked={kept?.tieneLogoPropio === "descripcion"}
+                      className="h-5 w-5 accent-brand-600"
+                    />
+                    No, quiero que me lo diseñéis
+                  </label>
+                </div>
+              </fieldset>
+              <div className="mt-5 hidden group-has-[#logo-propio-si:checked]/logo:block" data-testid="logo-file">
+                <label htmlFor="logo-archivo" className="block text-sm font-semibold text-ink">
+                  Sube tu logo
+                </label>
+                <input
+                  id="logo-archivo"
+                  type="file"
+                  name={LOGO_FILE_FIELD}
+                  accept="image/*"
+                  aria-invalid={errors.archivoLogoTipo ? true : undefined}
+                  aria-describedby={errors.archivoLogoTipo ? "logo-archivo-error" : undefined}
+                  className={`${inputClass} border-slate-300 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:font-semibold file:text-brand-800`}
+                />
+                {errors.archivoLogoTipo ? (
+                  <p id="logo-archivo-error" className="mt-1 text-sm font-medium text-red-700">
+                    {errors.archivoLogoTipo}
+                  </p>
+                ) : null}
+              </div>
+              <div className="mt-5 hidden space-y-4 group-has-[#logo-propio-descripcion:checked]/logo:block" data-testid="logo-description">
+                <TextAreaField
+                  name="descripcionLogo"
+                  label="Describe cómo te gustaría tu logo"
+                  rows={3}
+                  error={errors.descripcionLogo}
+                  defaultValue={kept?.descripcionLogo}
+                />
+                {content.logoOffer?.text ? (
+                  <div className="rounded-2xl border border-amber-200 bg-amber-50 p-4 text-amber-950" data-testid="logo-offer">
+                    {content.logoOffer.title ? <p className="font-bold">{content.logoOffer.title}</p> : null}
+                    <p className="mt-1 text-sm">{content.logoOffer.text}</p>
+                  </div>
+                ) : null}
+              </div>
+            </div>
+          </fieldset>
+
+          <fieldset className={cardClass} aria-describedby={errors.planSeleccionado ? "plan-error" : undefined}>
+            <legend className={legendClass}>
+              {cards.plan}
+              <RequiredMark />
+            </legend>
+            <div className="clear-both grid gap-4 md:grid-cols-2">
+              {(content.plans ?? []).map((servicePlan) => (
+                <PlanCard key={servicePlan.key} plan={servicePlan} defaultChecked={kept?.planSeleccionado === servicePlan.key} error={Boolean(errors.planSeleccionado)} />
+              ))}
+            </div>
+            {errors.planSeleccionado ? (
+              <p id="plan-error" className="mt-3 text-sm font-medium text-red-700">
+                {errors.planSeleccionado}
+              </p>
+            ) : null}
+          </fieldset>
+
+          <Honeypot />
+          <div className="flex flex-col items-start gap-3">
+            <SubmitButton
+              submitting={sending}
+              label={content.submitLabel ?? ""}
+              sendingLabel={content.sendingLabel ?? ""}
+              ariaDisabled={lead.hydrated && !isServicePlanKey(plan)}
+              className="px-8 py-3 text-lg"
+            />
+            {content.paymentNote ? <p className="text-sm text-ink-muted">{content.paymentNote}</p> : null}
+            {content.calculatorLinkLabel ? (
+              <a href={calculatorHref} className="text-sm font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800">
+                {content.calculatorLinkLabel}
+              </a>
+            ) : null}
+          </div>
+        </lead.fetcher.Form>
+      )}
+    </div>
+  );
+}
+

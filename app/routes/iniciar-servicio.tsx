@@ -1,0 +1,41 @@
+/** /iniciar-servicio: the service-start form (five cards, plan choice, then the plan's payment link). */
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { ServiceStartForm } from "~/components/forms/ServiceStartForm";
+import { getServiceStartPage } from "~/content/index.server";
+import { serviceStartForm } from "~/forms/service-start";
+import { handleLeadAction } from "~/leads/action.server";
+import { publicPageHeaders } from "~/lib/http-cache";
+import { pageMeta } from "~/lib/seo";
+import { useSiteSettings } from "~/lib/use-site-settings";
+
+export const headers = publicPageHeaders;
+
+export const action = (args: ActionFunctionArgs) => handleLeadAction(args, serviceStartForm);
+export { leadClientAction as clientAction } from "~/forms/client-action";
+
+export async function loader() {
+  return { page: await getServiceStartPage() };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(matches, { seo: data?.page.seo, path: "/iniciar-servicio" });
+
+export default function ServiceStartRoute() {
+  const { page } = useLoaderData<typeof loader>();
+  const paymentLinks = useSiteSettings()?.paymentLinks;
+  return (
+    <div className="bg-slate-50">
+      <div className="container-page max-w-4xl py-12 sm:py-16">
+        <header className="mb-10 text-center">
+          <h1 className="section-heading">{page.heading}</h1>
+          {page.intro ? <p className="mx-auto mt-4 max-w-2xl text-lg text-ink-soft">{page.intro}</p> : null}
+        </header>
+        <ServiceStartForm
+          content={page}
+          paymentLinks={{ "presencia-activa": paymentLinks?.presenciaActiva, "captacion-pro": paymentLinks?.captacionPro }}
+        />
+      </div>
+    </div>
+  );
+}
