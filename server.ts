@@ -26,15 +26,11 @@ export async function createServer() {
 
   const app = express();
   app.disable("x-powered-by");
-  app.all("*", createRemixHandler({ build, mode: process.env.NODE_ENV ?? "production", cache }));
+  const publicSiteUrl = process.env.PUBLIC_SITE_URL;
+  app.all("*", createRemixHandler({ build, mode: process.env.NODE_ENV ?? "production", cache, publicSiteUrl }));
 
-  const listener = createRequestListener({
-    cache,
-    assets: new StaticAssets(path.join(root, "public")),
-    app,
-    publicSiteUrl: process.env.PUBLIC_SITE_URL,
-  });
-  return http.createServer(listener);
+  const assets = new StaticAssets(path.join(root, "public"));
+  return http.createServer(createRequestListener({ cache, assets, app, publicSiteUrl }));
 }
 
 export async function startServer() {

@@ -15,6 +15,8 @@ export default defineConfig({
           environment: "node",
           globals: true,
           setupFiles: ["tests/setup.ts"],
+          // The production-server tests (tests/integration/server-*) need build/: built here when stale.
+          globalSetup: ["tests/global-setup.ts"],
           // Integration tests share one process-wide content source and spool directory per file.
           pool: "forks",
         },

@@ -8,6 +8,7 @@ import { createReadableStreamFromReadable, createRequestHandler, type ServerBuil
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createCachedResponse, isCacheableResponse, type PageCache, pageCacheKey } from "./page-cache";
 import { sendCached, sendLive } from "./respond";
+import { isHttps } from "../app/lib/security-headers.server";
 
 function toFetchRequest(req: IncomingMessage, res: ServerResponse, cacheKey: string | null): Request {
   const forwardedProto = String(req.headers["x-forwarded-proto"] ?? "").split(",")[0]?.trim();
@@ -32,7 +33,14 @@ function toFetchRequest(req: IncomingMessage, res: ServerResponse, cacheKey: str
   return new Request(url, init);
 }
 
-export function createRemixHandler({ build, mode, cache }: { build: ServerBuild; mode: string; cache: PageCache }) {
+export interface RemixHandlerOptions {
+  build: ServerBuild;
+  mode: string;
+  cache: PageCache;
+  publicSiteUrl?: string;
+}
+
+export function createRemixHandler({ build, mode, cache, publicSiteUrl }: RemixHandlerOptions) {
   const handle = createRequestHandler(build, mode);
 
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
@@ -52,7 +60,7 @@ export function createRemixHandler({ build, mode, cache }: { build: ServerBuild;
         const body = Buffer.from(await response.arrayBuffer());
         return createCachedResponse(response.status, response.headers, body);
       });
-      if (entry) sendCached(req, res, entry, "MISS");
+      if (entry) sendCached(req, res, entry, "MISS", isHttps(req.headers["x-forwarded-proto"], publicSiteUrl));
       else await sendLive(req, res, uncacheable!);
     } catch (error) {
       next(error);

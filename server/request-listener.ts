@@ -21,6 +21,9 @@ export function createRequestListener({ cache, assets, app, publicSiteUrl }: Req
     https: Object.entries(baseSecurityHeaders({ https: true })),
     http: Object.entries(baseSecurityHeaders({ https: false })),
   };
+  const setSecurityHeaders = (res: ServerResponse, secure: boolean) => {
+    for (const [name, value] of secure ? headerSets.https : headerSets.http) res.setHeader(name, value);
+  };
 
   const fail = (res: ServerResponse, error: unknown) => {
     console.error(error);
@@ -35,36 +38,40 @@ export function createRequestListener({ cache, assets, app, publicSiteUrl }: Req
 
   return (req, res) => {
     const secure = isHttps(req.headers["x-forwarded-proto"], publicSiteUrl);
-    for (const [name, value] of secure ? headerSets.https : headerSets.http) res.setHeader(name, value);
+    const toApp = () => app(req, res);
 
     if (req.method === "GET" || req.method === "HEAD") {
       const url = req.url ?? "/";
       const queryAt = url.indexOf("?");
       const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
       if (assets.handles(pathname)) {
-        assets.serve(req, res, pathname).then(
-          (served) => served || app(req, res),
+        const asset = assets.cached(pathname);
+        if (asset) {
+          sendCached(req, res, asset, "HIT", secure);
+          return;
+        }
+        setSecurityHeaders(res, secure);
+        assets.serve(req, res, pathname, secure).then(
+          (served) => served || toApp(),
           (error: unknown) => fail(res, error),
         );
         return;
       }
-      const key = pageCacheKey(req);
-      if (key) {
-        const entry = cache.get(key);
-        if (entry) {
-          sendCached(req, res, entry, "HIT");
-          return;
-        }
-        const pending = cache.pendingFill(key);
-        if (pending) {
-          pending.then(
-            (filled) => (filled ? sendCached(req, res, filled, "HIT") : app(req, res)),
-            () => app(req, res),
-          );
-          return;
-        }
-      }
     }
-    app(req, res);
+
+    // The hot path: a cached page goes out in one writeHead, security headers included.
+    const key = pageCacheKey(req);
+    const entry = key ? cache.get(key) : undefined;
+    if (entry) {
+      sendCached(req, res, entry, "HIT", secure);
+      return;
+    }
+    setSecurityHeaders(res, secure);
+    const pending = key ? cache.pendingFill(key) : undefined;
+    if (pending) {
+      pending.then((filled) => (filled ? sendCached(req, res, filled, "HIT", secure) : toApp()), toApp);
+      return;
+    }
+    toApp();
   };
 }

@@ -7,7 +7,8 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import zlib from "node:zlib";
-import { type CachedResponse, encodingFor, etagFor, isCompressible, matchesIfNoneMatch, negotiateEncoding } from "./page-cache";
+import { baseSecurityHeaders } from "../app/lib/security-headers.server";
+import { type CachedResponse, type Encoding, encodingFor, etagFor, isCompressible, matchesIfNoneMatch, negotiateEncoding } from "./page-cache";
 
 export type CacheStatus = "HIT" | "MISS";
 
@@ -21,24 +22,48 @@ function appendVary(res: ServerResponse, name: string): void {
   res.setHeader("Vary", values.join(", "));
 }
 
+const wireHeaders = new WeakMap<CachedResponse, Map<string, string[]>>();
+
+/**
+ * The complete header list of one way of sending an entry (security headers, origin headers, validators,
+ * encoding), built once and reused: a hit then costs a single writeHead with a ready array.
+ */
+function headersFor(entry: CachedResponse, encoding: Encoding, secure: boolean, cacheStatus: CacheStatus, notModified: boolean): string[] {
+  let variants = wireHeaders.get(entry);
+  if (!variants) wireHeaders.set(entry, (variants = new Map()));
+  const key = `${encoding}|${secure}|${cacheStatus}|${notModified}`;
+  let list = variants.get(key);
+  if (!list) {
+    const headers: Record<string, string> = { ...baseSecurityHeaders({ https: secure }) };
+    for (const [name, value] of Object.entries(entry.headers)) {
+      const existing = Object.keys(headers).find((known) => known.toLowerCase() === name);
+      if (existing) delete headers[existing];
+      headers[name] = value;
+    }
+    if (entry.bodies.br !== entry.bodies.identity) headers.Vary = "Accept-Encoding";
+    headers.ETag = etagFor(entry, encoding);
+    headers["X-Cache"] = cacheStatus;
+    if (notModified) delete headers["content-type"];
+    else {
+      if (encoding !== "identity") headers["Content-Encoding"] = encoding;
+      headers["Content-Length"] = String(entry.bodies[encoding].length);
+    }
+    list = Object.entries(headers).flat();
+    variants.set(key, list);
+  }
+  return list;
+}
+
 /** Sends a cached entry, or 304 when the client already holds it. */
-export function sendCached(req: IncomingMessage, res: ServerResponse, entry: CachedResponse, cacheStatus: CacheStatus): void {
+export function sendCached(req: IncomingMessage, res: ServerResponse, entry: CachedResponse, cacheStatus: CacheStatus, secure: boolean): void {
   const encoding = encodingFor(entry, req.headers["accept-encoding"]);
-  for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
-  if (entry.bodies.br !== entry.bodies.identity) appendVary(res, "Accept-Encoding");
-  res.setHeader("ETag", etagFor(entry, encoding));
-  res.setHeader("X-Cache", cacheStatus);
   if (matchesIfNoneMatch(entry, req.headers["if-none-match"])) {
-    res.removeHeader("Content-Type");
-    res.statusCode = 304;
+    res.writeHead(304, headersFor(entry, encoding, secure, cacheStatus, true));
     res.end();
     return;
   }
-  const body = entry.bodies[encoding];
-  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
-  res.setHeader("Content-Length", body.length);
-  res.statusCode = entry.status;
-  res.end(req.method === "HEAD" ? undefined : body);
+  res.writeHead(entry.status, headersFor(entry, encoding, secure, cacheStatus, false));
+  res.end(req.method === "HEAD" ? undefined : entry.bodies[encoding]);
 }
 
 function createEncoder(encoding: "br" | "gzip") {

@@ -57,8 +57,13 @@ export class StaticAssets {
     return pathname.startsWith("/build/") || this.rootFiles.has(pathname);
   }
 
+  /** The in-memory copy of a public file already served once. */
+  cached(pathname: string): CachedResponse | undefined {
+    return this.cache.get(pathname);
+  }
+
   /** Answers GET/HEAD for a public file; false when there is no such file (the app answers 404). */
-  async serve(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean> {
+  async serve(req: IncomingMessage, res: ServerResponse, pathname: string, secure: boolean): Promise<boolean> {
     let entry = this.cache.get(pathname);
     if (!entry) {
       let load = this.loading.get(pathname);
@@ -71,7 +76,7 @@ export class StaticAssets {
       this.cache.set(pathname, loaded);
       entry = loaded;
     }
-    sendCached(req, res, entry, "HIT");
+    sendCached(req, res, entry, "HIT", secure);
     return true;
   }
 

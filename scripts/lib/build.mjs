@@ -1,0 +1,117 @@
+// Shared by the benchmarks and the test setup: build when build/ is missing or older than the sources,
+// and start the production server on a free 127.0.0.1 port.
+import { execSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+export const root = path.resolve(import.meta.dirname, "..", "..");
+const SOURCES = ["app", "server", "server.ts", "remix.config.js", "tailwind.config.ts", "postcss.config.js", "package.json"];
+const OUTPUTS = [path.join("build", "server.js"), path.join("build", "index.js")];
+
+function newestMtime(target) {
+  if (!fs.existsSync(target)) return 0;
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+/** True when a build output is missing or older than any source file. */
+export function buildIsStale() {
+  const outputs = OUTPUTS.map((output) => path.join(root, output));
+  if (outputs.some((output) => !fs.existsSync(output))) return true;
+  const built = Math.min(...outputs.map((output) => fs.statSync(output).mtimeMs));
+  return Math.max(...SOURCES.map((source) => newestMtime(path.join(root, source)))) > built;
+}
+
+export function ensureBuild({ stdio = "inherit" } = {}) {
+  if (!buildIsStale()) return false;
+  execSync("npm run build", { cwd: root, stdio });
+  return true;
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.on("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export async function waitForHttp(url, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      await response.arrayBuffer();
+      if (response.status < 500) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`No answer from ${url} within ${timeoutMs} ms`);
+}
+
+export const SEED_DATASET = path.join(root, "sanity-studio", "seed", "production.ndjson");
+
+/**
+ * Starts build/server.js in a child process (production mode, temporary DATA_DIR, no delivery
+ * destinations, a private copy of the seed dataset unless CONTENT_DATASET_FILE is given) and resolves
+ * once it answers. `stop()` ends it.
+ */
+export async function startProductionServer({ env = {} } = {}) {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "site-data-"));
+  const dataset = path.join(dataDir, "production.ndjson");
+  fs.copyFileSync(SEED_DATASET, dataset);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const childEnv = { ...process.env };
+  delete childEnv.FORM_SERVICE_URL;
+  delete childEnv.AUTOMATION_WEBHOOK_URL;
+  delete childEnv.SANITY_PROJECT_ID;
+  Object.assign(
+    childEnv,
+    { NODE_ENV: "production", PORT: String(port), PUBLIC_SITE_URL: baseUrl, DATA_DIR: dataDir, CONTENT_DATASET_FILE: dataset },
+    env,
+  );
+  for (const [name, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[name];
+  const child = spawn(process.execPath, [path.join(root, "build", "server.js")], {
+    cwd: root,
+    env: childEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  try {
+    await Promise.race([
+      waitForHttp(`${baseUrl}/healthz`),
+      exited.then((code) => {
+        throw new Error(`server exited (${code}):\n${output}`);
+      }),
+    ]);
+  } catch (error) {
+    child.kill("SIGTERM");
+    throw error;
+  }
+  return {
+    baseUrl,
+    port,
+    dataDir,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill("SIGTERM");
+        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 3000))]);
+        if (child.exitCode === null) child.kill("SIGKILL");
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

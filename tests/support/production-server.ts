@@ -1,0 +1,34 @@
+/** The built production server (build/server.js) in a child process on a free 127.0.0.1 port, and raw HTTP. */
+import http from "node:http";
+import { startProductionServer } from "../../scripts/lib/build.mjs";
+
+export type ProductionServer = Awaited<ReturnType<typeof startProductionServer>>;
+
+/** Starts build/server.js (built by tests/global-setup.ts) with extra environment variables. */
+export function startServer(env: Record<string, string | undefined> = {}): Promise<ProductionServer> {
+  return startProductionServer({ env });
+}
+
+export interface RawResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  /** The body exactly as sent (still compressed when Content-Encoding says so). */
+  body: Buffer;
+}
+
+/** One HTTP request without any client-side decoding or caching. */
+export function request(
+  url: string,
+  { method = "GET", headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const outgoing = http.request(url, { method, headers, agent: false }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on("error", reject);
+    });
+    outgoing.on("error", reject);
+    outgoing.end(body);
+  });
+}
