@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readDocuments, SEED_FILE, writeDocuments } from "../support/dataset";
 import { type ProductionServer, request, startServer } from "../support/production-server";
 
-const SECTOR = "/sectores/construccion";
+const PAGE = "/servicios/google-ads";
 const WEBHOOK_SECRET = "cache-test-secret";
 let server: ProductionServer;
 let datasetFile: string;
@@ -34,7 +34,7 @@ function decode(response: { headers: Record<string, unknown>; body: Buffer }): s
 
 /** A path nobody else in this file requests, so its first request is a guaranteed miss. */
 let unique = 0;
-const fresh = (pathname = SECTOR) => `${pathname}?vista=${Date.now()}-${unique++}`;
+const fresh = (pathname = PAGE) => `${pathname}?vista=${Date.now()}-${unique++}`;
 
 describe("page cache", () => {
   it("renders a public page on the first request and answers the next ones from memory, byte for byte", async () => {
@@ -50,7 +50,7 @@ describe("page cache", () => {
   });
 
   it("declares the page shareable by a CDN: s-maxage and stale-while-revalidate", async () => {
-    const response = await get(SECTOR);
+    const response = await get(PAGE);
     expect(response.headers["cache-control"]).toMatch(/\bpublic\b/);
     expect(response.headers["cache-control"]).toMatch(/s-maxage=\d+/);
     expect(response.headers["cache-control"]).toMatch(/stale-while-revalidate=\d+/);
@@ -84,13 +84,13 @@ describe("page cache", () => {
   });
 
   it("never answers Remix data requests or draft previews from the page cache", async () => {
-    await get(SECTOR);
-    const data = await get(`${SECTOR}?_data=root`);
+    await get(PAGE);
+    const data = await get(`${PAGE}?_data=root`);
     expect(data.headers["x-cache"]).toBe("MISS");
     expect(data.headers["content-type"]).toMatch(/json/);
-    const preview = await get(`${SECTOR}?preview=1`);
+    const preview = await get(`${PAGE}?preview=1`);
     expect(preview.headers["x-cache"]).toBe("MISS");
-    expect((await get(`${SECTOR}?preview=1`)).headers["x-cache"]).toBe("MISS");
+    expect((await get(`${PAGE}?preview=1`)).headers["x-cache"]).toBe("MISS");
   });
 
   it("never caches a POST, and a POST does not fill the cache for the next GET", async () => {
@@ -181,29 +181,29 @@ describe("compression", () => {
 });
 
 describe("dropping the cache", () => {
-  function editSectorTitle(slug: string, title: string) {
+  function editHeroTitle(id: string, title: string) {
     const documents = readDocuments(datasetFile).map((document) =>
-      document._id === `sectorPage.${slug}` ? { ...document, hero: { ...(document.hero as object), title } } : document,
+      document._id === id ? { ...document, hero: { ...(document.hero as object), title } } : document,
     );
     writeDocuments(datasetFile, documents);
   }
 
   it("serves an edit of the dataset file within 5 seconds, rendered afresh", async () => {
-    const before = await get(SECTOR);
-    await get(SECTOR);
-    expect((await get(SECTOR)).headers["x-cache"]).toBe("HIT");
+    const before = await get(PAGE);
+    await get(PAGE);
+    expect((await get(PAGE)).headers["x-cache"]).toBe("HIT");
     expect(before.body.toString("utf8")).not.toContain("Título editado en el estudio");
 
-    editSectorTitle("construccion", "Título editado en el estudio");
+    editHeroTitle("googleAdsPage", "Título editado en el estudio");
     const deadline = Date.now() + 5000;
     let page = "";
     while (Date.now() < deadline) {
-      page = (await get(SECTOR)).body.toString("utf8");
+      page = (await get(PAGE)).body.toString("utf8");
       if (page.includes("Título editado en el estudio")) break;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     expect(page).toContain("Título editado en el estudio");
-    expect((await get(SECTOR)).headers["x-cache"]).toBe("HIT");
+    expect((await get(PAGE)).headers["x-cache"]).toBe("HIT");
   }, 15_000);
 
   it("drops every cached page when the signed revalidate webhook arrives", async () => {

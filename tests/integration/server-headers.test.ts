@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readDocuments, SEED_FILE, writeDocuments } from "../support/dataset";
 import { type ProductionServer, type RawResponse, request, startServer } from "../support/production-server";
 
-const PAGES = ["/", "/sectores/construccion", "/calculadora", "/mensual", "/iniciar-servicio", "/contacto"];
+const PAGES = ["/", "/sectores/construccion", "/calculadora", "/mensual", "/iniciar-servicio", "/contacto", "/servicios/google-ads"];
 
 function directives(csp: string | undefined): Map<string, string[]> {
   const map = new Map<string, string[]>();
