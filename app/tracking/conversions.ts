@@ -5,13 +5,18 @@
  * once per lead id (re-renders, StrictMode and back/forward restores fire nothing more), with the
  * lead's id as Google's transaction_id and Meta's eventID so the agency can de-duplicate.
  *
- * Forms call `useConversion(kind, result)` with their action result (`{ ok: true, id }` on success).
+ * Forms report a stored lead through onLeadStored (app/components/forms/lead-events.ts), which calls
+ * `reportConversion(conversionKindOf(form), id)` with the action's `{ ok: true, id }`.
  */
-import { useEffect } from "react";
 import { parseConsentCookie } from "~/consent/consent";
 import { loadAllowedTags, trackingIds, type TrackingIds } from "./tags";
 
 export type ConversionKind = "lead" | "contact";
+
+/** The landing/contact form is the contact conversion; every other lead form is a lead conversion. */
+export function conversionKindOf(form: string): ConversionKind {
+  return form === "contacto" ? "contact" : "lead";
+}
 
 export const CONVERSION_VALUE_EUR: Record<ConversionKind, number> = { lead: 100, contact: 20 };
 export const CONVERSION_CURRENCY = "EUR";
@@ -84,15 +89,4 @@ export function reportConversion(kind: ConversionKind, leadId: string): boolean 
   if (calls.gtag) window.gtag?.(...calls.gtag);
   if (calls.fbq) window.fbq?.(...calls.fbq);
   return Boolean(calls.gtag || calls.fbq);
-}
-
-/** What a form action answers; only `{ ok: true, id }` counts as a success. */
-export type SubmissionResult = { ok?: boolean; id?: string | null } | null | undefined;
-
-/** Fires the conversion once when a form's result turns into a success with a lead id. */
-export function useConversion(kind: ConversionKind, result: SubmissionResult) {
-  const leadId = result?.ok === true && typeof result.id === "string" ? result.id : null;
-  useEffect(() => {
-    if (leadId) reportConversion(kind, leadId);
-  }, [kind, leadId]);
 }

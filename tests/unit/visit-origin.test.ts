@@ -2,6 +2,8 @@
 // The visit's origin in the browser: kept in memory, and in session storage only with analytics consent.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
+const setUrl = (url: string) => (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(url);
+
 async function freshModule() {
   vi.resetModules();
   return import("~/tracking/visit-origin");
@@ -13,7 +15,7 @@ function setConsent(value: string | null) {
 
 beforeEach(() => {
   window.sessionStorage.clear();
-  window.happyDOM.setURL("https://leads.example.es/?utm_source=google&gclid=abc");
+  setUrl("https://leads.example.es/?utm_source=google&gclid=abc");
 });
 afterEach(() => setConsent(null));
 
@@ -21,7 +23,7 @@ describe("visit origin", () => {
   it("without consent keeps the landing page in memory only", async () => {
     const { captureVisitOrigin, visitOrigin } = await freshModule();
     captureVisitOrigin();
-    window.happyDOM.setURL("https://leads.example.es/contacto");
+    setUrl("https://leads.example.es/contacto");
     expect(visitOrigin()).toMatchObject({ utm_source: "google", gclid: "abc", paginaEntrada: "/?utm_source=google&gclid=abc" });
     expect(window.sessionStorage.getItem("origen")).toBeNull();
   });
@@ -29,7 +31,7 @@ describe("visit origin", () => {
   it("with analytics consent survives a full page load through session storage", async () => {
     setConsent("v1.a1.p0");
     (await freshModule()).captureVisitOrigin();
-    window.happyDOM.setURL("https://leads.example.es/calculadora");
+    setUrl("https://leads.example.es/calculadora");
     const next = await freshModule();
     expect(next.captureVisitOrigin()).toMatchObject({ gclid: "abc", paginaEntrada: "/?utm_source=google&gclid=abc" });
   });

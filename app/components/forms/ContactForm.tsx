@@ -12,6 +12,7 @@ import { useEffect, useRef } from "react";
 import { Toast } from "~/components/ui/Toast";
 import { contactForm } from "~/forms/contact";
 import { Honeypot, SubmitButton, TextAreaField, TextField } from "./fields";
+import { PrivacyNotice } from "./PrivacyNotice";
 import { useLeadForm } from "./use-lead-form";
 
 export const CONTACT_FORM_ANCHOR = "formulario-contacto";
@@ -77,6 +78,7 @@ export function ContactForm({ content }: { content?: ContactFormContent | null }
           <div className="sm:col-span-2">
             <SubmitButton submitting={lead.submitting} label="Enviar mensaje" sendingLabel="Enviando..." />
           </div>
+          <PrivacyNotice className="sm:col-span-2" />
         </lead.fetcher.Form>
       )}
     </div>

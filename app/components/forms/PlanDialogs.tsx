@@ -20,6 +20,7 @@ import { cplForm, monthlyPlanForm } from "~/forms/plan-dialogs";
 import { INTENT_FIELD, type FieldErrors, type FormValues, type LeadFormDefinition, type ToastMessage } from "~/forms/shared";
 import { useHydrated } from "~/lib/use-hydrated";
 import { Honeypot, SelectField, SubmitButton, TextAreaField, TextField } from "./fields";
+import { PrivacyNotice } from "./PrivacyNotice";
 import { useLeadForm } from "./use-lead-form";
 
 export interface PlanDialogContent {
@@ -129,6 +130,7 @@ function PlanDialog({
       <div className="sm:col-span-2">
         <SubmitButton submitting={lead.submitting} label={content?.submitLabel ?? "Enviar"} sendingLabel="Enviando..." />
       </div>
+      <PrivacyNotice className="sm:col-span-2" />
     </lead.fetcher.Form>
   );
 

@@ -4,6 +4,7 @@
  */
 import { useId, type ReactNode } from "react";
 import { HONEYPOT_FIELD, MAX_LENGTH } from "~/forms/shared";
+import { OrigenField } from "./OrigenField";
 
 export const inputClass =
   "mt-1.5 block w-full rounded-xl border bg-white px-3.5 py-2.5 text-base text-ink shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
@@ -151,15 +152,21 @@ export function SelectField({
   );
 }
 
-/** Invisible to people and to assistive technology; bots that fill every field fill this one. */
+/**
+ * Invisible to people and to assistive technology; bots that fill every field fill this one. Every lead
+ * form renders it, so the hidden attribution field (`origen`) comes along with it.
+ */
 export function Honeypot() {
   return (
-    <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
-      <label>
-        No rellenes este campo
-        <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
-      </label>
-    </div>
+    <>
+      <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
+        <label>
+          No rellenes este campo
+          <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+        </label>
+      </div>
+      <OrigenField />
+    </>
   );
 }
 

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 // Conversion events: Google Ads + Meta 'Lead' on each successful submission, only with advertising
 // consent, once per lead id, with the spec's values (100 EUR, 20 EUR for the contact conversion).
-import { render } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { conversionCalls, reportConversion, useConversion, type SubmissionResult } from "~/tracking/conversions";
+import { onLeadStored } from "~/components/forms/lead-events";
+import { conversionCalls, conversionKindOf, reportConversion } from "~/tracking/conversions";
 import { configureTracking } from "~/tracking/tags";
 
 const IDS = {
@@ -14,6 +14,11 @@ const IDS = {
 };
 
 describe("conversionCalls", () => {
+  it("counts the landing/contact form as the contact conversion and every other form as a lead", () => {
+    expect(conversionKindOf("contacto")).toBe("contact");
+    for (const form of ["calculadora", "plan-mensual", "plan-cpl", "iniciar-servicio"]) expect(conversionKindOf(form)).toBe("lead");
+  });
+
   it("sends a lead as a 100 EUR Google Ads conversion and a Meta Lead, both keyed by the lead id", () => {
     expect(conversionCalls("lead", "lead-1", IDS)).toEqual({
       gtag: ["event", "conversion", { send_to: "AW-111/leadLabel", value: 100, currency: "EUR", transaction_id: "lead-1" }],
@@ -41,9 +46,9 @@ describe("conversionCalls", () => {
 });
 
 describe("in the browser", () => {
-  let gtag: ReturnType<typeof vi.fn>;
-  let fbq: ReturnType<typeof vi.fn>;
-  let appendToHead: ReturnType<typeof vi.spyOn>;
+  let gtag: ReturnType<typeof vi.fn<(...args: unknown[]) => void>>;
+  let fbq: ReturnType<typeof vi.fn<(...args: unknown[]) => void>>;
+  let appendToHead: { mock: { calls: unknown[][] } };
   const injectedScripts = () => appendToHead.mock.calls.map((call: unknown[]) => (call[0] as HTMLScriptElement).src);
 
   function setConsent(value: string | null) {
@@ -53,10 +58,10 @@ describe("in the browser", () => {
   beforeEach(() => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
     configureTracking(IDS);
-    gtag = vi.fn();
-    fbq = Object.assign(vi.fn(), { queue: [] }) as never;
+    gtag = vi.fn<(...args: unknown[]) => void>();
+    fbq = vi.fn<(...args: unknown[]) => void>();
     window.gtag = gtag;
-    window.fbq = fbq as never;
+    window.fbq = Object.assign(fbq, { queue: [] }) as never;
     window.sessionStorage.clear();
     // Records the tag scripts instead of letting happy-dom try to fetch them.
     appendToHead = vi.spyOn(document.head, "appendChild").mockImplementation((node) => node);
@@ -102,24 +107,19 @@ describe("in the browser", () => {
     ]);
   });
 
-  it("useConversion fires on a success only, once however often the form re-renders", () => {
+  it("a stored lead reported by a form fires once, at 20 EUR for the contact form and 100 EUR for the others", () => {
     setConsent("v1.a1.p1");
-    function Form({ result }: { result: SubmissionResult }) {
-      useConversion("lead", result);
-      return null;
-    }
-    const view = render(<Form result={undefined} />);
-    view.rerender(<Form result={{ ok: false }} />);
-    expect(conversionEvents()).toHaveLength(0);
-    view.rerender(<Form result={{ ok: true, id: "ok-1" }} />);
-    view.rerender(<Form result={{ ok: true, id: "ok-1" }} />);
-    view.rerender(<Form result={undefined} />);
-    view.rerender(<Form result={{ ok: true, id: "ok-1" }} />);
-    expect(conversionEvents()).toHaveLength(1);
-    expect(leadEvents()).toHaveLength(1);
-    view.rerender(<Form result={{ ok: true, id: "ok-2" }} />);
-    expect(conversionEvents().map((call) => call[2].transaction_id)).toEqual(["ok-1", "ok-2"]);
-    view.unmount();
+    onLeadStored({ form: "contacto", id: "c-1" });
+    onLeadStored({ form: "contacto", id: "c-1" });
+    onLeadStored({ form: "calculadora", id: "k-1" });
+    onLeadStored({ form: "plan-cpl", id: "p-1" });
+    const sent = conversionEvents().map((call) => call[2] as { transaction_id: string; value: number; send_to: string });
+    expect(sent.map((event) => [event.transaction_id, event.value, event.send_to])).toEqual([
+      ["c-1", 20, "AW-111/contactLabel"],
+      ["k-1", 100, "AW-111/leadLabel"],
+      ["p-1", 100, "AW-111/leadLabel"],
+    ]);
+    expect(leadEvents()).toHaveLength(3);
   });
 
   it("without ids, sends nothing and warns", () => {
