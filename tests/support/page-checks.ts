@@ -1,0 +1,91 @@
+/** Checks shared by the page specs: accordions, layout width, target sizes, axe, the cookie banner. */
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Locator, type Page } from "@playwright/test";
+
+export async function closeCookieBanner(page: Page) {
+  const reject = page.getByRole("button", { name: "Rechazar", exact: true });
+  if (await reject.isVisible()) {
+    await reject.click();
+    await expect(reject).toBeHidden();
+  }
+}
+
+/** Waits until React has hydrated the page: its elements carry React's fiber, so handlers are live. */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => {
+    const main = document.querySelector("main");
+    return Boolean(main && Object.keys(main).some((key) => key.startsWith("__reactFiber")));
+  });
+}
+
+function answerSnippet(answer: string): string {
+  return answer.trim().split("\n")[0].slice(0, 60);
+}
+
+/**
+ * A single-open, collapsible accordion: every item starts closed with its answer hidden; opening one
+ * shows its answer and closes the one open before; the open one closes again; Enter and Space work.
+ */
+export async function exerciseAccordion(region: Locator, items: ReadonlyArray<{ question: string; answer: string }>) {
+  const triggers = items.map((item) => region.getByRole("button", { name: item.question, exact: true }));
+  const answers = items.map((item) => region.getByText(answerSnippet(item.answer)));
+  await expect(region.locator("[aria-expanded]")).toHaveCount(items.length);
+  for (let index = 0; index < items.length; index++) {
+    await expect(triggers[index]).toHaveAttribute("aria-expanded", "false");
+    await expect(answers[index]).toBeHidden();
+  }
+  for (let index = 0; index < items.length; index++) {
+    await triggers[index].click();
+    await expect(triggers[index]).toHaveAttribute("aria-expanded", "true");
+    await expect(answers[index]).toBeVisible();
+    if (index > 0) {
+      await expect(triggers[index - 1]).toHaveAttribute("aria-expanded", "false");
+      await expect(answers[index - 1]).toBeHidden();
+    }
+    await expect(region.locator('[aria-expanded="true"]')).toHaveCount(1);
+  }
+  const last = items.length - 1;
+  await triggers[last].click();
+  await expect(triggers[last]).toHaveAttribute("aria-expanded", "false");
+  await expect(answers[last]).toBeHidden();
+  await expect(region.locator('[aria-expanded="true"]')).toHaveCount(0);
+
+  await triggers[0].focus();
+  await triggers[0].press("Enter");
+  await expect(answers[0]).toBeVisible();
+  await triggers[0].press("Space");
+  await expect(answers[0]).toBeHidden();
+}
+
+export async function expectNoHorizontalScroll(page: Page) {
+  const [scrollWidth, clientWidth] = await page.evaluate(() => [
+    document.documentElement.scrollWidth,
+    document.documentElement.clientWidth,
+  ]);
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+}
+
+/** Links and buttons of `main` that are not inline in a sentence measure at least 24×24 CSS px (WCAG 2.5.8). */
+export async function expectTargetsAtLeast24px(page: Page) {
+  const small = await page.locator("main").evaluate((main) =>
+    [...main.querySelectorAll<HTMLElement>("a[href], button")]
+      .filter((element) => element.getClientRects().length > 0 && getComputedStyle(element).display !== "inline")
+      .map((element) => ({ text: element.textContent?.trim() ?? "", box: element.getBoundingClientRect() }))
+      .filter(({ box }) => box.width < 24 || box.height < 24)
+      .map(({ text, box }) => `${text} (${Math.round(box.width)}×${Math.round(box.height)})`),
+  );
+  expect(small).toEqual([]);
+}
+
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  expect(
+    results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`),
+  ).toEqual([]);
+}
+
+/** The JSON-LD objects of the page's <head>. */
+export async function jsonLdBlocks(page: Page): Promise<Array<Record<string, any>>> {
+  const texts = await page.locator('script[type="application/ld+json"]').allTextContents();
+  return texts.map((text) => JSON.parse(text));
+}
