@@ -1,8 +1,10 @@
 /**
- * The results projection: one row per monthly investment with leads, clients, revenue and ROI. ROI
- * carries its sign ('+483 %') and is green when positive, red otherwise. A real table: caption, column
- * headers and each row headed by its investment.
+ * The results projection: for each monthly investment, leads, clients, revenue and ROI. ROI carries its
+ * sign ('+483 %') and is green when positive, red otherwise. A real table with a caption and scoped
+ * headers: one row per investment from the `sm` breakpoint up; on phones the same table transposed
+ * (one column per investment) so five figures never need a horizontal scroll.
  */
+import type { ReactNode } from "react";
 import { Section } from "~/components/ui/Section";
 import { SectionHeading } from "~/components/ui/SectionHeading";
 import { formatEuros, formatInteger, formatPercent } from "~/domain/format";
@@ -10,76 +12,133 @@ import type { ProjectionRow } from "~/domain/projection";
 import type { Maybe } from "../content-shapes";
 import type { SectorPageLabels } from "./shapes";
 
-type Columns = NonNullable<SectorPageLabels["projectionColumns"]>;
-
-const CELL = "whitespace-nowrap px-2 py-4 text-right tabular-nums sm:px-6";
+type Field = "leads" | "clients" | "revenue" | "roi";
 
 export function roiTone(roi: number): "positive" | "negative" {
   return roi > 0 ? "positive" : "negative";
 }
+
+function Roi({ value }: { value: number }) {
+  const tone = roiTone(value);
+  return (
+    <span
+      data-roi={tone}
+      className={`inline-flex whitespace-nowrap rounded-full px-1.5 py-0.5 font-bold sm:px-3 sm:py-1 ${
+        tone === "positive" ? "bg-emerald-50 text-emerald-700" : "bg-red-50 text-red-700"
+      }`}
+    >
+      {formatPercent(value, { signed: true })}
+    </span>
+  );
+}
+
+function money(value: number): string {
+  return formatEuros(value, { decimals: "auto" });
+}
+
+const FIELDS: ReadonlyArray<{ key: Field; render: (row: ProjectionRow) => ReactNode; strong?: boolean }> = [
+  { key: "leads", render: (row) => formatInteger(row.leads) },
+  { key: "clients", render: (row) => formatInteger(row.clients) },
+  { key: "revenue", render: (row) => money(row.revenue), strong: true },
+  { key: "roi", render: (row) => <Roi value={row.roi} /> },
+];
+
+const HEAD = "px-3 py-3 text-xs font-semibold uppercase tracking-wide text-ink-muted sm:px-6 sm:text-sm";
+const VALUE = "whitespace-nowrap px-3 py-4 text-right tabular-nums sm:px-6";
 
 export function ProjectionTable({
   id,
   heading,
   intro,
   rows,
-  columns,
+  labels,
 }: {
   id: string;
   heading: Maybe<string>;
   intro?: Maybe<string>;
   rows: ReadonlyArray<ProjectionRow>;
-  columns: Maybe<Columns>;
+  labels: Maybe<SectorPageLabels>;
 }) {
+  const columns = labels?.projectionColumns;
+  const caption = heading ? <caption className="sr-only">{heading}</caption> : null;
   return (
     <Section id={id} labelledBy={`${id}-title`} tone="muted">
       <SectionHeading id={`${id}-title`} title={heading} intro={intro} />
       <div className="mx-auto mt-12 max-w-5xl overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm shadow-slate-200/60">
-        <table className="w-full border-collapse text-sm sm:text-base" data-projection>
-          {heading ? <caption className="sr-only">{heading}</caption> : null}
-          <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-ink-muted sm:text-sm">
+        {/* One row per investment (sm and up). */}
+        <table data-projection="rows" className="hidden w-full border-collapse text-base sm:table">
+          {caption}
+          <thead className="bg-slate-50">
             <tr>
-              <th scope="col" className="px-2 py-3 text-left sm:px-6">
+              <th scope="col" className={`${HEAD} text-left`}>
                 {columns?.investment}
               </th>
-              <th scope="col" className="px-2 py-3 text-right sm:px-6">
-                {columns?.leads}
-              </th>
-              <th scope="col" className="px-2 py-3 text-right sm:px-6">
-                {columns?.clients}
-              </th>
-              <th scope="col" className="px-2 py-3 text-right sm:px-6">
-                {columns?.revenue}
-              </th>
-              <th scope="col" className="px-2 py-3 text-right sm:px-6">
-                {columns?.roi}
-              </th>
+              {FIELDS.map((field) => (
+                <th key={field.key} scope="col" className={`${HEAD} text-right`}>
+                  {columns?.[field.key]}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-200">
-            {rows.map((row) => {
-              const tone = roiTone(row.roi);
-              return (
-                <tr key={row.investment}>
-                  <th scope="row" className="whitespace-nowrap px-2 py-4 text-left font-bold tabular-nums text-ink sm:px-6">
-                    {formatEuros(row.investment, { decimals: "auto" })}
-                  </th>
-                  <td className={`${CELL} text-ink-soft`}>{formatInteger(row.leads)}</td>
-                  <td className={`${CELL} text-ink-soft`}>{formatInteger(row.clients)}</td>
-                  <td className={`${CELL} font-semibold text-ink`}>{formatEuros(row.revenue, { decimals: "auto" })}</td>
-                  <td className={CELL}>
-                    <span
-                      data-roi={tone}
-                      className={`inline-flex rounded-full px-2 py-0.5 font-bold sm:px-3 sm:py-1 ${
-                        tone === "positive" ? "bg-emerald-50 text-emerald-700" : "bg-red-50 text-red-700"
-                      }`}
-                    >
-                      {formatPercent(row.roi, { signed: true })}
-                    </span>
+            {rows.map((row, level) => (
+              <tr key={level}>
+                <th scope="row" data-level={level} data-field="investment" className="whitespace-nowrap px-6 py-4 text-left font-bold tabular-nums text-ink">
+                  {money(row.investment)}
+                </th>
+                {FIELDS.map((field) => (
+                  <td
+                    key={field.key}
+                    data-level={level}
+                    data-field={field.key}
+                    className={`${VALUE} ${field.strong ? "font-semibold text-ink" : "text-ink-soft"}`}
+                  >
+                    {field.render(row)}
                   </td>
-                </tr>
-              );
-            })}
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {/* Phones: one column per investment. */}
+        <table data-projection="columns" className="w-full border-collapse text-[0.8125rem] sm:hidden">
+          {caption}
+          <thead className="bg-slate-50">
+            <tr>
+              <th scope="col" className="py-3 pl-3 pr-1 text-left text-xs font-semibold text-ink-muted">
+                {columns?.investment}
+              </th>
+              {rows.map((row, level) => (
+                <th
+                  key={level}
+                  scope="col"
+                  data-level={level}
+                  data-field="investment"
+                  className="whitespace-nowrap px-2 py-3 text-right font-bold tabular-nums text-ink"
+                >
+                  {money(row.investment)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-200">
+            {FIELDS.map((field) => (
+              <tr key={field.key}>
+                <th scope="row" className="py-3 pl-3 pr-1 text-left text-xs font-semibold text-ink-muted">
+                  {columns?.[field.key]}
+                </th>
+                {rows.map((row, level) => (
+                  <td
+                    key={level}
+                    data-level={level}
+                    data-field={field.key}
+                    className={`whitespace-nowrap px-2 py-3 text-right tabular-nums last:pr-3 ${field.strong ? "font-semibold text-ink" : "text-ink-soft"}`}
+                  >
+                    {field.render(row)}
+                  </td>
+                ))}
+              </tr>
+            ))}
           </tbody>
         </table>
       </div>

@@ -12,7 +12,7 @@ import { formatInteger } from "~/domain/format";
 import type { Maybe } from "../content-shapes";
 import { HeroBackdrop } from "../PageHero";
 import { CONTACT_PATH, SECTOR_ACTIONS, calculatorHref } from "./labels";
-import type { LeadsRange, SectorHeroContent } from "./shapes";
+import type { LeadsRange, SectorHeroContent, SectorPageLabels } from "./shapes";
 
 /** '15–25 leads al mes', or null when the range or its label is missing. */
 export function leadsRangeText(range: Maybe<LeadsRange>, label: Maybe<string>): string | null {
@@ -28,16 +28,16 @@ export function SectorHero({
   sectorName,
   hero,
   leadsPerMonth,
-  leadsPerMonthLabel,
+  labels,
 }: {
   id: string;
   sectorName: Maybe<string>;
   hero: Maybe<SectorHeroContent>;
   leadsPerMonth?: Maybe<LeadsRange>;
-  leadsPerMonthLabel?: Maybe<string>;
+  labels?: Maybe<SectorPageLabels>;
 }) {
   const extraHref = safeHref(hero?.extraCta?.href);
-  const leads = leadsRangeText(leadsPerMonth, leadsPerMonthLabel);
+  const leads = leadsRangeText(leadsPerMonth, labels?.leadsPerMonth);
   return (
     <section id={id} aria-labelledby={`${id}-title`} className="relative isolate overflow-hidden bg-brand-950 text-white">
       <HeroBackdrop />

@@ -16,12 +16,12 @@ export function SectorStats({ stats, labels }: { stats: Stats; labels: Maybe<Sec
   ];
   return (
     <div className="relative z-10 mx-auto -mt-16 w-full max-w-5xl px-4 sm:-mt-20 sm:px-6 lg:px-8">
-      <dl className="grid gap-4 sm:grid-cols-3 sm:gap-6">
+      <dl className="grid gap-3 sm:grid-cols-3 sm:gap-6">
         {cards.map((card) => (
           <div
             key={card.key}
             data-stat={card.key}
-            className="rounded-2xl border border-slate-200 bg-white p-5 shadow-lg shadow-slate-300/40 sm:p-6"
+            className="flex items-center justify-between gap-4 rounded-2xl border border-slate-200 bg-white px-4 py-3 shadow-lg shadow-slate-300/40 sm:block sm:p-6"
           >
             <dt className="flex items-center gap-3 text-sm font-medium text-ink-soft sm:text-base">
               <span aria-hidden="true" className="grid h-10 w-10 shrink-0 place-items-center rounded-xl bg-brand-50 text-brand-700">
@@ -29,7 +29,7 @@ export function SectorStats({ stats, labels }: { stats: Stats; labels: Maybe<Sec
               </span>
               {card.label}
             </dt>
-            <dd className="mt-3 text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">{card.value}</dd>
+            <dd className="whitespace-nowrap text-2xl font-extrabold tracking-tight text-ink sm:mt-3 sm:text-4xl">{card.value}</dd>
           </div>
         ))}
       </dl>

@@ -1,0 +1,94 @@
+/**
+ * A grid of sectors for /sectores: each card links to its page (the whole card is the link's target)
+ * and has an info button whose tooltip sums the sector up. `featured` cards are larger.
+ */
+import { Link } from "@remix-run/react";
+import { Icon } from "~/components/ui/Icon";
+import { InfoTooltip, TooltipProvider } from "~/components/ui/InfoTooltip";
+import { Section } from "~/components/ui/Section";
+import { SectionHeading } from "~/components/ui/SectionHeading";
+import { SectorIcon } from "~/components/ui/SectorIcon";
+import type { List, Maybe } from "../content-shapes";
+
+export interface SectorListItem {
+  sectorName?: Maybe<string>;
+  slug?: Maybe<string>;
+  tooltip?: Maybe<string>;
+  featured?: Maybe<boolean>;
+  icon?: Maybe<string>;
+}
+
+export function sectorPath(slug: string): string {
+  return `/sectores/${slug}`;
+}
+
+function SectorCard({ sector, variant, tooltipLabel }: { sector: SectorListItem; variant: "featured" | "compact"; tooltipLabel: Maybe<string> }) {
+  const featured = variant === "featured";
+  return (
+    <li
+      className={`group relative flex items-center gap-3 rounded-2xl border border-slate-200 bg-white shadow-sm shadow-slate-200/60 transition hover:-translate-y-0.5 hover:border-brand-300 hover:shadow-md motion-reduce:transition-none motion-reduce:hover:translate-y-0 ${
+        featured ? "p-5 sm:gap-4 sm:p-6" : "px-4 py-3"
+      }`}
+    >
+      <span
+        aria-hidden="true"
+        className={`grid shrink-0 place-items-center rounded-xl transition-colors ${
+          featured ? "h-12 w-12 bg-brand-600 text-white shadow-md shadow-brand-600/25" : "h-10 w-10 bg-brand-50 text-brand-700 group-hover:bg-brand-100"
+        }`}
+      >
+        <SectorIcon name={sector.icon} className={featured ? "h-6 w-6" : "h-5 w-5"} />
+      </span>
+      <Link
+        to={sectorPath(sector.slug ?? "")}
+        prefetch="intent"
+        className={`min-w-0 flex-1 rounded-md font-semibold text-ink after:absolute after:inset-0 after:rounded-2xl after:content-[''] group-hover:text-brand-700 ${
+          featured ? "text-lg" : "text-base"
+        }`}
+      >
+        {sector.sectorName}
+      </Link>
+      {sector.tooltip ? (
+        <InfoTooltip
+          label={tooltipLabel ? `${tooltipLabel} ${sector.sectorName ?? ""}`.trim() : (sector.sectorName ?? "")}
+          text={sector.tooltip}
+          className="relative z-10"
+        />
+      ) : (
+        <Icon name="arrow-right" className="h-5 w-5 shrink-0 text-brand-600" />
+      )}
+    </li>
+  );
+}
+
+export function SectorGrid({
+  id,
+  heading,
+  sectors,
+  variant,
+  tooltipLabel,
+  tone = "white",
+}: {
+  id: string;
+  heading: Maybe<string>;
+  sectors: List<SectorListItem>;
+  variant: "featured" | "compact";
+  tooltipLabel: Maybe<string>;
+  tone?: "white" | "muted";
+}) {
+  const list = (sectors ?? []).filter((sector) => sector.slug);
+  if (list.length === 0) return null;
+  return (
+    <Section id={id} labelledBy={`${id}-title`} tone={tone}>
+      <SectionHeading id={`${id}-title`} title={heading} />
+      <TooltipProvider>
+        <ul
+          className={`mt-10 grid gap-4 ${variant === "featured" ? "sm:grid-cols-2 lg:grid-cols-3 lg:gap-6" : "sm:grid-cols-2 lg:grid-cols-4"}`}
+        >
+          {list.map((sector) => (
+            <SectorCard key={sector.slug} sector={sector} variant={variant} tooltipLabel={tooltipLabel} />
+          ))}
+        </ul>
+      </TooltipProvider>
+    </Section>
+  );
+}
