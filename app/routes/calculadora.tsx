@@ -3,28 +3,19 @@
  * (`?sector=…&conversion=…&beneficio=…&presupuesto=…`), so results are shareable and work without
  * JavaScript; the action receives the 'Completa tus datos' form.
  */
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import {
-  useActionData,
-  useLoaderData,
-  useLocation,
-  type ClientActionFunctionArgs,
-  type ShouldRevalidateFunction,
-} from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { CalculatorPage } from "~/components/calculator/CalculatorPage";
 import { PageHero } from "~/components/sections/PageHero";
 import { getCalculatorPage, getCalculatorSectors } from "~/content/index.server";
 import { calculatorLeadForm } from "~/forms/calculator-lead";
 import { evaluateCalculator, requestFromSearchParams, type SectorRecord } from "~/forms/calculator-query";
-import { isLeadActionData, type LeadActionData } from "~/forms/shared";
 import { handleLeadAction } from "~/leads/action.server";
-import { PUBLIC_PAGE_CACHE_CONTROL } from "~/lib/http-cache";
+import { publicPageHeaders } from "~/lib/http-cache";
 import { pageMeta } from "~/lib/seo";
 
 /** Results pages are public (they depend only on the address); the answer to a lead post is not. */
-export const headers: HeadersFunction = ({ actionHeaders, errorHeaders }) => ({
-  "Cache-Control": actionHeaders.get("Cache-Control") ?? errorHeaders?.get("Cache-Control") ?? PUBLIC_PAGE_CACHE_CONTROL,
-});
+export const headers = publicPageHeaders;
 
 /** The calculator needs only these fields of each sector record (aliases stay on the server). */
 function toSectorRecords(records: ReadonlyArray<Partial<SectorRecord> & { name?: string | null }> | null): SectorRecord[] {
@@ -49,20 +40,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     sectors: sectors.map(({ name, conversionRate, averageProfit }) => ({ name, conversionRate, averageProfit })),
     request: calculatorRequest,
     state,
-    search: url.search,
   };
 }
 
 export const action = (args: ActionFunctionArgs) => handleLeadAction(args, calculatorLeadForm);
 
-/** In the browser, a lost connection becomes the spec's 'Error al enviar' answer instead of an error page. */
-export async function clientAction({ serverAction }: ClientActionFunctionArgs): Promise<LeadActionData> {
-  try {
-    return await serverAction<LeadActionData>();
-  } catch {
-    return { ok: false, form: calculatorLeadForm.kind, toast: calculatorLeadForm.failureToast };
-  }
-}
+/** In the browser, a lost connection becomes the spec's 'Error al enviar' answer, not an error page. */
+export { leadClientAction as clientAction } from "~/forms/client-action";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta(matches, { seo: data?.page.seo, path: "/calculadora" });
@@ -72,8 +56,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
   formMethod?.toUpperCase() === "POST" ? false : defaultShouldRevalidate;
 
 export default function CalculatorRoute() {
-  const { page, sectors, request, state, search } = useLoaderData<typeof loader>();
-  const answer = useActionData();
+  const { page, sectors, request, state } = useLoaderData<typeof loader>();
   const location = useLocation();
   return (
     <>
@@ -84,8 +67,6 @@ export default function CalculatorRoute() {
         sectors={sectors}
         request={request}
         state={state}
-        leadAction={`/calculadora${search}`}
-        leadAnswer={isLeadActionData(answer) ? answer : null}
       />
     </>
   );

@@ -212,6 +212,7 @@ test.describe("with JavaScript", () => {
     await page.route("**/calculadora?**", (route) => (route.request().method() === "POST" ? route.abort("failed") : route.continue()));
     await form.getByRole("button", { name: "Solicitar mi análisis" }).click();
     await expect(page.getByTestId("toast")).toContainText("Error al enviar");
+    await expect(page.getByTestId("toast")).toContainText("inténtalo de nuevo o contáctanos directamente");
     await expect(form.getByRole("button", { name: "Solicitar mi análisis" })).toBeEnabled();
     await expect(form.getByLabel("Email")).toHaveValue("falla@acme.example");
     await expect(form.getByLabel("Empresa")).toHaveValue("Acme Consultores SL");

@@ -8,7 +8,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { formatEuros, formatInteger, formatPercent } from "~/domain/format";
 import { PARAM, VIEW_RESULTS, type SectorRecord } from "~/forms/calculator-query";
 import { useHydrated } from "~/lib/use-hydrated";
-import { SelectField, TextField } from "./fields";
+import { NumberField, SelectField } from "./fields";
 import { PriceCards } from "./PriceCards";
 import { ScenarioCards } from "./ScenarioCards";
 import type { useCalculator } from "./use-calculator";
@@ -29,9 +29,11 @@ function scrollIntoViewGently(element: HTMLElement | null) {
 
 /** A one-sentence summary of the visible results for screen readers, announced once typing pauses. */
 function useResultsAnnouncement(calculator: CalculatorModel, active: boolean): string {
-  const { prices, scenarios, pricesStale } = calculator;
+  const { prices, scenarios, pricesStale, budgetError } = calculator;
   const [message, setMessage] = useState("");
-  const summary = !prices
+  const summary = budgetError
+    ? budgetError
+    : !prices
     ? ""
     : pricesStale
       ? "Revisa los datos marcados para actualizar el resultado."
@@ -121,26 +123,22 @@ export function CalculatorForm({ calculator, sectors }: { calculator: Calculator
             </option>
           ))}
         </SelectField>
-        <TextField
+        <NumberField
           id="calc-conversion"
           name={PARAM.conversion}
           label="Tasa de conversión (%)"
           required
           unit="%"
-          inputMode="decimal"
-          autoComplete="off"
           value={draft.conversion}
           error={draft.calculated ? state.errors.conversion : undefined}
           onChange={(event) => calculator.setField("conversion", event.target.value)}
         />
-        <TextField
+        <NumberField
           id="calc-beneficio"
           name={PARAM.profit}
           label="Beneficio por cliente (€)"
           required
           unit="€"
-          inputMode="decimal"
-          autoComplete="off"
           value={draft.profit}
           error={draft.calculated ? state.errors.profit : undefined}
           onChange={(event) => calculator.setField("profit", event.target.value)}
@@ -183,15 +181,13 @@ export function CalculatorForm({ calculator, sectors }: { calculator: Calculator
           </div>
 
           <div className="mt-8 grid gap-x-4 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-start">
-            <TextField
+            <NumberField
               ref={budgetRef}
               id="calc-presupuesto"
               name={PARAM.budget}
               label="Presupuesto mensual (€)"
               required
               unit="€"
-              inputMode="decimal"
-              autoComplete="off"
               value={draft.budget}
               error={calculator.budgetError}
               onChange={(event) => calculator.setField("budget", event.target.value)}

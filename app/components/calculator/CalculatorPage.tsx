@@ -4,18 +4,17 @@
  * way to the thank-you screen. Holds the one piece of state the parts share (the calculation).
  */
 import { useLocation } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { itemKey, type FeatureContent, type List, type Maybe, type StepContent } from "~/components/sections/content-shapes";
 import { StepsSection } from "~/components/sections/StepsSection";
+import { useLeadForm } from "~/components/forms/use-lead-form";
 import { Icon, type IconName } from "~/components/ui/Icon";
-import { useConversion } from "~/tracking/conversions";
+import { Toast } from "~/components/ui/Toast";
 import { calculatorLeadForm } from "~/forms/calculator-lead";
 import type { CalculatorRequest, CalculatorState, SectorRecord } from "~/forms/calculator-query";
-import type { LeadActionData, ToastMessage } from "~/forms/shared";
 import { CalculatorForm, SECTOR_FIELD_ID } from "./CalculatorForm";
 import { LEAD_FORM_ID, LeadCaptureForm, type LeadFormContent } from "./LeadCaptureForm";
 import { ThankYou, type ThankYouContent } from "./ThankYou";
-import { Toast, useToast } from "./Toast";
 import { useCalculator } from "./use-calculator";
 
 export interface CalculatorPageContent {
@@ -68,23 +67,15 @@ export function CalculatorPage({
   sectors,
   request,
   state,
-  leadAction,
-  leadAnswer,
 }: {
   content: CalculatorPageContent;
   sectors: SectorRecord[];
   request: CalculatorRequest;
   state: CalculatorState;
-  /** The lead form's action: this page's address as the server saw it. */
-  leadAction: string;
-  /** The action's answer when the lead form was posted without JavaScript. */
-  leadAnswer?: LeadActionData | null;
 }) {
   const calculator = useCalculator({ sectors, request, state });
   const location = useLocation();
-  const { toast, show, dismiss } = useToast(leadAnswer ? (leadAnswer.ok ? calculatorLeadForm.successToast : leadAnswer.toast) : null);
-  const [sent, setSent] = useState<LeadActionData | null>(leadAnswer?.ok ? leadAnswer : null);
-  useConversion("lead", sent);
+  const lead = useLeadForm(calculatorLeadForm, { anchor: LEAD_FORM_ID });
   const thankYouRef = useRef<HTMLHeadingElement>(null);
 
   // 'Empezar de nuevo' and 'Realizar otra consulta' come back here asking for the sector field.
@@ -93,17 +84,12 @@ export function CalculatorPage({
     if (focus === SECTOR_FIELD_ID) document.getElementById(SECTOR_FIELD_ID)?.focus();
   }, [location.state]);
 
-  const onToast = useCallback((message: ToastMessage) => show(message), [show]);
-  const onSent = useCallback((answer: LeadActionData) => {
-    setSent(answer);
-    show(calculatorLeadForm.successToast);
-  }, [show]);
-
   useEffect(() => {
-    if (sent && calculator.dirty) thankYouRef.current?.focus();
-  }, [sent, calculator.dirty]);
+    if (lead.sent && lead.fetcher.data) thankYouRef.current?.focus();
+  }, [lead.sent, lead.fetcher.data]);
 
   const leadForm = content.leadForm;
+  const sent = lead.sent;
   const showLeadForm = !sent && calculator.prices !== null;
   const inputs = calculator.state.inputs;
 
@@ -140,6 +126,7 @@ export function CalculatorPage({
             </div>
             <div className="mt-10">
               <LeadCaptureForm
+                lead={lead}
                 content={leadForm ?? {}}
                 calculation={{
                   sector: calculator.draft.sector,
@@ -147,17 +134,13 @@ export function CalculatorPage({
                   averageProfit: inputs?.averageProfit ?? null,
                   budget: calculator.draft.simulated ? calculator.state.budget : null,
                 }}
-                action={leadAction}
-                serverAnswer={leadAnswer}
-                onToast={onToast}
-                onSent={onSent}
               />
             </div>
           </div>
         </section>
       ) : null}
 
-      <Toast toast={toast} onDismiss={dismiss} />
+      <Toast toast={lead.toast} onDismiss={lead.dismissToast} />
     </>
   );
 }

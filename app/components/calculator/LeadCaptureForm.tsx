@@ -1,25 +1,18 @@
 /**
- * 'Completa tus datos': the calculator's contact form. It posts to the /calculadora action with the
- * visible fields and, hidden, the calculation it belongs to and the visitor's browserInfo. With
- * JavaScript the shared schema checks it first (per-field Spanish messages, the spec's toasts) and a
- * fetcher sends it without leaving the page; without JavaScript it is a plain POST form and the server
- * answers with the same messages.
+ * 'Completa tus datos': the calculator's contact form, on the shared lead-form machinery (useLeadForm:
+ * schema check before sending, per-field Spanish errors that clear when edited, the spec's toasts, a
+ * fetcher posting to /calculadora's action, a plain POST without JavaScript). Hidden fields carry the
+ * calculation it belongs to and the visitor's browserInfo, collected just before sending; without
+ * JavaScript the server fills in what the request tells (user agent, language).
  */
-import { useFetcher } from "@remix-run/react";
-import { useEffect, useRef, useState, type FormEvent } from "react";
-import {
-  CALCULATOR_PLAN,
-  CALCULATOR_VISIBLE_FIELDS,
-  calculatorLeadForm,
-  collectBrowserInfo,
-} from "~/forms/calculator-lead";
-import { HONEYPOT_FIELD, readLeadValues, validateLead, type FieldErrors, type LeadActionData, type ToastMessage } from "~/forms/shared";
-import { TextAreaField, TextField } from "./fields";
+import { useRef, type FormEvent } from "react";
+import { Honeypot, SubmitButton, TextAreaField, TextField } from "~/components/forms/fields";
+import { PrivacyNotice } from "~/components/forms/PrivacyNotice";
+import type { useLeadForm } from "~/components/forms/use-lead-form";
+import { CALCULATOR_PLAN, collectBrowserInfo } from "~/forms/calculator-lead";
 
 export const LEAD_FORM_ID = "completa-tus-datos";
-
-type VisibleField = (typeof CALCULATOR_VISIBLE_FIELDS)[number];
-type Values = Record<VisibleField, string>;
+export const LEAD_SENDING_LABEL = "Enviando análisis...";
 
 /** The calculation a lead is about, as the hidden fields send it (plain numbers, '' when missing). */
 export interface LeadCalculation {
@@ -35,128 +28,53 @@ export interface LeadFormContent {
   submitLabel?: string | null;
 }
 
-const FIELD_PROPS: Record<VisibleField, { label: string; type: string; autoComplete: string; required: boolean; placeholder?: string }> = {
-  email: { label: "Email", type: "email", autoComplete: "email", required: true, placeholder: "tu@empresa.es" },
-  sector: { label: "Sector", type: "text", autoComplete: "off", required: true },
-  empresa: { label: "Empresa", type: "text", autoComplete: "organization", required: true },
-  telefono: { label: "Teléfono", type: "tel", autoComplete: "tel", required: true, placeholder: "+34 600 000 000" },
-  web: { label: "Web", type: "url", autoComplete: "url", required: false, placeholder: "https://" },
-  mensaje: { label: "Mensaje", type: "text", autoComplete: "off", required: false },
-};
-
 function numberField(value: number | null): string {
   return value === null || !Number.isFinite(value) ? "" : String(value);
 }
 
-function initialValues(calculationSector: string, previous?: Record<string, string>): Values {
-  const values = {} as Values;
-  for (const field of CALCULATOR_VISIBLE_FIELDS) values[field] = previous?.[field] ?? "";
-  if (!previous) values.sector = calculationSector;
-  return values;
-}
-
 export function LeadCaptureForm({
+  lead,
   content,
   calculation,
-  action,
-  serverAnswer,
-  onToast,
-  onSent,
 }: {
+  lead: ReturnType<typeof useLeadForm>;
   content: LeadFormContent;
   calculation: LeadCalculation;
-  /** Where the form posts: this page's address, so the page without JavaScript comes back with its results. */
-  action: string;
-  /** The action's answer to a post made without JavaScript. */
-  serverAnswer?: LeadActionData | null;
-  onToast: (toast: ToastMessage) => void;
-  onSent: (answer: LeadActionData & { ok: true }) => void;
 }) {
-  const fetcher = useFetcher<LeadActionData>();
-  const formRef = useRef<HTMLFormElement>(null);
   const browserInfoRef = useRef<HTMLInputElement>(null);
-  const failedAnswer = serverAnswer && !serverAnswer.ok ? serverAnswer : null;
-  const [values, setValues] = useState<Values>(() => initialValues(calculation.sector, failedAnswer?.values));
-  const [errors, setErrors] = useState<FieldErrors>(() => failedAnswer?.fieldErrors ?? {});
-  const sending = fetcher.state !== "idle";
-
-  useEffect(() => {
-    const answer = fetcher.data;
-    if (!answer || fetcher.state !== "idle") return;
-    if (answer.ok) {
-      onSent(answer);
-      return;
-    }
-    setErrors(answer.fieldErrors ?? {});
-    onToast(answer.toast);
-    // onSent/onToast are stable callbacks of the page; the answer is handled once per response.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fetcher.data, fetcher.state]);
-
-  function edit(field: VisibleField, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors(({ [field]: _cleared, ...rest }) => rest);
-  }
+  const { errors, keptValues: kept } = lead;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
     if (browserInfoRef.current) browserInfoRef.current.value = collectBrowserInfo();
-    const check = validateLead(calculatorLeadForm, readLeadValues(calculatorLeadForm, new FormData(form)));
-    if (!check.success) {
-      setErrors(check.fieldErrors);
-      onToast(calculatorLeadForm.invalidToast(check.fieldErrors));
-      const firstInvalid = CALCULATOR_VISIBLE_FIELDS.find((field) => check.fieldErrors[field]);
-      if (firstInvalid) form.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
-      return;
-    }
-    setErrors({});
-    fetcher.submit(form, { method: "post", action });
+    lead.onSubmit(event);
   }
 
-  const submitLabel = content.submitLabel ?? "";
-
   return (
-    <fetcher.Form
-      ref={formRef}
+    <lead.fetcher.Form
+      key={lead.formKey}
       method="post"
-      action={action}
+      action={lead.action}
       noValidate
       onSubmit={onSubmit}
+      onChange={lead.onChange}
       aria-labelledby={`${LEAD_FORM_ID}-titulo`}
-      className="rounded-3xl border border-slate-200 bg-white p-5 shadow-xl shadow-slate-200/70 sm:p-8"
+      className="relative grid gap-5 rounded-3xl border border-slate-200 bg-white p-5 shadow-xl shadow-slate-200/70 sm:grid-cols-2 sm:p-8"
     >
-      <div className="grid gap-x-5 gap-y-1 sm:grid-cols-2">
-        {CALCULATOR_VISIBLE_FIELDS.map((field) => {
-          const props = FIELD_PROPS[field];
-          const shared = {
-            id: `lead-${field}`,
-            name: field,
-            label: props.label,
-            required: props.required,
-            placeholder: props.placeholder,
-            value: values[field],
-            error: errors[field],
-          };
-          return field === "mensaje" ? (
-            <TextAreaField
-              key={field}
-              {...shared}
-              className="sm:col-span-2"
-              rows={4}
-              onChange={(event) => edit(field, event.target.value)}
-            />
-          ) : (
-            <TextField
-              key={field}
-              {...shared}
-              type={props.type}
-              autoComplete={props.autoComplete}
-              onChange={(event) => edit(field, event.target.value)}
-            />
-          );
-        })}
-      </div>
+      <TextField name="email" label="Email" type="email" required autoComplete="email" error={errors.email} defaultValue={kept?.email} />
+      <TextField name="telefono" label="Teléfono" type="tel" required autoComplete="tel" error={errors.telefono} defaultValue={kept?.telefono} />
+      <TextField name="empresa" label="Empresa" required autoComplete="organization" error={errors.empresa} defaultValue={kept?.empresa} />
+      <TextField name="sector" label="Sector" required error={errors.sector} defaultValue={kept?.sector ?? calculation.sector} />
+      <TextField
+        name="web"
+        label="Web"
+        type="url"
+        autoComplete="url"
+        placeholder="https://"
+        className="sm:col-span-2"
+        error={errors.web}
+        defaultValue={kept?.web}
+      />
+      <TextAreaField name="mensaje" label="Mensaje" rows={4} className="sm:col-span-2" error={errors.mensaje} defaultValue={kept?.mensaje} />
 
       <input type="hidden" name="sectorCalculadora" value={calculation.sector} />
       <input type="hidden" name="porcentajeConversion" value={numberField(calculation.conversionRate)} />
@@ -164,14 +82,12 @@ export function LeadCaptureForm({
       <input type="hidden" name="presupuestoMensual" value={numberField(calculation.budget)} />
       <input type="hidden" name="planSeleccionado" value={CALCULATOR_PLAN} />
       <input ref={browserInfoRef} type="hidden" name="browserInfo" defaultValue="" />
-      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-        <label htmlFor="lead-website">No rellenes este campo</label>
-        <input id="lead-website" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
-      </div>
+      <Honeypot />
 
-      <button type="submit" className="btn-primary mt-3 w-full sm:w-auto" disabled={sending}>
-        {sending ? "Enviando análisis..." : submitLabel}
-      </button>
-    </fetcher.Form>
+      <div className="sm:col-span-2">
+        <SubmitButton submitting={lead.submitting} label={content.submitLabel ?? ""} sendingLabel={LEAD_SENDING_LABEL} />
+      </div>
+      <PrivacyNotice className="sm:col-span-2" />
+    </lead.fetcher.Form>
   );
 }
