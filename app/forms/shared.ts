@@ -114,7 +114,7 @@ const MADRID_LONG_DATE_TIME = new Intl.DateTimeFormat("es-ES", {
   minute: "2-digit",
 });
 
-/** `fechaEnvio`: Spanish long date with hour and minute in Madrid time, e.g. '15 de enero de 2024, 10:30'. */
+/** `fechaEnvio`: Spanish long date with hour and minute in Madrid time, e.g. '15 de enero de 2024 a las 10:30' (ICU versions may write ', ' instead of ' a las '). */
 export function formatFechaEnvio(date: Date): string {
   return MADRID_LONG_DATE_TIME.format(date);
 }

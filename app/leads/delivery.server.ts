@@ -208,7 +208,8 @@ export class LeadDelivery {
         body: JSON.stringify(record.payload),
         signal: AbortSignal.timeout(this.options.attemptTimeoutMs),
       });
-      await response.body?.cancel().catch(() => undefined);
+      // The answer's body is never read; release it without waiting (some streams never settle a cancel).
+      response.body?.cancel().catch(() => undefined);
       return response.ok ? { ok: true } : { ok: false, error: `HTTP ${response.status}` };
     } catch (error) {
       const name = (error as Error)?.name;

@@ -1,0 +1,125 @@
+/**
+ * Lead-capture test rig: msw stands in for the two destinations (recording every delivery), each test
+ * file gets its own DATA_DIR, and route actions are called the way Remix calls them.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { delay, http, HttpResponse } from "msw";
+import { setupServer } from "msw/node";
+import { stopLeadDelivery } from "~/leads/delivery.server";
+import { resetFormRateLimiter } from "~/leads/rate-limit.server";
+
+export const FORM_SERVICE_URL = "http://127.0.0.1:9/form-service/submit";
+export const AUTOMATION_WEBHOOK_URL = "http://127.0.0.1:9/automation/webhook";
+
+export interface Delivery {
+  destination: "formService" | "automationWebhook";
+  idempotencyKey: string | null;
+  contentType: string | null;
+  body: Record<string, unknown>;
+}
+
+/** How a destination answers the next requests: a queue, then 200 for everything after it. */
+export type Behaviour = "ok" | "500" | "network-error" | "hang";
+
+export function createDestinations() {
+  const deliveries: Delivery[] = [];
+  const attempts: Delivery[] = [];
+  const queues: Record<Delivery["destination"], Behaviour[]> = { formService: [], automationWebhook: [] };
+  let fallback: Behaviour = "ok";
+
+  const handler = (destination: Delivery["destination"], url: string) =>
+    http.post(url, async ({ request }) => {
+      const record: Delivery = {
+        destination,
+        idempotencyKey: request.headers.get("idempotency-key"),
+        contentType: request.headers.get("content-type"),
+        body: (await request.json()) as Record<string, unknown>,
+      };
+      attempts.push(record);
+      const behaviour = queues[destination].shift() ?? fallback;
+      if (behaviour === "500") return new HttpResponse(null, { status: 500 });
+      if (behaviour === "network-error") return HttpResponse.error();
+      if (behaviour === "hang") {
+        await delay("infinite");
+      }
+      deliveries.push(record);
+      return HttpResponse.json({ ok: true });
+    });
+
+  const server = setupServer(handler("formService", FORM_SERVICE_URL), handler("automationWebhook", AUTOMATION_WEBHOOK_URL));
+
+  return {
+    server,
+    /** Deliveries answered 2xx. */
+    deliveries,
+    /** Every request that reached a destination, answered or not. */
+    attempts,
+    queue(destination: Delivery["destination"], ...behaviours: Behaviour[]) {
+      queues[destination].push(...behaviours);
+    },
+    /** What every request gets once the queue is empty. */
+    answerAll(behaviour: Behaviour) {
+      fallback = behaviour;
+    },
+    reset() {
+      deliveries.length = 0;
+      attempts.length = 0;
+      queues.formService.length = 0;
+      queues.automationWebhook.length = 0;
+      fallback = "ok";
+    },
+  };
+}
+
+const BASE_ENV = {
+  FORM_SERVICE_URL,
+  AUTOMATION_WEBHOOK_URL,
+  DELIVERY_RETRY_BASE_MS: "20",
+  DELIVERY_TIMEOUT_MS: "300",
+  DELIVERY_MAX_ATTEMPTS: "6",
+  FORM_RATE_LIMIT: "1000",
+};
+
+/** A fresh DATA_DIR and the delivery settings for one test; the worker of the previous test is stopped. */
+export async function freshLeadEnvironment(overrides: Record<string, string | undefined> = {}): Promise<string> {
+  await stopLeadDelivery();
+  resetFormRateLimiter();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "leads-test-"));
+  Object.assign(process.env, BASE_ENV, { DATA_DIR: dataDir });
+  for (const [name, value] of Object.entries(overrides)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+  return dataDir;
+}
+
+export function spoolFiles(dataDir: string, state: "pending" | "failed" | "delivered"): string[] {
+  const directory = path.join(dataDir, "leads", state);
+  return fs.existsSync(directory) ? fs.readdirSync(directory).filter((name) => name.endsWith(".json")) : [];
+}
+
+export function readSpoolRecord(dataDir: string, state: "pending" | "failed" | "delivered", id: string) {
+  return JSON.parse(fs.readFileSync(path.join(dataDir, "leads", state, `${id}.json`), "utf8"));
+}
+
+type Action = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<Response> | Response;
+
+export interface PostOptions {
+  ip?: string;
+  headers?: Record<string, string>;
+  path?: string;
+}
+
+/** Calls a route action with an urlencoded (or, given FormData, multipart) POST, as Remix would. */
+export async function post(action: Action, fields: Record<string, string> | FormData, { ip = "203.0.113.7", headers = {}, path = "/" }: PostOptions = {}) {
+  const body = fields instanceof FormData ? fields : new URLSearchParams(fields);
+  const request = new Request(`http://localhost${path}`, { method: "POST", body, headers });
+  const response = await action({ request, params: {}, context: { clientIp: ip } });
+  return { status: response.status, headers: response.headers, data: (await response.json()) as Record<string, any> };
+}
+
+/** Fixes `new Date()` (only the date: timers keep running) for exact payload dates. */
+export const FIXED_NOW = new Date("2024-07-15T07:05:00.000Z");
+export const FIXED_FECHA_ENVIO = /^15 de julio de 2024(,| a las) 09:05$/;
