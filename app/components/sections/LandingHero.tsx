@@ -97,7 +97,7 @@ export function LandingHero({
 /** Decorative: a phone showing incoming lead cards, drawn with shapes only (no text to translate). */
 function LeadArrivingPicture() {
   return (
-    <div aria-hidden="true" className="relative mx-auto hidden w-full max-w-sm sm:block">
+    <div aria-hidden="true" className="relative mx-auto hidden w-full max-w-sm lg:block">
       <div className="absolute -inset-6 rounded-[3rem] bg-brand-500/20 blur-3xl" />
       <div className="relative rounded-[2.5rem] border border-white/15 bg-white/5 p-3 shadow-2xl backdrop-blur">
         <div className="rounded-[2rem] bg-white p-5 text-ink">
