@@ -43,7 +43,7 @@ export class LeadDelivery {
   private readonly warnedUnset = new Set<string>();
   private started: Promise<void> | null = null;
   private running = false;
-  private ticking = false;
+  private ticking: Promise<void> | null = null;
   private tickAgain = false;
   private timer: NodeJS.Timeout | null = null;
 
@@ -84,6 +84,7 @@ export class LeadDelivery {
     this.running = false;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    await this.ticking;
     await Promise.allSettled([...this.tasks]);
   }
 
@@ -92,31 +93,36 @@ export class LeadDelivery {
     if (this.running) void this.tick();
   }
 
-  private async tick(): Promise<void> {
+  private tick(): Promise<void> {
     if (this.ticking) {
       this.tickAgain = true;
-      return;
+      return this.ticking;
     }
-    this.ticking = true;
-    try {
-      await this.syncPending();
-      const now = Date.now();
-      for (const record of this.records.values()) {
-        if (this.inFlight.size >= MAX_CONCURRENT_RECORDS) break;
-        if (this.inFlight.has(record.id)) continue;
-        const due = this.dueDestinations(record, now);
-        if (due.length > 0) this.launch(record, due);
-      }
-    } catch (error) {
-      log("error", "lead delivery pass failed", { error: String(error) });
-    } finally {
-      this.ticking = false;
+    this.ticking = this.pass().finally(() => {
+      this.ticking = null;
       if (this.tickAgain) {
         this.tickAgain = false;
         this.kick();
       } else {
         this.scheduleNext();
       }
+    });
+    return this.ticking;
+  }
+
+  /** One look at the spool: starts an attempt for every destination that is due. */
+  private async pass(): Promise<void> {
+    try {
+      await this.syncPending();
+      const now = Date.now();
+      for (const record of this.records.values()) {
+        if (!this.running || this.inFlight.size >= MAX_CONCURRENT_RECORDS) break;
+        if (this.inFlight.has(record.id)) continue;
+        const due = this.dueDestinations(record, now);
+        if (due.length > 0) this.launch(record, due);
+      }
+    } catch (error) {
+      log("error", "lead delivery pass failed", { error: String(error) });
     }
   }
 
