@@ -1,12 +1,14 @@
 /**
  * Renders every document on the server, whole (bots, crawlers and the page cache all want complete
- * HTML), and gives it a Content-Security-Policy that allows exactly its inline scripts by hash. Also
- * exports the process-wide services server.ts needs from the same module instances.
+ * HTML), lets it paint before its scripts load, and gives it a Content-Security-Policy that allows
+ * exactly its inline scripts by hash. Also exports the process-wide services server.ts needs from the
+ * same module instances.
  */
 import { Writable } from "node:stream";
 import type { EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
+import { paintFirstHydration } from "~/lib/paint-first-hydration.server";
 import { documentContentSecurityPolicy, type SecuritySettings } from "~/lib/security-headers.server";
 
 export { contentEvents } from "~/content/source.server";
@@ -41,7 +43,7 @@ export default function handleRequest(
               done();
             },
             final(done) {
-              const html = Buffer.concat(chunks).toString("utf8");
+              const html = paintFirstHydration(Buffer.concat(chunks).toString("utf8"));
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
               responseHeaders.set("Content-Security-Policy", documentContentSecurityPolicy(html, securitySettings(remixContext)));
               clearTimeout(abortTimer);

@@ -1,0 +1,51 @@
+/**
+ * Paint first, hydrate right after. Remix's <Scripts/> asks for every JavaScript module at once
+ * (modulepreload links plus a module script with static imports), so on a slow phone connection the
+ * ~100 KB of JS competes with the HTML and CSS for the first paint. The document is complete without
+ * JS (server-rendered, forms post natively), so this rewrite starts loading the same modules, in the
+ * same order and with the same preloads, from the first frame after the page has painted (at once in a
+ * background tab, where no frame comes). The elements React hydrates stay in place, only inert until
+ * then. Anything that does not look like Remix 2's output is left alone.
+ */
+
+const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"\/>/g;
+const REMIX_MODULE_SCRIPT = /<script type="module" async="">([\s\S]*?)<\/script>/;
+const MANIFEST_IMPORT = /^import "([^"]+)";$/m;
+const ROUTE_IMPORT = /^import \* as (route\d+) from "([^"]+)";$/gm;
+const ROUTE_MODULES = /^window\.__remixRouteModules = (\{[^\n]*\});$/m;
+const ENTRY_IMPORT = /^import\("([^"]+)"\);$/m;
+
+function loaderScript(manifest: string, routes: Array<[string, string]>, routeModules: string, entry: string) {
+  const json = JSON.stringify;
+  return [
+    `let started=false;`,
+    `const hydrate=()=>{if(started)return;started=true;`,
+    `for(const link of document.querySelectorAll("link[data-modulepreload]")){link.href=link.dataset.modulepreload;link.rel="modulepreload";}`,
+    `Promise.all([import(${json(manifest)}),${routes.map(([, url]) => `import(${json(url)})`).join(",")}])`,
+    `.then(([,${routes.map(([name]) => name).join(",")}])=>{window.__remixRouteModules=${routeModules};return import(${json(entry)});});};`,
+    `if(document.visibilityState==="hidden")hydrate();`,
+    `else{requestAnimationFrame(()=>setTimeout(hydrate,0));document.addEventListener("visibilitychange",hydrate,{once:true});}`,
+  ].join("");
+}
+
+/** Rewrites a rendered Remix document so its scripts load after the first paint. */
+export function paintFirstHydration(html: string): string {
+  const script = REMIX_MODULE_SCRIPT.exec(html);
+  if (!script) return html;
+  const body = script[1];
+  const manifest = MANIFEST_IMPORT.exec(body)?.[1];
+  const routeModules = ROUTE_MODULES.exec(body)?.[1];
+  const entry = ENTRY_IMPORT.exec(body)?.[1];
+  const routes = [...body.matchAll(ROUTE_IMPORT)].map(([, name, url]) => [name, url] as [string, string]);
+  if (!manifest || !routeModules || !entry || routes.length === 0) return html;
+  // Only identifiers we imported may appear in the route-module map (it becomes code).
+  const known = new Set(routes.map(([name]) => name));
+  const referenced = [...routeModules.matchAll(/:(route\d+)\b/g)].map(([, name]) => name);
+  if (referenced.some((name) => !known.has(name)) || /[()`=;<]/.test(routeModules.replace(/"(?:[^"\\]|\\.)*"/g, ""))) return html;
+
+  const loader = loaderScript(manifest, routes, routeModules, entry);
+  // The <link> and <script> elements stay (React hydrates them); they only become inert until then.
+  return html
+    .replace(MODULE_PRELOAD, (_, href: string) => `<link data-modulepreload="${href}"/>`)
+    .replace(REMIX_MODULE_SCRIPT, () => `<script type="module" async="">${loader}</script>`);
+}
