@@ -47,7 +47,8 @@ export function createRemixHandler({ build, mode, cache, publicSiteUrl }: RemixH
     try {
       const cacheKey = pageCacheKey(req);
       if (!cacheKey) {
-        await sendLive(req, res, await handle(toFetchRequest(req, res, null)));
+        // Form actions rate-limit per visitor: the load context carries the socket's address (issue 6).
+        await sendLive(req, res, await handle(toFetchRequest(req, res, null), { clientIp: req.socket.remoteAddress }));
         return;
       }
       let uncacheable: Response | null = null;
