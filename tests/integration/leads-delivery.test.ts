@@ -1,5 +1,6 @@
 // Delivery until the destination has it: stored before success is answered, retried on 5xx, network
 // errors and hangs with the same Idempotency-Key, resumed by a new worker, kept as failed, never lost.
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -197,4 +198,28 @@ describe("retry delays", () => {
   it("never wait more than an hour", () => {
     expect(retryDelayMs(20, settings, () => 0.5)).toBe(3_600_000);
   });
+});
+
+describe("npm run leads", () => {
+  const cli = (dataDir: string, ...args: string[]) =>
+    execFileSync(process.execPath, [path.resolve("scripts/leads.mjs"), ...args], { env: { ...process.env, DATA_DIR: dataDir }, encoding: "utf8" });
+
+  it("lists failed submissions and re-queues them; the running worker then delivers them", async () => {
+    const dataDir = await freshLeadEnvironment({ DELIVERY_MAX_ATTEMPTS: "1" });
+    destinations.answerAll("500");
+    const { data } = await post(serviceStartAction, serviceStart);
+    await waitUntil(() => expect(spoolFiles(dataDir, "failed")).toEqual([`${data.id}.json`]));
+
+    const listed = cli(dataDir, "list");
+    expect(listed).toContain("0 pending, 1 failed, 0 delivered");
+    expect(listed).toContain(data.id);
+    expect(listed).toContain("HTTP 500");
+    expect(JSON.parse(cli(dataDir, "list", "--json"))).toMatchObject([{ id: data.id, state: "failed", form: "iniciar-servicio" }]);
+
+    destinations.answerAll("ok");
+    expect(cli(dataDir, "retry", data.id)).toContain(`Re-queued ${data.id}`);
+    expect(spoolFiles(dataDir, "failed")).toEqual([]);
+    await waitUntil(() => expect(destinations.deliveries).toHaveLength(1), 10_000);
+    expect(destinations.deliveries[0]?.idempotencyKey).toBe(data.id);
+  }, 15_000);
 });
