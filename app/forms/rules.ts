@@ -2,6 +2,9 @@
 import { z } from "zod";
 import { COMMON_MESSAGES, EMAIL_PATTERN } from "./shared";
 
+// No eval: zod's JIT probe (`new Function`) is a Content-Security-Policy violation in the browser.
+z.config({ jitless: true });
+
 /** Values reach schemas already trimmed (readFields); trimming again keeps direct callers honest. */
 export const requiredText = (message: string = COMMON_MESSAGES.required) => z.string().trim().min(1, message);
 
