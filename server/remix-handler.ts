@@ -6,7 +6,14 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createReadableStreamFromReadable, createRequestHandler, type ServerBuild } from "@remix-run/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
-import { createCachedResponse, isCacheableResponse, type PageCache, pageCacheKey } from "./page-cache";
+import {
+  BROTLI_FAST_QUALITY,
+  BROTLI_MAX_QUALITY,
+  createCachedResponse,
+  isCacheableResponse,
+  type PageCache,
+  pageCacheKey,
+} from "./page-cache";
 import { sendCached, sendLive } from "./respond";
 import { isHttps } from "../app/lib/security-headers.server";
 
@@ -59,7 +66,9 @@ export function createRemixHandler({ build, mode, cache, publicSiteUrl }: RemixH
           return null;
         }
         const body = Buffer.from(await response.arrayBuffer());
-        return createCachedResponse(response.status, response.headers, body);
+        // Densest brotli for the pages content defines; fast brotli for query variants, which anyone can mint.
+        const brotliQuality = cacheKey.includes("?") ? BROTLI_FAST_QUALITY : BROTLI_MAX_QUALITY;
+        return createCachedResponse(response.status, response.headers, body, { brotliQuality });
       });
       if (entry) sendCached(req, res, entry, "MISS", isHttps(req.headers["x-forwarded-proto"], publicSiteUrl));
       else await sendLive(req, res, uncacheable!);
