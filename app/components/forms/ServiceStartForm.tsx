@@ -82,9 +82,12 @@ function PlanCard({ plan, defaultChecked, error }: { plan: ServicePlan; defaultC
             value={plan.key ?? ""}
             defaultChecked={defaultChecked}
             className="h-5 w-5 shrink-0 accent-brand-600"
+            aria-labelledby={`plan-${plan.key}-nombre`}
             aria-describedby={`plan-${plan.key}-detalle`}
           />
-          <span className="text-lg font-bold text-ink">{plan.name}</span>
+          <span id={`plan-${plan.key}-nombre`} className="text-lg font-bold text-ink">
+            {plan.name}
+          </span>
         </span>
         {plan.badges?.length ? (
           <span className="flex flex-wrap justify-end gap-1">
