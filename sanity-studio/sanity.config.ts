@@ -17,7 +17,11 @@ export default defineConfig({
   title: "LeadsB2B · Contenido",
   projectId,
   dataset,
-  plugins: [structureTool({ structure }), visionTool({ defaultApiVersion: "2025-02-19" }), esESLocale()],
+  plugins: [
+    structureTool({ title: "Contenido", structure }),
+    visionTool({ title: "Consultas GROQ", defaultApiVersion: "2025-02-19" }),
+    esESLocale(),
+  ],
   schema: { types: schemaTypes, templates },
   document: { actions: documentActions, newDocumentOptions },
 });
