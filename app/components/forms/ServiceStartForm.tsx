@@ -20,6 +20,7 @@ import {
 } from "~/forms/service-start";
 import type { ToastMessage } from "~/forms/shared";
 import { Honeypot, inputClass, RequiredMark, SelectField, SubmitButton, TextAreaField, TextField } from "./fields";
+import { PrivacyNotice } from "./PrivacyNotice";
 import { useLeadForm } from "./use-lead-form";
 
 export const SERVICE_START_ANCHOR = "formulario-inicio-servicio";
@@ -342,6 +343,7 @@ export function ServiceStartForm({
               </a>
             ) : null}
           </div>
+          <PrivacyNotice />
         </lead.fetcher.Form>
       )}
     </div>
