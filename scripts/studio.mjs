@@ -35,7 +35,7 @@ if (command === "dev") {
   const dataset = process.env.SANITY_STUDIO_DATASET || "production";
   ensureStudio();
   console.log(`Importing seed/production.ndjson into ${process.env.SANITY_STUDIO_PROJECT_ID}/${dataset} (--replace)…`);
-  sanity(["dataset", "import", "seed/production.ndjson", dataset, "--replace"]);
+  sanity(["dataset", "import", "seed/production.ndjson", "--dataset", dataset, "--replace"]);
 } else {
   fail("Usage: node scripts/studio.mjs dev | import");
 }
