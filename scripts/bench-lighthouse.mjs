@@ -9,7 +9,8 @@ import path from "node:path";
 import lighthouse from "lighthouse";
 import { ensureBuild, root, startProductionServer } from "./lib/build.mjs";
 
-const PAGES = ["/", "/calculadora", "/mensual", "/sectores/construccion", "/iniciar-servicio"];
+// LIGHTHOUSE_PAGES=/,/mensual narrows a run while investigating; the benchmark itself measures these five.
+const PAGES = process.env.LIGHTHOUSE_PAGES?.split(",") ?? ["/", "/calculadora", "/mensual", "/sectores/construccion", "/iniciar-servicio"];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS) || 3;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 const CHROME_PATH = process.env.CHROME_PATH || process.env.CHROMIUM_PATH || "/usr/bin/chromium";
