@@ -704,6 +704,37 @@ export type Feature = {
   _type: "feature";
   title: string;
   description: string;
+  icon?:
+    | "check"
+    | "x"
+    | "arrow-right"
+    | "chevron-down"
+    | "external"
+    | "phone"
+    | "mail"
+    | "chat"
+    | "calculator"
+    | "target"
+    | "document"
+    | "rocket"
+    | "bell"
+    | "card"
+    | "chart"
+    | "trend"
+    | "undo"
+    | "globe"
+    | "megaphone"
+    | "server"
+    | "refresh"
+    | "shield"
+    | "clock"
+    | "search"
+    | "layout"
+    | "sparkles"
+    | "users"
+    | "bolt"
+    | "star"
+    | "euro";
 };
 
 export type Step = {

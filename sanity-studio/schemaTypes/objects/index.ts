@@ -73,6 +73,40 @@ export const step = defineType({
   preview: { select: { title: "title", subtitle: "duration" } },
 });
 
+/** The icon names the site can draw on a feature card. */
+export const FEATURE_ICONS = [
+  "check",
+  "x",
+  "arrow-right",
+  "chevron-down",
+  "external",
+  "phone",
+  "mail",
+  "chat",
+  "calculator",
+  "target",
+  "document",
+  "rocket",
+  "bell",
+  "card",
+  "chart",
+  "trend",
+  "undo",
+  "globe",
+  "megaphone",
+  "server",
+  "refresh",
+  "shield",
+  "clock",
+  "search",
+  "layout",
+  "sparkles",
+  "users",
+  "bolt",
+  "star",
+  "euro",
+] as const;
+
 export const feature = defineType({
   name: "feature",
   title: "Característica",
@@ -80,6 +114,13 @@ export const feature = defineType({
   fields: [
     requiredString("title", "Título", "Título de la tarjeta."),
     requiredText("description", "Descripción", "Texto de la tarjeta bajo el título."),
+    defineField({
+      name: "icon",
+      title: "Icono",
+      description: "Icono de la tarjeta (opcional; sin él se usa uno neutro).",
+      type: "string",
+      options: { list: [...FEATURE_ICONS] },
+    }),
   ],
   preview: { select: { title: "title", subtitle: "description" } },
 });
