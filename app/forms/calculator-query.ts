@@ -82,14 +82,21 @@ export interface CalculatorState {
   scenarios: Scenarios | null;
 }
 
-/** Case, accents, spacing and punctuation do not matter when matching a sector name. */
+/** Little words a slug or a hurried visitor leaves out ('clinicas-esteticas-dentales'). */
+const CONNECTORS = new Set(["y", "e", "de", "del", "la", "las", "el", "los", "para", "a"]);
+
+/**
+ * Case, accents, spacing, punctuation and connectors do not matter when matching a sector name, so a
+ * name, an alias or a sector page's slug all find their record.
+ */
 export function normalizeSectorName(value: string): string {
   return value
     .normalize("NFD")
     .replace(/\p{M}/gu, "")
     .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, " ")
-    .trim();
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word && !CONNECTORS.has(word))
+    .join(" ");
 }
 
 /** The record whose name or one of whose aliases matches `value`. */

@@ -218,6 +218,28 @@ test.describe("with JavaScript", () => {
     await expect(form.getByLabel("Empresa")).toHaveValue("Acme Consultores SL");
   });
 
+  test("a shared address hydrates without errors and without layout shift", async ({ page }) => {
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    await page.goto(SHARED_RESULTS);
+    await waitForHydration(page);
+    await expect(priceCard(page, "150")).toContainText("280,00 €");
+    const layoutShift = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let total = 0;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+              if (!entry.hadRecentInput) total += entry.value;
+            }
+          }).observe({ type: "layout-shift", buffered: true });
+          setTimeout(() => resolve(total), 1000);
+        }),
+    );
+    expect(layoutShift).toBeLessThan(0.01);
+    expect(errors).toEqual([]);
+  });
+
   test("has no axe violations, with results, scenarios, messages and the lead form showing", async ({ page }) => {
     await page.goto(`${SHARED_RESULTS}`);
     await closeCookieBanner(page);

@@ -1,6 +1,7 @@
 // /calculadora on the server: the loader computes the results for any address (shareable, no
 // JavaScript needed), bad addresses get Spanish messages instead of errors, and the action stores the
 // 'Completa tus datos' lead and delivers the spec's calculator payload.
+import { getSectorPage, getSectorSlugs } from "~/content/index.server";
 import { headers as routeHeaders, action, loader } from "~/routes/calculadora";
 import { PRIVATE_NO_STORE, PUBLIC_PAGE_CACHE_CONTROL } from "~/lib/http-cache";
 import { createDestinations, freshLeadEnvironment, post, type Delivery } from "../support/leads";
@@ -208,5 +209,20 @@ describe("action: 'Completa tus datos'", () => {
       title: "Error de cálculo",
       description: "Los datos de la calculadora no son válidos. Por favor, realiza el cálculo nuevamente.",
     });
+  });
+});
+
+describe("links from the sector pages", () => {
+  it("every sector page's name and slug preselect a calculator sector", async () => {
+    const slugs = await getSectorSlugs();
+    expect(slugs.length).toBeGreaterThanOrEqual(32);
+    for (const { slug } of slugs) {
+      const page = await getSectorPage(slug as string);
+      for (const value of [page.sectorName, slug]) {
+        const { state } = await load(`?${new URLSearchParams({ sector: value as string })}`);
+        expect(state.sector, `?sector=${value}`).not.toBe("");
+        expect(state.errors).toEqual({});
+      }
+    }
   });
 });

@@ -30,7 +30,8 @@ describe("sector names from the URL", () => {
     expect(findSector(sectors, "Pesca")).toBeNull();
     expect(findSector(sectors, "")).toBeNull();
     expect(findSector(sectors, null)).toBeNull();
-    expect(normalizeSectorName("  Él / Ella ")).toBe("el ella");
+    expect(normalizeSectorName("  Él / Ella ")).toBe("ella");
+    expect(normalizeSectorName("Clínicas Estéticas y Dentales")).toBe(normalizeSectorName("clinicas-esteticas-dentales"));
   });
 });
 

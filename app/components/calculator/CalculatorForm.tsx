@@ -93,6 +93,8 @@ export function CalculatorForm({ calculator, sectors }: { calculator: Calculator
   }
 
   const { prices, scenarios } = calculator;
+  // Nothing to start over from on an empty calculator.
+  const isEmpty = !draft.sector && !draft.conversion.trim() && !draft.profit.trim();
 
   return (
     <form
@@ -149,16 +151,17 @@ export function CalculatorForm({ calculator, sectors }: { calculator: Calculator
         <button type="submit" className="btn-primary w-full sm:w-auto" disabled={hydrated && !calculator.canCalculate}>
           Calcular mi precio máximo por lead
         </button>
-        <Link
-          to={CALCULATOR_PATH}
-          replace
-          preventScrollReset
-          state={{ focus: SECTOR_FIELD_ID }}
-          className="btn-secondary w-full sm:w-auto"
-          data-testid="calc-reset"
-        >
-          Empezar de nuevo
-        </Link>
+        {isEmpty ? null : (
+          <Link
+            to={CALCULATOR_PATH}
+            replace
+            preventScrollReset
+            state={{ focus: SECTOR_FIELD_ID }}
+            className="btn-secondary w-full sm:w-auto"
+          >
+            Empezar de nuevo
+          </Link>
+        )}
       </div>
 
       <p className="sr-only" role="status">
