@@ -29,7 +29,8 @@ export function buildIsStale() {
 
 export function ensureBuild({ stdio = "inherit" } = {}) {
   if (!buildIsStale()) return false;
-  execSync("npm run build", { cwd: root, stdio });
+  // A production build whatever the caller runs under (vitest sets NODE_ENV=test).
+  execSync("npm run build", { cwd: root, stdio, env: { ...process.env, NODE_ENV: "production" } });
   return true;
 }
 

@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ProductionServer, request, startServer } from "../support/production-server";
+import { type ProductionServer, request, requireBuild, startServer } from "../support/production-server";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 const clientDir = path.join(root, "public", "build");
@@ -22,6 +22,8 @@ function clientFiles(dir: string): string[] {
 }
 
 describe("client bundle (public/build)", () => {
+  beforeAll(requireBuild);
+
   it("names none of the server-only settings", () => {
     const files = clientFiles(clientDir);
     expect(files.length).toBeGreaterThan(0);

@@ -1,11 +1,19 @@
 /** The built production server (build/server.js) in a child process on a free 127.0.0.1 port, and raw HTTP. */
 import http from "node:http";
+import { inject } from "vitest";
 import { startProductionServer } from "../../scripts/lib/build.mjs";
 
 export type ProductionServer = Awaited<ReturnType<typeof startProductionServer>>;
 
+/** Fails the calling test when tests/global-setup.ts could not build the site. */
+export function requireBuild(): void {
+  const buildError = inject("buildError");
+  if (buildError) throw new Error(`npm run build failed, so the production server cannot be tested:\n${buildError}`);
+}
+
 /** Starts build/server.js (built by tests/global-setup.ts) with extra environment variables. */
 export function startServer(env: Record<string, string | undefined> = {}): Promise<ProductionServer> {
+  requireBuild();
   return startProductionServer({ env });
 }
 
