@@ -218,6 +218,23 @@ test.describe("with JavaScript", () => {
     await expect(form.getByLabel("Empresa")).toHaveValue("Acme Consultores SL");
   });
 
+  test("a lead sent while the calculation is invalid gets 'Error de cálculo' and is not sent", async ({ page }) => {
+    await page.goto(SHARED_RESULTS);
+    await closeCookieBanner(page);
+    await waitForHydration(page);
+    await calculator(page).getByLabel("Beneficio por cliente (€)").fill("0");
+    await expect(page.getByText("El beneficio por cliente debe ser mayor a 0")).toBeVisible();
+    const form = await fillLeadForm(page, "calculo@acme.example");
+    let posted = false;
+    page.on("request", (request) => {
+      if (request.method() === "POST") posted = true;
+    });
+    await form.getByRole("button", { name: "Solicitar mi análisis" }).click();
+    await expect(page.getByTestId("toast")).toContainText("Error de cálculo");
+    await expect(page.getByTestId("toast")).toContainText("realiza el cálculo nuevamente");
+    expect(posted).toBe(false);
+  });
+
   test("a shared address hydrates without errors and without layout shift", async ({ page }) => {
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
