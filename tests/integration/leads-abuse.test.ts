@@ -1,14 +1,12 @@
 // What the lead actions refuse, and how: the spec's Spanish message for each invalid field, the
 // honeypot, the per-IP rate limit (429), bodies over 1 MiB (413), and trimmed, capped values.
-import { calculatorLeadForm } from "~/forms/calculator-lead";
-import { handleLeadAction } from "~/leads/action.server";
 import { action as landingAction } from "~/routes/_index";
+import { action as calculatorAction } from "~/routes/calculadora";
 import { action as plansAction } from "~/routes/mensual";
 import { action as serviceStartAction } from "~/routes/iniciar-servicio";
 import { createDestinations, freshLeadEnvironment, post, spoolFiles } from "../support/leads";
 
 const destinations = createDestinations();
-const calculatorAction = (args: { request: Request; context: unknown }) => handleLeadAction(args, calculatorLeadForm);
 
 let dataDir = "";
 beforeAll(() => destinations.server.listen({ onUnhandledRequest: "error" }));

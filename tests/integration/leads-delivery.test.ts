@@ -208,7 +208,10 @@ describe("npm run leads", () => {
     const dataDir = await freshLeadEnvironment({ DELIVERY_MAX_ATTEMPTS: "1" });
     destinations.answerAll("500");
     const { data } = await post(serviceStartAction, serviceStart);
-    await waitUntil(() => expect(spoolFiles(dataDir, "failed")).toEqual([`${data.id}.json`]));
+    await waitUntil(() => {
+      expect(spoolFiles(dataDir, "failed")).toEqual([`${data.id}.json`]);
+      expect(spoolFiles(dataDir, "pending")).toEqual([]);
+    });
 
     const listed = cli(dataDir, "list");
     expect(listed).toContain("0 pending, 1 failed, 0 delivered");

@@ -1,8 +1,7 @@
 // Every form, posted to its route action, is stored and delivered with the spec's exact payload to the
 // contract's destinations (CONTRACT.md §4), with one Idempotency-Key per submission.
-import { handleLeadAction } from "~/leads/action.server";
-import { calculatorLeadForm } from "~/forms/calculator-lead";
 import { action as landingAction } from "~/routes/_index";
+import { action as calculatorAction } from "~/routes/calculadora";
 import { action as contactPageAction } from "~/routes/contacto";
 import { action as plansAction } from "~/routes/mensual";
 import { action as serviceStartAction } from "~/routes/iniciar-servicio";
@@ -16,7 +15,6 @@ import {
 } from "../support/leads";
 
 const destinations = createDestinations();
-const calculatorAction = (args: { request: Request; context: unknown }) => handleLeadAction(args, calculatorLeadForm);
 
 beforeAll(() => destinations.server.listen({ onUnhandledRequest: "error" }));
 afterAll(() => destinations.server.close());
