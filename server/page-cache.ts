@@ -81,10 +81,24 @@ export async function createCachedResponse(
   };
 }
 
+/** Browsers send a handful of distinct Accept-Encoding values: each is parsed once. */
+const negotiated = new Map<string, Encoding>();
+const NEGOTIATED_MAX = 256;
+
 /** The best encoding the client accepts: brotli, then gzip, then none (q-values respected). */
 export function negotiateEncoding(acceptEncoding: string | string[] | undefined): Encoding {
   const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(",") : acceptEncoding;
   if (!header) return "identity";
+  let encoding = negotiated.get(header);
+  if (encoding === undefined) {
+    encoding = parseAcceptEncoding(header);
+    if (negotiated.size >= NEGOTIATED_MAX) negotiated.clear();
+    negotiated.set(header, encoding);
+  }
+  return encoding;
+}
+
+function parseAcceptEncoding(header: string): Encoding {
   const quality = new Map<string, number>();
   for (const part of header.split(",")) {
     const [name, ...parameters] = part.trim().toLowerCase().split(";");

@@ -22,7 +22,8 @@ function appendVary(res: ServerResponse, name: string): void {
   res.setHeader("Vary", values.join(", "));
 }
 
-const wireHeaders = new WeakMap<CachedResponse, Map<string, string[]>>();
+const wireHeaders = new WeakMap<CachedResponse, Array<string[] | undefined>>();
+const ENCODINGS: Encoding[] = ["identity", "br", "gzip"];
 
 /**
  * The complete header list of one way of sending an entry (security headers, origin headers, validators,
@@ -30,9 +31,9 @@ const wireHeaders = new WeakMap<CachedResponse, Map<string, string[]>>();
  */
 function headersFor(entry: CachedResponse, encoding: Encoding, secure: boolean, cacheStatus: CacheStatus, notModified: boolean): string[] {
   let variants = wireHeaders.get(entry);
-  if (!variants) wireHeaders.set(entry, (variants = new Map()));
-  const key = `${encoding}|${secure}|${cacheStatus}|${notModified}`;
-  let list = variants.get(key);
+  if (!variants) wireHeaders.set(entry, (variants = []));
+  const slot = ENCODINGS.indexOf(encoding) * 8 + (secure ? 4 : 0) + (cacheStatus === "HIT" ? 2 : 0) + (notModified ? 1 : 0);
+  let list = variants[slot];
   if (!list) {
     const headers: Record<string, string> = { ...baseSecurityHeaders({ https: secure }) };
     for (const [name, value] of Object.entries(entry.headers)) {
@@ -49,7 +50,7 @@ function headersFor(entry: CachedResponse, encoding: Encoding, secure: boolean, 
       headers["Content-Length"] = String(entry.bodies[encoding].length);
     }
     list = Object.entries(headers).flat();
-    variants.set(key, list);
+    variants[slot] = list;
   }
   return list;
 }
