@@ -180,6 +180,23 @@ describe("compression", () => {
   });
 });
 
+describe("public files", () => {
+  it("serves the favicon from memory with an hour of caching", async () => {
+    const icon = await get("/favicon.svg", { "Accept-Encoding": "br" });
+    expect(icon.status).toBe(200);
+    expect(icon.headers["content-type"]).toBe("image/svg+xml");
+    expect(icon.headers["cache-control"]).toBe("public, max-age=3600");
+  });
+
+  it("never serves a file outside public/", async () => {
+    for (const attempt of ["/build/../package.json", "/build/..%2F..%2Fpackage.json", "/build/%2e%2e/%2e%2e/server.ts"]) {
+      const response = await get(attempt);
+      expect(response.status, attempt).toBe(404);
+      expect(response.body.toString("utf8"), attempt).not.toContain('"devDependencies"');
+    }
+  });
+});
+
 describe("dropping the cache", () => {
   function editHeroTitle(id: string, title: string) {
     const documents = readDocuments(datasetFile).map((document) =>
