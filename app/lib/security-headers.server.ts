@@ -21,6 +21,7 @@ const GOOGLE = {
     "https://www.googleadservices.com",
     "https://googleads.g.doubleclick.net",
     "https://www.google.com",
+    "https://www.google.es",
   ],
   img: ["https://www.google-analytics.com", "https://www.googletagmanager.com", "https://googleads.g.doubleclick.net", "https://www.google.com", "https://www.google.es"],
   frame: ["https://www.googletagmanager.com", "https://td.doubleclick.net"],
