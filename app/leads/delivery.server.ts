@@ -41,6 +41,8 @@ export class LeadDelivery {
   private readonly inFlight = new Set<string>();
   private readonly tasks = new Set<Promise<void>>();
   private readonly warnedUnset = new Set<string>();
+  /** Pending files that could not be read: reported once, left for the owner (never deleted). */
+  private readonly unreadable = new Set<string>();
   private started: Promise<void> | null = null;
   private running = false;
   private ticking: Promise<void> | null = null;
@@ -133,9 +135,10 @@ export class LeadDelivery {
       if (!ids.has(id) && !this.inFlight.has(id)) this.records.delete(id);
     }
     for (const id of ids) {
-      if (this.records.has(id)) continue;
+      if (this.records.has(id) || this.unreadable.has(id)) continue;
       const record = await this.spool.read("pending", id);
-      if (record && !this.records.has(id)) this.records.set(id, record);
+      if (!record) this.unreadable.add(id);
+      else if (!this.records.has(id)) this.records.set(id, record);
     }
   }
 
