@@ -2,8 +2,8 @@
  * The cookie banner (AEPD first layer + 'Configurar' settings layer). Server-rendered in the same
  * markup for every visitor and hidden by CSS; the boot script shows it before first paint when no
  * choice is stored. Fixed at the bottom over the page, so showing or hiding it never moves content
- * (CLS 0); while open, <html> gets scroll padding and the page a bottom spacer of the banner's height
- * so no focused element ends up underneath. First in the DOM so keyboard and screen-reader users
+ * (CLS 0); while open, <html> gets scroll padding and bottom room of the banner's height, and a focused
+ * element the banner would cover is scrolled above it. First in the DOM so keyboard and screen-reader users
  * reach it first. 'Aceptar' and 'Rechazar' look the same; the switches start off.
  *
  * It is a real form posting to /api/consent, so the buttons still work if the app script fails;
@@ -26,6 +26,7 @@ export type CookieBannerTexts = NonNullable<SiteSettings["cookieBanner"]>;
 
 export const COOKIE_BANNER_ID = "cookie-consent";
 const HEIGHT_PROPERTY = "--cc-height";
+const FOCUS_MARGIN_PX = 16;
 
 const choiceButton =
   "btn min-w-[9rem] flex-1 border-2 border-brand-700 bg-brand-700 text-white hover:bg-brand-800 sm:flex-none";
@@ -99,7 +100,7 @@ export function CookieBanner({ texts }: { texts: CookieBannerTexts | null | unde
     firstSwitchRef.current?.focus();
   }, [panel, state?.choice]);
 
-  // Keeps the scroll padding and the spacer equal to the banner's real height while it is open.
+  // While open: scroll padding and bottom room equal to the banner's real height, focus kept clear of it.
   useEffect(() => {
     const root = document.documentElement;
     const element = rootRef.current;
@@ -111,7 +112,24 @@ export function CookieBanner({ texts }: { texts: CookieBannerTexts | null | unde
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(element);
-    return () => observer.disconnect();
+    // Browsers do not scroll an element that is already in the viewport when it gets focus, even when
+    // the banner covers it: lift it above the banner (scroll-padding handles the rest).
+    const onFocusIn = (event: FocusEvent) => {
+      const target = event.target as HTMLElement | null;
+      if (!target?.getBoundingClientRect || element.contains(target)) return;
+      const box = target.getBoundingClientRect();
+      const bannerTop = element.getBoundingClientRect().top;
+      const overlap = box.bottom - bannerTop;
+      if (overlap <= 0) return;
+      // Only when the banner is really on top there (a dialog above it, for instance, is not covered).
+      const probe = document.elementFromPoint(box.left + box.width / 2, Math.max(bannerTop, box.top) + 1);
+      if (probe && element.contains(probe)) window.scrollBy({ top: overlap + FOCUS_MARGIN_PX, behavior: "instant" });
+    };
+    document.addEventListener("focusin", onFocusIn);
+    return () => {
+      observer.disconnect();
+      document.removeEventListener("focusin", onFocusIn);
+    };
   }, [open]);
 
   if (!texts) return null;
