@@ -1,8 +1,12 @@
 /**
- * A small "i" button with a tooltip, built on Radix Tooltip. It opens on hover and on keyboard focus
- * (Radix), toggles on click or tap (also with Enter/Space), and closes on Escape, on a click or tap
- * outside, and when focus leaves. Radix closes a tooltip on every press of its trigger; here a press
- * flips the state the tooltip had before the press instead, so touch screens can open it too.
+ * A small "i" button with a tooltip, built on Radix Tooltip (positioning, hover intent, aria wiring).
+ * - Hover and keyboard focus show it (Radix); moving the pointer away or focus leaving hides it. Shown
+ *   by keyboard focus it stays while the page scrolls (Radix would close it on the scroll that brings
+ *   a focused trigger into view).
+ * - A click or tap toggles it: a pointer press pins it open (it then stays when the pointer leaves) and
+ *   the next press closes it; Enter/Space hide it when shown and pin it when hidden. Touch screens,
+ *   which have no hover, open it this way.
+ * - Escape and a press anywhere outside close it, pinned or not.
  * Place it inside a <TooltipProvider>.
  */
 import * as Tooltip from "@radix-ui/react-tooltip";
@@ -15,28 +19,79 @@ export const TOOLTIP_DELAY_MS = 200;
 
 export function InfoTooltip({ label, text, className = "" }: { label: string; text: string; className?: string }) {
   const [open, setOpen] = useState(false);
-  const openBeforePress = useRef<boolean | null>(null);
+  /** Opened by a click or tap: stays open when the pointer leaves. */
+  const pinned = useRef(false);
+  /** Closed on purpose (click, Escape): a pending hover must not reopen it until the pointer leaves. */
+  const suppressed = useRef(false);
+  const trigger = useRef<HTMLButtonElement>(null);
 
-  function toggle(event: MouseEvent<HTMLButtonElement>) {
+  function show() {
+    pinned.current = true;
+    suppressed.current = false;
+    setOpen(true);
+  }
+
+  function hide() {
+    pinned.current = false;
+    setOpen(false);
+  }
+
+  function onOpenChange(next: boolean) {
+    if (next) {
+      if (!suppressed.current) setOpen(true);
+    } else if (!pinned.current) {
+      // Radix also closes on pointer leave and on a press of the trigger; a pinned tooltip waits for the click.
+      hide();
+    }
+  }
+
+  function onClick(event: MouseEvent<HTMLButtonElement>) {
     // Prevented: Radix's own click handler would only close.
     event.preventDefault();
-    const wasOpen = openBeforePress.current ?? open;
-    openBeforePress.current = null;
-    setOpen(!wasOpen);
+    const byKeyboard = event.detail === 0;
+    const shown = byKeyboard ? open : pinned.current;
+    if (shown) {
+      suppressed.current = true;
+      hide();
+    } else {
+      show();
+    }
+  }
+
+  /** Escape, a press outside, focus leaving: unpinned, Radix's own dismissal then closes it. */
+  function release() {
+    pinned.current = false;
   }
 
   return (
-    <Tooltip.Root open={open} onOpenChange={setOpen} delayDuration={TOOLTIP_DELAY_MS}>
+    <Tooltip.Root open={open} onOpenChange={onOpenChange} delayDuration={TOOLTIP_DELAY_MS}>
       <Tooltip.Trigger
+        ref={trigger}
         type="button"
         aria-label={label}
-        onPointerDown={() => {
-          openBeforePress.current = open;
+        onClick={onClick}
+        onFocus={(event) => {
+          if (event.currentTarget.matches(":focus-visible")) pinned.current = true;
         }}
-        onClick={toggle}
+        onBlur={() => {
+          release();
+          suppressed.current = false;
+        }}
+        onPointerLeave={() => {
+          suppressed.current = false;
+        }}
         className={`grid h-9 w-9 shrink-0 place-items-center rounded-full text-brand-700 transition-colors hover:bg-brand-100 data-[state$=open]:bg-brand-100 ${className}`}
       >
-        <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round">
+        <svg
+          aria-hidden="true"
+          focusable="false"
+          viewBox="0 0 24 24"
+          className="h-5 w-5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinecap="round"
+        >
           <circle cx="12" cy="12" r="9" />
           <path d="M12 11v5.5M12 7.6v.01" strokeWidth="2.2" />
         </svg>
@@ -46,6 +101,15 @@ export function InfoTooltip({ label, text, className = "" }: { label: string; te
           side="top"
           sideOffset={6}
           collisionPadding={12}
+          onEscapeKeyDown={() => {
+            release();
+            suppressed.current = true;
+          }}
+          onPointerDownOutside={(event) => {
+            // A press on the trigger is its click's business (toggle), not a press outside.
+            if (event.target instanceof Node && trigger.current?.contains(event.target)) event.preventDefault();
+            else release();
+          }}
           className="z-50 max-w-[min(18rem,calc(100vw-1.5rem))] rounded-xl bg-ink px-3.5 py-2.5 text-sm leading-snug text-white shadow-lg"
         >
           {text}

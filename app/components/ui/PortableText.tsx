@@ -36,7 +36,8 @@ function RichLink({ href, children }: { href: unknown; children: ReactNode }) {
   const target = safeHref(href);
   if (!target) return <>{children}</>;
   const kind = linkKind(target);
-  if (kind === "internal") {
+  // Site paths and in-page anchors go through the router (it restores scroll positions per entry).
+  if (kind === "internal" || kind === "anchor") {
     return (
       <Link to={target} className={LINK_CLASS}>
         {children}

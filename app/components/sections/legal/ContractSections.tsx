@@ -1,7 +1,8 @@
 /**
  * /borrador: the draft contract's sections, each a numbered heading and its Portable Text body, with
- * an index of the sections that links to each one.
+ * an index of the sections that links to each one (router links, see LegalDocuments.tsx).
  */
+import { Link } from "@remix-run/react";
 import { PortableText, type PortableTextValue } from "~/components/ui/PortableText";
 import { itemKey, type List, type Maybe } from "../content-shapes";
 
@@ -20,15 +21,15 @@ export function ContractSections({ sections, indexLabelledBy }: { sections: List
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-10 px-4 py-12 sm:px-6 sm:py-16 lg:grid-cols-[16rem_minmax(0,1fr)] lg:gap-16 lg:px-8">
       <nav aria-labelledby={indexLabelledBy} className="lg:sticky lg:top-24 lg:self-start">
-        <ol className="grid gap-1 rounded-2xl border border-slate-200 bg-slate-50 p-3 text-sm sm:grid-cols-2 lg:grid-cols-1">
+        <ol className="grid grid-cols-2 gap-1 rounded-2xl border border-slate-200 bg-slate-50 p-2 text-sm sm:p-3 lg:grid-cols-1">
           {list.map((section, index) => (
             <li key={itemKey(section, index)}>
-              <a
-                href={`#${contractSectionId(index)}`}
-                className="flex min-h-[40px] items-center rounded-lg px-3 font-medium text-ink-soft hover:bg-white hover:text-brand-700"
+              <Link
+                to={`#${contractSectionId(index)}`}
+                className="flex min-h-[40px] items-center rounded-lg px-2 py-1 font-medium leading-snug text-ink-soft hover:bg-white hover:text-brand-700 sm:px-3"
               >
                 {section.heading}
-              </a>
+              </Link>
             </li>
           ))}
         </ol>
@@ -39,7 +40,7 @@ export function ContractSections({ sections, indexLabelledBy }: { sections: List
             key={itemKey(section, index)}
             id={contractSectionId(index)}
             aria-labelledby={`${contractSectionId(index)}-title`}
-            className={`scroll-mt-24 ${index > 0 ? "mt-10 border-t border-slate-200 pt-10" : ""}`}
+            className={index > 0 ? "mt-10 border-t border-slate-200 pt-10" : undefined}
           >
             <h2 id={`${contractSectionId(index)}-title`} className="text-2xl font-bold tracking-tight text-ink">
               {section.heading}

@@ -1,8 +1,11 @@
 /**
  * The legal page's three documents (legal notice, privacy policy, cookie policy), each a section with a
  * fixed id for deep links (/legal#aviso-legal, #privacidad, #cookies), plus a row of links to them
- * named after each document's first heading.
+ * named after each document's first heading. The links are router links: a plain fragment link leaves a
+ * history entry without state, and the router's scroll restoration would then put the page back where an
+ * earlier such entry was instead of at the section.
  */
+import { Link } from "@remix-run/react";
 import { PortableText, type PortableTextValue } from "~/components/ui/PortableText";
 
 export interface LegalDocument {
@@ -36,12 +39,12 @@ export function LegalDocumentLinks({ documents }: { documents: ReadonlyArray<Leg
     <ul className="flex flex-wrap justify-center gap-3">
       {links.map((link) => (
         <li key={link.id}>
-          <a
-            href={`#${link.id}`}
+          <Link
+            to={`#${link.id}`}
             className="inline-flex min-h-[44px] items-center rounded-full border border-white/30 px-5 text-sm font-semibold text-white transition-colors hover:bg-white/10 focus-visible:ring-white focus-visible:ring-offset-brand-950"
           >
             {link.title}
-          </a>
+          </Link>
         </li>
       ))}
     </ul>
@@ -55,7 +58,7 @@ export function LegalDocuments({ documents }: { documents: ReadonlyArray<LegalDo
         <section
           key={document.id}
           id={document.id}
-          className={`scroll-mt-24 ${index > 0 ? "mt-12 border-t border-slate-200 pt-12" : ""}`}
+          className={index > 0 ? "mt-12 border-t border-slate-200 pt-12" : undefined}
         >
           <PortableText value={document.body} className="[&_h2]:pt-0 [&_h3]:pt-4" />
         </section>

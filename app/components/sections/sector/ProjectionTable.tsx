@@ -1,8 +1,9 @@
 /**
  * The results projection: for each monthly investment, leads, clients, revenue and ROI. ROI carries its
  * sign ('+483 %') and is green when positive, red otherwise. A real table with a caption and scoped
- * headers: one row per investment from the `sm` breakpoint up; on phones the same table transposed
- * (one column per investment) so five figures never need a horizontal scroll.
+ * headers: one row per investment from the `md` breakpoint up; on phones and small tablets the same
+ * table transposed (one column per investment) so five figures fit without a horizontal scroll. Should
+ * a very narrow screen still overflow, the table scrolls inside its own keyboard-focusable region.
  */
 import type { ReactNode } from "react";
 import { Section } from "~/components/ui/Section";
@@ -23,7 +24,7 @@ function Roi({ value }: { value: number }) {
   return (
     <span
       data-roi={tone}
-      className={`inline-flex whitespace-nowrap rounded-full px-1.5 py-0.5 font-bold sm:px-3 sm:py-1 ${
+      className={`inline-flex whitespace-nowrap rounded-full px-1 py-0.5 font-bold min-[400px]:px-1.5 sm:px-3 sm:py-1 ${
         tone === "positive" ? "bg-emerald-50 text-emerald-700" : "bg-red-50 text-red-700"
       }`}
     >
@@ -64,9 +65,14 @@ export function ProjectionTable({
   return (
     <Section id={id} labelledBy={`${id}-title`} tone="muted">
       <SectionHeading id={`${id}-title`} title={heading} intro={intro} />
-      <div className="mx-auto mt-12 max-w-5xl overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm shadow-slate-200/60">
-        {/* One row per investment (sm and up). */}
-        <table data-projection="rows" className="hidden w-full border-collapse text-base sm:table">
+      <div
+        role="region"
+        aria-labelledby={`${id}-title`}
+        tabIndex={0}
+        className="-mx-4 mt-12 overflow-x-auto border-y border-slate-200 bg-white shadow-sm shadow-slate-200/60 min-[400px]:mx-auto min-[400px]:max-w-5xl min-[400px]:rounded-2xl min-[400px]:border-x"
+      >
+        {/* One row per investment (md and up). */}
+        <table data-projection="rows" className="hidden w-full border-collapse text-base md:table">
           {caption}
           <thead className="bg-slate-50">
             <tr>
@@ -100,12 +106,12 @@ export function ProjectionTable({
             ))}
           </tbody>
         </table>
-        {/* Phones: one column per investment. */}
-        <table data-projection="columns" className="w-full border-collapse text-[0.8125rem] sm:hidden">
+        {/* Phones and small tablets: one column per investment. */}
+        <table data-projection="columns" className="w-full border-collapse text-xs min-[400px]:text-[0.8125rem] sm:text-base md:hidden">
           {caption}
           <thead className="bg-slate-50">
             <tr>
-              <th scope="col" className="py-3 pl-3 pr-1 text-left text-xs font-semibold text-ink-muted">
+              <th scope="col" className="py-3 pl-3 pr-1 text-left text-xs font-semibold text-ink-muted sm:px-6 sm:text-sm">
                 {columns?.investment}
               </th>
               {rows.map((row, level) => (
@@ -114,7 +120,7 @@ export function ProjectionTable({
                   scope="col"
                   data-level={level}
                   data-field="investment"
-                  className="whitespace-nowrap px-2 py-3 text-right font-bold tabular-nums text-ink"
+                  className="whitespace-nowrap px-1.5 py-3 text-right font-bold tabular-nums text-ink last:pr-3 min-[400px]:px-2 sm:px-6 sm:last:pr-6"
                 >
                   {money(row.investment)}
                 </th>
@@ -124,7 +130,7 @@ export function ProjectionTable({
           <tbody className="divide-y divide-slate-200">
             {FIELDS.map((field) => (
               <tr key={field.key}>
-                <th scope="row" className="py-3 pl-3 pr-1 text-left text-xs font-semibold text-ink-muted">
+                <th scope="row" className="py-3 pl-3 pr-1 text-left text-xs font-semibold text-ink-muted sm:px-6 sm:text-sm">
                   {columns?.[field.key]}
                 </th>
                 {rows.map((row, level) => (
@@ -132,7 +138,7 @@ export function ProjectionTable({
                     key={level}
                     data-level={level}
                     data-field={field.key}
-                    className={`whitespace-nowrap px-2 py-3 text-right tabular-nums last:pr-3 ${field.strong ? "font-semibold text-ink" : "text-ink-soft"}`}
+                    className={`whitespace-nowrap px-1.5 py-3 text-right tabular-nums last:pr-3 min-[400px]:px-2 sm:px-6 sm:last:pr-6 ${field.strong ? "font-semibold text-ink" : "text-ink-soft"}`}
                   >
                     {field.render(row)}
                   </td>

@@ -41,14 +41,14 @@ export function SectorHero({
   return (
     <section id={id} aria-labelledby={`${id}-title`} className="relative isolate overflow-hidden bg-brand-950 text-white">
       <HeroBackdrop />
-      <div className="mx-auto w-full max-w-4xl px-4 pb-28 pt-14 text-center sm:px-6 sm:pb-32 sm:pt-20 lg:px-8">
+      <div className="mx-auto w-full max-w-5xl px-4 pb-28 pt-14 text-center sm:px-6 sm:pb-32 sm:pt-20 lg:px-8">
         {sectorName ? (
           <Eyebrow tone="dark">
             <SectorIcon name={hero?.icon} className="h-4 w-4" />
             {sectorName}
           </Eyebrow>
         ) : null}
-        <h1 id={`${id}-title`} className="mt-5 text-balance text-4xl font-extrabold leading-tight tracking-tight sm:text-5xl">
+        <h1 id={`${id}-title`} className="mx-auto mt-5 max-w-4xl text-balance text-4xl font-extrabold leading-tight tracking-tight sm:text-5xl">
           {hero?.title ?? sectorName}
         </h1>
         {hero?.description ? (

@@ -41,7 +41,7 @@ function SectorCard({ sector, variant, tooltipLabel }: { sector: SectorListItem;
       <Link
         to={sectorPath(sector.slug ?? "")}
         prefetch="intent"
-        className={`min-w-0 flex-1 rounded-md font-semibold text-ink after:absolute after:inset-0 after:rounded-2xl after:content-[''] group-hover:text-brand-700 ${
+        className={`min-w-0 flex-1 break-words rounded-md font-semibold text-ink after:absolute after:inset-0 after:rounded-2xl after:content-[''] group-hover:text-brand-700 ${
           featured ? "text-lg" : "text-base"
         }`}
       >
@@ -82,7 +82,7 @@ export function SectorGrid({
       <SectionHeading id={`${id}-title`} title={heading} />
       <TooltipProvider>
         <ul
-          className={`mt-10 grid gap-4 ${variant === "featured" ? "sm:grid-cols-2 lg:grid-cols-3 lg:gap-6" : "sm:grid-cols-2 lg:grid-cols-4"}`}
+          className={`mt-10 grid gap-4 ${variant === "featured" ? "sm:grid-cols-2 lg:grid-cols-3 lg:gap-6" : "sm:grid-cols-2 lg:grid-cols-3"}`}
         >
           {list.map((sector) => (
             <SectorCard key={sector.slug} sector={sector} variant={variant} tooltipLabel={tooltipLabel} />

@@ -1,0 +1,342 @@
+// /sectores and every /sectores/{slug} in real Chromium: the directory and its tooltips, each sector
+// page's layout, links and structured data, and the projection table checked against the page's own
+// stat cards with the spec's formula.
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import {
+  closeCookieBanner,
+  expectNoAxeViolations,
+  expectNoHorizontalScroll,
+  expectTargetsAtLeast24px,
+  jsonLdBlocks,
+  waitForHydration,
+} from "../support/page-checks";
+import { seedDocument } from "../support/seed-content";
+
+type SectorDocument = Record<string, any> & { _id: string; _type: string };
+
+const datasetFile = process.env.CONTENT_DATASET_FILE ?? path.resolve("sanity-studio/seed/production.ndjson");
+const sectorPages: SectorDocument[] = fs
+  .readFileSync(datasetFile, "utf8")
+  .split("\n")
+  .filter((line) => line.trim())
+  .map((line) => JSON.parse(line) as SectorDocument)
+  .filter((document) => document._type === "sectorPage" && !document._id.startsWith("drafts."))
+  .sort((a, b) => (a.order ?? 0) - (b.order ?? 0) || a.sectorName.localeCompare(b.sectorName));
+const directory = seedDocument("sectorsDirectory");
+const settings = seedDocument("siteSettings");
+const sector = (slug: string) => sectorPages.find((document) => document.slug.current === slug)!;
+
+/** '3.500 €', '+483 %', '53,33 €', '22 %' → 3500, 483, 53.33, 22. */
+function spanishNumber(text: string): number {
+  const cleaned = text.replace(/[\s\u00a0\u202f€%+]/g, "").replace(/\./g, "").replace(",", ".");
+  const value = Number(cleaned);
+  if (!Number.isFinite(value)) throw new Error(`not a number: ${text}`);
+  return value;
+}
+
+async function statValue(page: Page, key: "conversion" | "profit" | "cost"): Promise<number> {
+  return spanishNumber(await page.locator(`[data-stat="${key}"] dd`).innerText());
+}
+
+/** The projection table that is displayed at this width (rows on desktop, transposed on phones). */
+function projectionTable(page: Page): Locator {
+  return page.locator("table[data-projection]:visible");
+}
+
+async function projectionCell(table: Locator, level: number, field: string): Promise<Locator> {
+  const cell = table.locator(`[data-level="${level}"][data-field="${field}"]`);
+  await expect(cell).toHaveCount(1);
+  return cell;
+}
+
+/** Checks the visible table against the spec's formula applied to the page's own stat cards. */
+async function expectProjectionMatchesStats(page: Page, fixedInvestments?: number[]) {
+  const conversion = await statValue(page, "conversion");
+  const profit = await statValue(page, "profit");
+  const cost = await statValue(page, "cost");
+  const base = Math.max(1000, cost * 15);
+  const investments = fixedInvestments ?? [base, base * 2.5, base * 5];
+  const table = projectionTable(page);
+  await expect(table).toHaveCount(1);
+  for (const [level, investment] of investments.entries()) {
+    const leads = Math.floor(investment / cost + 1e-9);
+    const clients = Math.floor((leads * conversion) / 100 + 1e-9);
+    const revenue = clients * profit;
+    const roi = Math.floor(((revenue - investment) * 100) / investment + 1e-9);
+    expect(spanishNumber(await (await projectionCell(table, level, "investment")).innerText())).toBe(investment);
+    expect(spanishNumber(await (await projectionCell(table, level, "leads")).innerText())).toBe(leads);
+    expect(spanishNumber(await (await projectionCell(table, level, "clients")).innerText())).toBe(clients);
+    expect(spanishNumber(await (await projectionCell(table, level, "revenue")).innerText())).toBe(revenue);
+    const roiCell = (await projectionCell(table, level, "roi")).locator("[data-roi]");
+    const roiText = await roiCell.innerText();
+    expect(spanishNumber(roiText) * (roiText.trim().startsWith("-") ? -1 : 1)).toBe(roi);
+    if (roi > 0) {
+      expect(roiText.trim()).toMatch(/^\+/);
+      await expect(roiCell).toHaveCSS("color", "rgb(4, 120, 87)");
+    } else {
+      await expect(roiCell).toHaveCSS("color", "rgb(185, 28, 28)");
+    }
+  }
+  await expect(table.locator('[data-field="investment"]')).toHaveCount(investments.length);
+}
+
+async function press(page: Page, target: Locator, isMobile: boolean) {
+  if (isMobile) await target.tap();
+  else await target.click();
+}
+
+test.describe("/sectores", () => {
+  test("shows the featured sectors, then every sector, each linking to its page", async ({ page }) => {
+    await page.goto("/sectores");
+    const main = page.getByRole("main");
+    await expect(main.getByRole("heading", { level: 1 })).toHaveText(directory.hero.title);
+
+    const featured = page.locator("#destacados");
+    await expect(featured.getByRole("heading", { level: 2 })).toHaveText(directory.featuredHeading);
+    const featuredPages = sectorPages.filter((document) => document.featured);
+    expect(featuredPages).toHaveLength(6);
+    await expect(featured.locator("li")).toHaveCount(6);
+    for (const [index, document] of featuredPages.entries()) {
+      const link = featured.locator("li").nth(index).getByRole("link");
+      await expect(link).toHaveText(document.sectorName);
+      await expect(link).toHaveAttribute("href", `/sectores/${document.slug.current}`);
+    }
+
+    const all = page.locator("#todos");
+    await expect(all.getByRole("heading", { level: 2 })).toHaveText(directory.allHeading);
+    await expect(all.locator("li")).toHaveCount(sectorPages.length);
+    for (const [index, document] of sectorPages.entries()) {
+      const link = all.locator("li").nth(index).getByRole("link");
+      await expect(link).toHaveText(document.sectorName);
+      await expect(link).toHaveAttribute("href", `/sectores/${document.slug.current}`);
+    }
+
+    await closeCookieBanner(page);
+    await waitForHydration(page);
+    const target = sector("logistica-transporte");
+    await all.getByRole("link", { name: target.sectorName, exact: true }).click();
+    await expect(page).toHaveURL(/\/sectores\/logistica-transporte$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(target.hero.title);
+  });
+
+  test("a tooltip opens on hover and on keyboard focus, toggles on click or tap, and closes on Escape or outside", async ({
+    page,
+    isMobile,
+  }) => {
+    await page.goto("/sectores");
+    await closeCookieBanner(page);
+    await waitForHydration(page);
+    const document = sectorPages.find((item) => item.featured)!;
+    const button = page.locator("#destacados").getByRole("button", { name: `${directory.tooltipLabel} ${document.sectorName}` });
+    const tooltip = page.getByRole("tooltip");
+    await expect(tooltip).toHaveCount(0);
+
+    if (!isMobile) {
+      await button.hover();
+      await expect(tooltip).toHaveText(document.tooltip);
+      await expect(button).toHaveAttribute("aria-describedby", /.+/);
+      const away = await page.getByRole("heading", { level: 1 }).boundingBox();
+      await page.mouse.move(away!.x + 10, away!.y + 10, { steps: 10 });
+      await page.mouse.move(away!.x + 20, away!.y + 10, { steps: 5 });
+      await expect(tooltip).toHaveCount(0);
+    }
+
+    // Click or tap toggles.
+    await press(page, button, isMobile);
+    await expect(tooltip).toHaveText(document.tooltip);
+    await press(page, button, isMobile);
+    await expect(tooltip).toHaveCount(0);
+
+    // Escape closes.
+    await press(page, button, isMobile);
+    await expect(tooltip).toHaveText(document.tooltip);
+    await page.keyboard.press("Escape");
+    await expect(tooltip).toHaveCount(0);
+
+    // A click or tap outside closes.
+    await press(page, button, isMobile);
+    await expect(tooltip).toHaveText(document.tooltip);
+    await press(page, page.getByRole("heading", { level: 1 }), isMobile);
+    await expect(tooltip).toHaveCount(0);
+
+    // Keyboard: focus opens, Enter toggles, Escape closes, Tab to the next item moves the tooltip.
+    await button.focus();
+    await expect(tooltip).toHaveText(document.tooltip);
+    await page.keyboard.press("Enter");
+    await expect(tooltip).toHaveCount(0);
+    await page.keyboard.press("Enter");
+    await expect(tooltip).toHaveText(document.tooltip);
+    await page.keyboard.press("Escape");
+    await expect(tooltip).toHaveCount(0);
+    const next = sectorPages.filter((item) => item.featured)[1];
+    await page.keyboard.press("Tab");
+    await expect(page.locator("#destacados").getByRole("link", { name: next.sectorName })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(tooltip).toHaveText(next.tooltip);
+  });
+
+  test("tabbing to an info button below the fold shows its tooltip and keeps it while the page scrolls to it", async ({
+    page,
+  }) => {
+    await page.goto("/sectores");
+    await closeCookieBanner(page);
+    await waitForHydration(page);
+    const last = sectorPages[sectorPages.length - 1];
+    const all = page.locator("#todos");
+    await all.getByRole("link", { name: last.sectorName, exact: true }).evaluate((link: HTMLElement) => link.focus({ preventScroll: true }));
+    await page.keyboard.press("Tab");
+    const button = all.getByRole("button", { name: `${directory.tooltipLabel} ${last.sectorName}`, exact: true });
+    await expect(button).toBeFocused();
+    await expect(page.getByRole("tooltip")).toHaveText(last.tooltip);
+    await page.waitForTimeout(500);
+    await expect(page.getByRole("tooltip")).toHaveText(last.tooltip);
+    await expect(button).toBeInViewport({ ratio: 1 });
+  });
+
+  test("every sector of the full grid has its own tooltip", async ({ page, isMobile }) => {
+    await page.goto("/sectores");
+    await closeCookieBanner(page);
+    await waitForHydration(page);
+    const all = page.locator("#todos");
+    for (const document of sectorPages) {
+      await press(page, all.getByRole("button", { name: `${directory.tooltipLabel} ${document.sectorName}`, exact: true }), isMobile);
+      await expect(page.getByRole("tooltip")).toHaveText(document.tooltip);
+      await page.keyboard.press("Escape");
+      await expect(page.getByRole("tooltip")).toHaveCount(0);
+    }
+  });
+
+  test("fits the screen, with targets of at least 24×24 px, and has no axe violations (also with a tooltip open)", async ({
+    page,
+  }) => {
+    await page.goto("/sectores");
+    await closeCookieBanner(page);
+    await waitForHydration(page);
+    await expectNoHorizontalScroll(page);
+    await expectTargetsAtLeast24px(page);
+    await expectNoAxeViolations(page);
+    await page.locator("#todos").getByRole("button").first().click();
+    await expect(page.getByRole("tooltip")).toHaveCount(1);
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe("/sectores/{slug}", () => {
+  test("construccion: hero, buttons, stat cards, explanation, projection, services and the closing call", async ({ page }) => {
+    const document = sector("construccion");
+    await page.goto("/sectores/construccion");
+    const hero = page.locator("#sector");
+    await expect(hero.getByText(document.sectorName, { exact: true })).toBeVisible();
+    await expect(hero.getByRole("heading", { level: 1 })).toHaveText(document.hero.title);
+    await expect(hero).toContainText(document.hero.description);
+    const calculatorHref = `/calculadora?${new URLSearchParams({ sector: document.sectorName })}`;
+    await expect(hero.getByRole("link", { name: "Calcular mis Leads", exact: true })).toHaveAttribute("href", calculatorHref);
+    await expect(hero.getByRole("link", { name: "Quiero Más Clientes", exact: true })).toHaveAttribute("href", "/contacto");
+    await expect(hero.getByRole("link")).toHaveCount(2);
+
+    const stats = page.locator("[data-stat]");
+    await expect(stats).toHaveCount(3);
+    expect(await statValue(page, "conversion")).toBe(document.stats.conversionRate);
+    expect(await statValue(page, "profit")).toBe(document.stats.averageProfit);
+    expect(await statValue(page, "cost")).toBe(document.stats.costPerLead);
+
+    const explanation = page.locator("#por-que");
+    await expect(explanation.getByRole("heading", { level: 2 })).toHaveText(document.explanation.title);
+    await expect(explanation.locator("p")).toHaveCount(document.explanation.paragraphs.length);
+
+    const projection = page.locator("#proyeccion");
+    await expect(projection.getByRole("heading", { level: 2 })).toHaveText(document.projection.heading);
+    await expect(projectionTable(page).locator("caption")).toHaveText(document.projection.heading);
+    await expect(projectionTable(page).locator("th[scope=col]").first()).toBeVisible();
+    await expect(projectionTable(page).locator("th[scope=row]").first()).toBeVisible();
+
+    const services = page.locator("#servicios");
+    await expect(services.getByRole("heading", { level: 2 })).toHaveText(document.services.heading);
+    const cards = services.locator("ul").first().locator(":scope > li");
+    await expect(cards).toHaveCount(3);
+    for (const [index, service] of document.services.items.entries()) {
+      const card = cards.nth(index);
+      await expect(card.getByRole("heading", { level: 3 })).toHaveText(service.title);
+      await expect(card).toContainText(service.description);
+      await expect(card.locator("ul li")).toHaveText(service.features);
+    }
+
+    const closing = page.locator("#empezar");
+    await expect(closing.getByRole("heading", { level: 2 })).toHaveText(document.closingCta.title);
+    await expect(closing).toContainText(document.closingCta.description);
+    await expect(closing.getByRole("link", { name: "Calcular mis Leads Mensuales", exact: true })).toHaveAttribute(
+      "href",
+      calculatorHref,
+    );
+
+    await closeCookieBanner(page);
+    await waitForHydration(page);
+    await hero.getByRole("link", { name: "Quiero Más Clientes", exact: true }).click();
+    await expect(page).toHaveURL(/\/contacto$/);
+  });
+
+  test("logistica-transporte: its third hero button, fixed 3.000/8.000/15.000 € projection and canonical and Open Graph tags", async ({
+    page,
+  }) => {
+    const document = sector("logistica-transporte");
+    await page.goto("/sectores/logistica-transporte");
+    const hero = page.locator("#sector");
+    await expect(hero.getByRole("link", { name: document.hero.extraCta.label, exact: true })).toHaveAttribute(
+      "href",
+      document.hero.extraCta.href,
+    );
+    await expectProjectionMatchesStats(page, [3000, 8000, 15000]);
+    const url = new URL("/sectores/logistica-transporte", page.url()).href;
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", url);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", document.seo.title);
+    await expect(page.locator('meta[property="og:description"]')).toHaveAttribute("content", document.seo.description);
+    await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", url);
+  });
+
+  test("every sector page shows its projection computed from its own stat cards, and its head tags", async ({ page }) => {
+    for (const document of sectorPages) {
+      const slug = document.slug.current;
+      const response = await page.goto(`/sectores/${slug}`);
+      expect(response?.status(), slug).toBe(200);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(document.hero.title);
+      await expectProjectionMatchesStats(page, document.projection?.fixedInvestments);
+
+      await expect(page).toHaveTitle(document.seo.title);
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", document.seo.description);
+      await expect(page.locator('meta[name="keywords"]')).toHaveAttribute("content", document.seo.keywords.join(", "));
+      const url = new URL(`/sectores/${slug}`, page.url()).href;
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", url);
+      const service = (await jsonLdBlocks(page)).find((block) => ["Service", "ProfessionalService"].includes(block["@type"]));
+      expect(service, slug).toMatchObject({
+        "@context": "https://schema.org",
+        "@type": document.structuredData.schemaType,
+        url,
+        provider: { "@type": "Organization", name: settings.organization.name },
+        areaServed: { "@type": "Country", name: "Spain" },
+        serviceType: document.structuredData.serviceType,
+        audience: { "@type": "Audience", audienceType: document.structuredData.audienceType },
+      });
+      expect(service?.offers?.length ?? 0, slug).toBe(document.structuredData.offers?.length ?? 0);
+    }
+  });
+
+  test("an unknown sector answers 404 with the not-found page", async ({ page }) => {
+    const response = await page.goto("/sectores/sector-que-no-existe");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(settings.notFound.title);
+    await expect(page.getByRole("main").locator('a[href="/"]')).toBeVisible();
+  });
+
+  for (const slug of ["construccion", "logistica-transporte", "tecnologia"]) {
+    test(`${slug} fits the screen, with targets of at least 24×24 px, and has no axe violations`, async ({ page }) => {
+      await page.goto(`/sectores/${slug}`);
+      await closeCookieBanner(page);
+      await waitForHydration(page);
+      await expectNoHorizontalScroll(page);
+      await expectTargetsAtLeast24px(page);
+      await expectNoAxeViolations(page);
+    });
+  }
+});
