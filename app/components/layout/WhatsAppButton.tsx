@@ -15,6 +15,7 @@ export function WhatsAppButton({ settings }: { settings: SiteSettings }) {
         target="_blank"
         rel="noopener noreferrer"
         aria-label={label}
+        data-whatsapp-float=""
         className="fixed bottom-4 right-4 z-30 grid h-14 w-14 place-items-center rounded-full bg-[#1f8f4e] text-white shadow-lg hover:bg-[#187a41]"
       >
         <svg aria-hidden="true" viewBox="0 0 24 24" className="h-7 w-7" fill="currentColor">
