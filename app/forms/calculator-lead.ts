@@ -8,6 +8,7 @@
  * ('incluido') and browserInfo (the JSON of `collectBrowserInfo()`, filled just before sending).
  * ROI150 and ROI300 are computed here from conversion and profit, never taken from the browser.
  */
+import { maxPrices } from "~/domain/calculator";
 import { z } from "zod";
 import { emailAddress, optionalText, parseDecimal, requiredText } from "./rules";
 import {
@@ -176,13 +177,9 @@ export function calculatorInvalidToast(fieldErrors: FieldErrors): ToastMessage {
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
-/** Highest price per lead that still returns the given ROI: profit × conversion/100 ÷ (1 + ROI). */
-function maxPricePerLead(profit: number, conversion: number, divisor: number): number {
-  return round2((profit * conversion) / 100 / divisor);
-}
-
 export function buildCalculatorLeadPayload(input: CalculatorLeadInput, context: PayloadContext) {
   const info = input.browserInfo;
+  const prices = maxPrices({ conversionRate: input.porcentajeConversion, averageProfit: input.beneficioPorCliente });
   const browserInfo: BrowserInfo = {
     ...info,
     userAgent: info.userAgent ?? context.client?.userAgent ?? null,
@@ -201,8 +198,8 @@ export function buildCalculatorLeadPayload(input: CalculatorLeadInput, context: 
       productoVendido: input.mensaje,
       porcentajeConversion: input.porcentajeConversion,
       beneficioPorCliente: input.beneficioPorCliente,
-      ROI150: maxPricePerLead(input.beneficioPorCliente, input.porcentajeConversion, 2.5),
-      ROI300: maxPricePerLead(input.beneficioPorCliente, input.porcentajeConversion, 4),
+      ROI150: round2(prices.maxCostFor150ROI),
+      ROI300: round2(prices.maxCostFor300ROI),
       presupuestoMensual: input.presupuestoMensual,
       planSeleccionado: CALCULATOR_PLAN,
       browserInfo,
