@@ -2,15 +2,17 @@
 // FAQ accordion and its structured data, layout at phone and desktop width, and axe.
 import { expect, test } from "@playwright/test";
 import {
-  closeCookieBanner,
   exerciseAccordion,
   expectNoAxeViolations,
+  rememberCookieChoice,
   expectNoHorizontalScroll,
   expectTargetsAtLeast24px,
   jsonLdBlocks,
   waitForHydration,
 } from "../support/page-checks";
 import { resolveRefs, seedDocument } from "../support/seed-content";
+
+test.beforeEach(({ context, baseURL }) => rememberCookieChoice(context, baseURL));
 
 const landing = seedDocument("landingPage");
 const settings = seedDocument("siteSettings");
@@ -57,7 +59,6 @@ test("shows hero, process, app, comparison, FAQ, closing call to action and cont
 
 test("every 'calculate' button goes to /calculadora and 'planes mensuales' to /mensual", async ({ page }) => {
   await page.goto("/");
-  await closeCookieBanner(page);
   const calculateButtons = [
     ["#inicio", landing.hero.primaryCtaLabel],
     ["#proceso", landing.process.ctaLabel],
@@ -84,7 +85,6 @@ test("every 'calculate' button goes to /calculadora and 'planes mensuales' to /m
 test("the FAQ opens one answer at a time and closes it again", async ({ page }) => {
   expect(faqItems).toHaveLength(8);
   await page.goto("/");
-  await closeCookieBanner(page);
   await waitForHydration(page);
   await exerciseAccordion(page.locator("#faq"), faqItems);
 });
@@ -98,14 +98,12 @@ test("publishes the 8 questions as FAQPage structured data", async ({ page }) =>
 
 test("fits the screen without horizontal scroll, with targets of at least 24×24 px", async ({ page }) => {
   await page.goto("/");
-  await closeCookieBanner(page);
   await expectNoHorizontalScroll(page);
   await expectTargetsAtLeast24px(page);
 });
 
 test("has no axe violations, with the FAQ closed and with an answer open", async ({ page }) => {
   await page.goto("/");
-  await closeCookieBanner(page);
   await waitForHydration(page);
   await expectNoAxeViolations(page);
   await page.locator("#faq").getByRole("button", { name: faqItems[0].question, exact: true }).click();

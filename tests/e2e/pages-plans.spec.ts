@@ -2,15 +2,17 @@
 // (with and without JavaScript), features, process, the 9-question FAQ, layout and axe.
 import { expect, test, type Page } from "@playwright/test";
 import {
-  closeCookieBanner,
   exerciseAccordion,
   expectNoAxeViolations,
+  rememberCookieChoice,
   expectNoHorizontalScroll,
   expectTargetsAtLeast24px,
   jsonLdBlocks,
   waitForHydration,
 } from "../support/page-checks";
 import { resolveRefs, seedDocument } from "../support/seed-content";
+
+test.beforeEach(({ context, baseURL }) => rememberCookieChoice(context, baseURL));
 
 const plansPage = seedDocument("plansPage");
 const settings = seedDocument("siteSettings");
@@ -74,7 +76,6 @@ test("'Empezar Ahora' and 'Agendar Llamada' open the external addresses in a new
 
 test("'Solicitar Análisis' opens the CPL dialog; Escape closes it and focus returns to the button", async ({ page }) => {
   await page.goto("/mensual");
-  await closeCookieBanner(page);
   await waitForDialogs(page);
   const trigger = planCard(page, cplPlan.name).getByRole("link", { name: cplButtonLabel, exact: true });
   await expect(trigger).toHaveAttribute("href", "#solicitar-analisis");
@@ -90,7 +91,6 @@ test("'Solicitar Análisis' opens the CPL dialog; Escape closes it and focus ret
 
 test("the final call to action opens the monthly-plan dialog, which closes with its close button", async ({ page }) => {
   await page.goto("/mensual");
-  await closeCookieBanner(page);
   await waitForDialogs(page);
   const trigger = page.locator("#empezar").getByRole("link", { name: plansPage.finalCta.ctaLabel, exact: true });
   await expect(trigger).toHaveAttribute("href", "#solicitar-informacion");
@@ -106,7 +106,6 @@ test("the final call to action opens the monthly-plan dialog, which closes with 
 test("the FAQ opens one of its 9 answers at a time and closes it again", async ({ page }) => {
   expect(faqItems).toHaveLength(9);
   await page.goto("/mensual");
-  await closeCookieBanner(page);
   await waitForHydration(page);
   await exerciseAccordion(page.locator("#faq"), faqItems);
   const faqPage = (await jsonLdBlocks(page)).find((block) => block["@type"] === "FAQPage");
@@ -115,7 +114,6 @@ test("the FAQ opens one of its 9 answers at a time and closes it again", async (
 
 test("fits the screen without horizontal scroll, with targets of at least 24×24 px, and has no axe violations", async ({ page }) => {
   await page.goto("/mensual");
-  await closeCookieBanner(page);
   await waitForDialogs(page);
   await expectNoHorizontalScroll(page);
   await expectTargetsAtLeast24px(page);

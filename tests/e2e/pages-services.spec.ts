@@ -1,13 +1,15 @@
 // /servicios/google-ads and /contacto in real Chromium: content, where their links lead, layout and axe.
 import { expect, test } from "@playwright/test";
 import {
-  closeCookieBanner,
   expectNoAxeViolations,
+  rememberCookieChoice,
   expectNoHorizontalScroll,
   expectTargetsAtLeast24px,
   waitForHydration,
 } from "../support/page-checks";
 import { seedDocument } from "../support/seed-content";
+
+test.beforeEach(({ context, baseURL }) => rememberCookieChoice(context, baseURL));
 
 const googleAds = seedDocument("googleAdsPage");
 const contactPage = seedDocument("contactPage");
@@ -41,8 +43,6 @@ test.describe("/servicios/google-ads", () => {
     const closing = page.locator("#empezar");
     await expect(closing.getByRole("link", { name: googleAds.finalCta.primaryLabel, exact: true })).toHaveAttribute("href", "/calculadora");
     await expect(closing.getByRole("link", { name: googleAds.finalCta.secondaryLabel, exact: true })).toHaveAttribute("href", "/contacto");
-
-    await closeCookieBanner(page);
     await waitForHydration(page);
     await closing.getByRole("link", { name: googleAds.finalCta.secondaryLabel, exact: true }).click();
     await expect(page).toHaveURL(/\/contacto$/);
@@ -50,7 +50,6 @@ test.describe("/servicios/google-ads", () => {
 
   test("fits the screen, with targets of at least 24×24 px, and has no axe violations", async ({ page }) => {
     await page.goto("/servicios/google-ads");
-    await closeCookieBanner(page);
     await expectNoHorizontalScroll(page);
     await expectTargetsAtLeast24px(page);
     await expectNoAxeViolations(page);
@@ -60,7 +59,6 @@ test.describe("/servicios/google-ads", () => {
 test.describe("/contacto", () => {
   test("shows the title, the contact form and the other channels", async ({ page }) => {
     await page.goto("/contacto");
-    await closeCookieBanner(page);
     const main = page.getByRole("main");
     await expect(main.getByRole("heading", { level: 1 })).toHaveText(contactPage.hero.title);
     await expect(main).toContainText(contactPage.hero.subtitle);
@@ -76,7 +74,6 @@ test.describe("/contacto", () => {
 
   test("fits the screen, with targets of at least 24×24 px, and has no axe violations", async ({ page }) => {
     await page.goto("/contacto");
-    await closeCookieBanner(page);
     await expectNoHorizontalScroll(page);
     await expectTargetsAtLeast24px(page);
     await expectNoAxeViolations(page);

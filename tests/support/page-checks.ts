@@ -1,13 +1,25 @@
 /** Checks shared by the page specs: accordions, layout width, target sizes, axe, the cookie banner. */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, type BrowserContext, type Locator, type Page } from "@playwright/test";
 
+/**
+ * A visitor who already answered the cookie banner ('Rechazar'), so it stays away and these page
+ * tests see the page itself (the banner has its own spec: consent.spec.ts).
+ */
+export async function rememberCookieChoice(context: BrowserContext, baseURL: string | undefined) {
+  await context.addCookies([{ name: "cookie_consent", value: "v1.a0.p0", url: baseURL ?? "http://127.0.0.1:3000" }]);
+}
+
+/**
+ * Answers the cookie banner with 'Rechazar' when it shows. Waits for hydration first: a click on the
+ * server-rendered banner would post its no-JavaScript form and reload the page mid-test.
+ */
 export async function closeCookieBanner(page: Page) {
   const reject = page.getByRole("button", { name: "Rechazar", exact: true });
-  if (await reject.isVisible()) {
-    await reject.click();
-    await expect(reject).toBeHidden();
-  }
+  if (!(await reject.isVisible())) return;
+  await waitForHydration(page);
+  await reject.click();
+  await expect(reject).toBeHidden();
 }
 
 /** Waits until React has hydrated the page: its elements carry React's fiber, so handlers are live. */
