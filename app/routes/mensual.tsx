@@ -72,7 +72,7 @@ export default function PlansRoute() {
       <FaqSection id="faq" heading={faq?.heading} items={faq?.items} />
       <FinalCta id="empezar" heading={finalCta?.heading} text={finalCta?.text}>
         {finalCta?.ctaLabel ? (
-          <CtaLink href={`#${MONTHLY_FORM_ID}`} variant="onDark" icon="arrow-right" className="px-6 py-3 sm:text-lg">
+          <CtaLink href={`#${MONTHLY_FORM_ID}`} variant="onDark" icon="arrow-right" className="py-3 sm:px-6 sm:text-lg">
             {finalCta.ctaLabel}
           </CtaLink>
         ) : null}

@@ -19,7 +19,7 @@ export function FinalCta({
 }) {
   return (
     <Section id={id} labelledBy={`${id}-title`} tone={tone}>
-      <div className="relative isolate overflow-hidden rounded-3xl bg-brand-950 px-5 py-12 text-center text-white shadow-2xl shadow-brand-900/20 sm:px-12 sm:py-16">
+      <div className="relative isolate overflow-hidden rounded-3xl bg-brand-950 px-4 py-12 text-center text-white shadow-2xl shadow-brand-900/20 sm:px-12 sm:py-16">
         <HeroBackdrop />
         <h2 id={`${id}-title`} className="mx-auto max-w-3xl text-balance text-3xl font-bold tracking-tight sm:text-4xl">
           {heading}

@@ -48,7 +48,7 @@ export function LandingHero({
           {hero?.subtitle ? <p className="mt-6 max-w-2xl text-pretty text-lg leading-relaxed text-brand-100 sm:text-xl">{hero.subtitle}</p> : null}
           <div className="mt-8 flex flex-col gap-4 sm:flex-row sm:items-center">
             {hero?.primaryCtaLabel ? (
-              <CtaLink href={calculatorPath} variant="onDark" icon="calculator" className="px-6 py-3 sm:text-lg">
+              <CtaLink href={calculatorPath} variant="onDark" icon="calculator" className="py-3 sm:px-6 sm:text-lg">
                 {hero.primaryCtaLabel}
               </CtaLink>
             ) : null}
