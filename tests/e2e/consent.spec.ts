@@ -3,7 +3,11 @@
 // Meta host is recorded and answered here with stand-in scripts (nothing leaves 127.0.0.1).
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { waitForHydration } from "../support/page-checks";
+import { seedDocument } from "../support/seed-content";
 import { startTrackedServer, TRACKING_IDS, type TrackedServer } from "../support/tracked-server";
+
+const plansPage = seedDocument("plansPage");
 
 const TRACKER_HOST =
   /(^|\.)(googletagmanager\.com|google-analytics\.com|googleadservices\.com|doubleclick\.net|google\.[a-z.]+|gstatic\.com|googlesyndication\.com|facebook\.net|facebook\.com|fbcdn\.net)$/;
@@ -49,7 +53,7 @@ async function recordTrackerRequests(context: BrowserContext): Promise<string[]>
 /** Loads a page and waits until the app has hydrated (the banner is then handled in the browser). */
 async function open(page: Page, url: string, options: Parameters<Page["goto"]>[1] = {}) {
   await page.goto(url, options);
-  await page.waitForLoadState("networkidle");
+  await waitForHydration(page);
 }
 
 function banner(page: Page) {
@@ -144,7 +148,7 @@ test.describe("before any choice", () => {
 
     // With the app script blocked, the boot script still shows the banner and its buttons still work.
     await page.route("**/build/**", (route) => (route.request().resourceType() === "script" ? route.abort() : route.fallback()));
-    await open(page, `${tracked.url}/mensual`);
+    await page.goto(`${tracked.url}/mensual`);
     await expect(banner(page)).toBeVisible();
     await banner(page).getByRole("button", { name: "Rechazar", exact: true }).click();
     await expect(page).toHaveURL(/\/mensual$/);
@@ -324,6 +328,36 @@ test.describe("'Aceptar'", () => {
     expect(new Set(ids).size).toBe(2);
   });
 
+  test("a monthly-plan request fires the 100 EUR lead conversion and a Meta Lead, once", async ({ context, page }) => {
+    await recordTrackerRequests(context);
+    await context.addCookies([{ name: "cookie_consent", value: "v1.a1.p1", url: tracked.url }]);
+    await open(page, `${tracked.url}/mensual`);
+    await page.locator("#empezar").getByRole("link", { name: plansPage.finalCta.ctaLabel }).click();
+    const dialog = page.getByRole("dialog", { name: plansPage.monthlyDialog.title });
+    const marker = `mensual-${test.info().project.name}`;
+    await dialog.getByLabel("Nombre").fill("Luis Pérez");
+    await dialog.getByLabel("Email").fill(`${marker}@example.com`);
+    await dialog.getByLabel("Teléfono").fill("600 222 333");
+    await dialog.getByLabel("Empresa").fill("Clínica Sonrisa");
+    await dialog.getByLabel("Sector").selectOption(plansPage.sectorOptions[3]);
+    await dialog.getByLabel("Describe tu negocio").fill("Clínica dental");
+    await dialog.getByRole("button", { name: plansPage.monthlyDialog.submitLabel }).click();
+    await expect(dialog).toContainText(plansPage.monthlyDialog.successTitle);
+    const payload = await deliveredPayload(marker);
+    expect(payload.tipo).toBe("Contacto Plan Mensual");
+
+    await expect.poll(() => googleConversions(page).then((calls) => calls.length)).toBe(1);
+    const [conversion] = await googleConversions(page);
+    expect(conversion[2]).toEqual({
+      send_to: `${TRACKING_IDS.googleAdsId}/${TRACKING_IDS.googleAdsLeadLabel}`,
+      value: 100,
+      currency: "EUR",
+      transaction_id: expect.any(String),
+    });
+    const leads = await metaLeads(page);
+    expect(leads.map((call) => call.slice(2))).toEqual([[{ value: 100, currency: "EUR" }, { eventID: (conversion[2] as { transaction_id: string }).transaction_id }]]);
+  });
+
   test("a failed submission fires nothing", async ({ context, page }) => {
     await recordTrackerRequests(context);
     await context.addCookies([{ name: "cookie_consent", value: "v1.a1.p1", url: tracked.url }]);
@@ -434,7 +468,7 @@ test.describe("attribution", () => {
     const context = await browser.newContext({ ...testInfo.project.use, javaScriptEnabled: false });
     const attempts = await recordTrackerRequests(context);
     const page = await context.newPage();
-    await open(page, `${tracked.url}/contacto?utm_source=facebook&fbclid=fb-xyz`);
+    await page.goto(`${tracked.url}/contacto?utm_source=facebook&fbclid=fb-xyz`);
     await expect(banner(page)).toBeHidden();
     const marker = `sinjs-${testInfo.project.name}`;
     const form = page.getByRole("form", { name: "Formulario de contacto" });

@@ -112,18 +112,21 @@ export function CookieBanner({ texts }: { texts: CookieBannerTexts | null | unde
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(element);
-    // Browsers do not scroll an element that is already in the viewport when it gets focus, even when
-    // the banner covers it: lift it above the banner (scroll-padding handles the rest).
+    // Browsers do not scroll an element that is already in the viewport when it gets keyboard focus,
+    // even when the banner covers it: lift it above the banner, never past the fixed header. Focus set
+    // by code (not :focus-visible, e.g. a section after an in-page link) keeps its own scrolling.
     const onFocusIn = (event: FocusEvent) => {
       const target = event.target as HTMLElement | null;
-      if (!target?.getBoundingClientRect || element.contains(target)) return;
+      if (!target?.getBoundingClientRect || element.contains(target) || !target.matches(":focus-visible")) return;
       const box = target.getBoundingClientRect();
       const bannerTop = element.getBoundingClientRect().top;
-      const overlap = box.bottom - bannerTop;
-      if (overlap <= 0) return;
+      if (box.bottom <= bannerTop) return;
       // Only when the banner is really on top there (a dialog above it, for instance, is not covered).
       const probe = document.elementFromPoint(box.left + box.width / 2, Math.max(bannerTop, box.top) + 1);
-      if (probe && element.contains(probe)) window.scrollBy({ top: overlap + FOCUS_MARGIN_PX, behavior: "instant" });
+      if (!probe || !element.contains(probe)) return;
+      const headerClearance = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+      const lift = Math.min(box.bottom - bannerTop + FOCUS_MARGIN_PX, box.top - headerClearance);
+      if (lift > 0) window.scrollBy({ top: lift, behavior: "instant" });
     };
     document.addEventListener("focusin", onFocusIn);
     return () => {
