@@ -115,7 +115,9 @@ try {
     const runs = [];
     let error = null;
     for (let index = 0; index < RUNS && !error; index += 1) {
-      const lhr = await runOnce(url, chrome.port);
+      let lhr = await runOnce(url, chrome.port);
+      // A trace hiccup (NO_NAVSTART and the like) is Chromium's, not the page's: one more try.
+      if (lhr.runtimeError && !/DOCUMENT_REQUEST/.test(lhr.runtimeError.code)) lhr = await runOnce(url, chrome.port);
       if (lhr.runtimeError) {
         error = `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`;
         break;
