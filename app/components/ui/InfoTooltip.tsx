@@ -10,7 +10,7 @@
  * Place it inside a <TooltipProvider>.
  */
 import * as Tooltip from "@radix-ui/react-tooltip";
-import { useRef, useState, type MouseEvent } from "react";
+import { useEffect, useRef, useState, type MouseEvent } from "react";
 
 export const TooltipProvider = Tooltip.Provider;
 
@@ -58,10 +58,23 @@ export function InfoTooltip({ label, text, className = "" }: { label: string; te
     }
   }
 
-  /** Escape, a press outside, focus leaving: unpinned, Radix's own dismissal then closes it. */
+  /** A press outside, focus leaving: unpinned, Radix's own dismissal then closes it. */
   function release() {
     pinned.current = false;
   }
+
+  // Escape closes it, pinned or not. Listened to here rather than through Radix's layer stack, which can
+  // miss the key right after a click opened the tooltip (its layer index is only set on a later render).
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      suppressed.current = true;
+      hide();
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [open]);
 
   return (
     <Tooltip.Root open={open} onOpenChange={onOpenChange} delayDuration={TOOLTIP_DELAY_MS}>
@@ -101,10 +114,6 @@ export function InfoTooltip({ label, text, className = "" }: { label: string; te
           side="top"
           sideOffset={6}
           collisionPadding={12}
-          onEscapeKeyDown={() => {
-            release();
-            suppressed.current = true;
-          }}
           onPointerDownOutside={(event) => {
             // A press on the trigger is its click's business (toggle), not a press outside.
             if (event.target instanceof Node && trigger.current?.contains(event.target)) event.preventDefault();
