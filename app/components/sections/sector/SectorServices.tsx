@@ -18,7 +18,7 @@ export function SectorServices({
   return (
     <Section id={id} labelledBy={`${id}-title`}>
       <SectionHeading id={`${id}-title`} title={heading} />
-      <ul className="mt-12 grid gap-6 md:grid-cols-3">
+      <ul className="mt-12 grid gap-6 lg:grid-cols-3">
         {(items ?? []).map((service, index) => (
           <Card as="li" key={itemKey(service, index)} className="flex flex-col transition-shadow hover:shadow-md">
             <span
