@@ -127,6 +127,7 @@ try {
         lcp: lhr.audits["largest-contentful-paint"]?.numericValue ?? NaN,
         tbt: lhr.audits["total-blocking-time"]?.numericValue ?? NaN,
         cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? NaN,
+        benchmarkIndex: lhr.environment?.benchmarkIndex ?? NaN,
         ...(await bytesByType(lhr, server.baseUrl)),
         failed: CATEGORIES.flatMap((id) =>
           (lhr.categories[id]?.auditRefs ?? [])
@@ -148,6 +149,7 @@ try {
       cls: median(runs.map((run) => run.cls)),
       js: median(runs.map((run) => run.js)),
       css: median(runs.map((run) => run.css)),
+      benchmarkIndex: median(runs.map((run) => run.benchmarkIndex)),
       foreign: [...new Set(runs.flatMap((run) => run.foreign))],
       failed: [...new Set(runs.flatMap((run) => run.failed))],
     };
@@ -180,7 +182,9 @@ for (const row of failures) {
   if (row.foreign.length) console.log(`${row.page}: third-party requests: ${row.foreign.join(", ")}`);
 }
 const pass = rows.every((row) => row.ok);
+const indexes = rows.filter((row) => !row.error).map((row) => Math.round(row.benchmarkIndex));
 console.log("");
+console.log(`Lighthouse benchmarkIndex per page (machine speed during the runs; higher is faster): ${indexes.join(", ")}; load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
 console.log("Target: performance, accessibility, best practices and SEO 100 on every page, CLS 0.");
 console.log(`bench:lighthouse ${pass ? "PASS" : "FAIL"}`);
 process.exit(pass ? 0 : 1);
