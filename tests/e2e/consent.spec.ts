@@ -88,6 +88,10 @@ async function consentUpdates(page: Page) {
 
 async function sendContactForm(page: Page, marker: string) {
   const form = page.getByRole("form", { name: "Formulario de contacto" });
+  // The form itself is hydrated (React hydrates in chunks; the page's <main> can be ahead of it).
+  await expect
+    .poll(() => form.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactProps"))))
+    .toBe(true);
   await form.getByLabel("Nombre").fill("Ana Prueba");
   await form.getByLabel("Email").fill(`${marker}@example.com`);
   await form.getByLabel("Teléfono").fill("+34 600 111 222");
