@@ -145,7 +145,8 @@ export function isIconName(value: unknown): value is IconName {
   return typeof value === "string" && Object.hasOwn(PATHS, value);
 }
 
-export function Icon({ name, className = "h-5 w-5" }: { name: IconName; className?: string }) {
+/** The one SVG frame every inline icon of the site is drawn in. */
+export function SvgIcon({ children, className }: { children: ReactNode; className: string }) {
   return (
     <svg
       aria-hidden="true"
@@ -158,7 +159,11 @@ export function Icon({ name, className = "h-5 w-5" }: { name: IconName; classNam
       strokeLinecap="round"
       strokeLinejoin="round"
     >
-      {PATHS[name]}
+      {children}
     </svg>
   );
+}
+
+export function Icon({ name, className = "h-5 w-5" }: { name: IconName; className?: string }) {
+  return <SvgIcon className={className}>{PATHS[name]}</SvgIcon>;
 }

@@ -3,6 +3,7 @@
  * (24×24, stroke-based, no external assets). Decorative: the sector name always stands beside it.
  */
 import type { ReactNode } from "react";
+import { SvgIcon } from "./Icon";
 
 const SECTOR_ICONS = {
   building: (
@@ -176,19 +177,5 @@ const FALLBACK_ICON: SectorIconName = "briefcase";
 
 export function SectorIcon({ name, className = "h-6 w-6" }: { name?: string | null; className?: string }) {
   const key = name && Object.hasOwn(SECTOR_ICONS, name) ? (name as SectorIconName) : FALLBACK_ICON;
-  return (
-    <svg
-      aria-hidden="true"
-      focusable="false"
-      viewBox="0 0 24 24"
-      className={className}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      {SECTOR_ICONS[key]}
-    </svg>
-  );
+  return <SvgIcon className={className}>{SECTOR_ICONS[key]}</SvgIcon>;
 }
