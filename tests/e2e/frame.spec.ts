@@ -1,10 +1,15 @@
 // The frame of every page: header menu behaviours, WhatsApp button, footer, 404 page.
 import { expect, test } from "@playwright/test";
+import { rememberCookieChoice, waitForHydration } from "../support/page-checks";
+
+// A visitor who already answered the cookie banner; the banner has its own spec (consent.spec.ts).
+test.beforeEach(async ({ context, baseURL }) => rememberCookieChoice(context, baseURL));
 
 test.describe("header", () => {
   test("a scroll item on another page replaces the history entry with / and scrolls to its section", async ({ page, isMobile }) => {
     await page.goto("/sectores");
     await page.goto("/contacto");
+    await waitForHydration(page);
     if (isMobile) await page.getByRole("button", { name: "Menú" }).click();
     const nav = page.getByRole("navigation", { name: isMobile ? "Principal (móvil)" : "Principal", exact: true });
     await nav.getByRole("link", { name: "Proceso" }).click();
@@ -20,6 +25,7 @@ test.describe("header", () => {
 
   test("on / a scroll item scrolls in place and link items navigate, starting at the top", async ({ page, isMobile }) => {
     await page.goto("/");
+    await waitForHydration(page);
     const navName = isMobile ? "Principal (móvil)" : "Principal";
     if (isMobile) await page.getByRole("button", { name: "Menú" }).click();
     await page.getByRole("navigation", { name: navName, exact: true }).getByRole("link", { name: "FAQ" }).click();

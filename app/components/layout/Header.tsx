@@ -4,7 +4,7 @@
  * scroll 100 ms later, as the spec asks. The small-screen menu closes after any choice.
  */
 import { Link, useLocation, useNavigate } from "@remix-run/react";
-import { useEffect, useId, useState, type MouseEvent } from "react";
+import { useEffect, useId, useRef, useState, type MouseEvent } from "react";
 import type { SiteSettings } from "~/content/types";
 
 export const SCROLL_AFTER_NAVIGATION_MS = 100;
@@ -26,7 +26,18 @@ export function Header({ settings }: { settings: SiteSettings }) {
   const menuId = useId();
   const onHome = location.pathname === "/";
 
+  // The section to scroll to once the navigation to / has rendered the landing page.
+  const pendingSection = useRef<string | null>(null);
+
   useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  useEffect(() => {
+    const id = pendingSection.current;
+    if (location.pathname !== "/" || !id) return;
+    pendingSection.current = null;
+    const timer = window.setTimeout(() => scrollToSection(id), SCROLL_AFTER_NAVIGATION_MS);
+    return () => window.clearTimeout(timer);
+  }, [location]);
 
   function goToSection(event: MouseEvent<HTMLAnchorElement>, id: string) {
     event.preventDefault();
@@ -35,8 +46,8 @@ export function Header({ settings }: { settings: SiteSettings }) {
       scrollToSection(id);
       return;
     }
+    pendingSection.current = id;
     navigate("/", { replace: true });
-    window.setTimeout(() => scrollToSection(id), SCROLL_AFTER_NAVIGATION_MS);
   }
 
   function onLogoClick(event: MouseEvent<HTMLAnchorElement>) {
