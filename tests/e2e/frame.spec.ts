@@ -15,7 +15,7 @@ test.describe("header", () => {
     await nav.getByRole("link", { name: "Proceso" }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect
-      .poll(() => page.evaluate(() => Math.abs(document.getElementById("proceso")!.getBoundingClientRect().top) < 120))
+      .poll(() => page.evaluate(() => Math.abs(document.getElementById("proceso")?.getBoundingClientRect().top ?? 1e6) < 120))
       .toBe(true);
     if (isMobile) await expect(page.getByRole("navigation", { name: "Principal (móvil)" })).toBeHidden();
     // /contacto was replaced: going back lands on the page before it.
@@ -30,7 +30,7 @@ test.describe("header", () => {
     if (isMobile) await page.getByRole("button", { name: "Menú" }).click();
     await page.getByRole("navigation", { name: navName, exact: true }).getByRole("link", { name: "FAQ" }).click();
     await expect
-      .poll(() => page.evaluate(() => Math.abs(document.getElementById("faq")!.getBoundingClientRect().top) < 120))
+      .poll(() => page.evaluate(() => Math.abs(document.getElementById("faq")?.getBoundingClientRect().top ?? 1e6) < 120))
       .toBe(true);
     if (isMobile) await page.getByRole("button", { name: "Menú" }).click();
     await page.getByRole("navigation", { name: navName, exact: true }).getByRole("link", { name: "Calculadora" }).click();
