@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Links,
@@ -31,6 +31,17 @@ export const links: LinksFunction = () => [
 export async function loader(_: LoaderFunctionArgs) {
   return { settings: await getSiteSettings(), siteUrl: publicSiteUrl() };
 }
+
+/**
+ * Only used when a page fails: Remix then renders the meta of the routes up to this error boundary, so
+ * the not-found page (unknown path, unknown sector slug) gets its title here. Pages export their own.
+ */
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
+  if (!error) return [];
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const title = notFound ? (data?.settings.notFound?.title ?? "Oops! Page not found") : (data?.settings.siteName ?? "");
+  return [{ title }, { name: "robots", content: "noindex" }];
+};
 
 export function Layout({ children }: { children: ReactNode }) {
   return (

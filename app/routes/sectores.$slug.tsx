@@ -32,11 +32,9 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  // An unknown slug never gets here: its 404 renders the root error boundary, titled by the root's meta.
+  if (!data) return [];
   const root = rootDataFrom(matches);
-  if (!data) {
-    const settings = root?.settings as SiteSettings | undefined;
-    return [{ title: settings?.notFound?.title ?? "Oops! Page not found" }, { name: "robots", content: "noindex" }];
-  }
   const path = `/sectores/${data.page.slug}`;
   const organization = (root?.settings as SiteSettings | undefined)?.organization;
   const structuredData = sectorServiceJsonLd(data.page, { url: absoluteUrl(root?.siteUrl ?? "", path), organization });

@@ -326,6 +326,8 @@ test.describe("/sectores/{slug}", () => {
     const response = await page.goto("/sectores/sector-que-no-existe");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(settings.notFound.title);
+    await expect(page).toHaveTitle(settings.notFound.title);
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
     await expect(page.getByRole("main").locator('a[href="/"]')).toBeVisible();
   });
 
