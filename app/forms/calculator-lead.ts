@@ -9,7 +9,7 @@
  * ROI150 and ROI300 are computed here from conversion and profit, never taken from the browser.
  */
 import { maxPrices } from "~/domain/calculator";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { emailAddress, optionalText, parseDecimal, requiredText } from "./rules";
 import {
   formatFechaEnvio,
@@ -85,10 +85,10 @@ export const CALCULATOR_VISIBLE_FIELDS = ["email", "sector", "empresa", "telefon
 const PHONE_PATTERN = /^\+?[\d\s\-()]+$/;
 const WEB_PATTERN = /^https?:\/\//i;
 
-const calculationNumber = z
-  .string()
-  .refine((value) => (parseDecimal(value) ?? 0) > 0, CALCULATOR_LEAD_MESSAGES.calculationInvalid)
-  .transform((value) => parseDecimal(value) as number);
+const calculationNumber = z.pipe(
+  z.string().check(z.refine((value) => (parseDecimal(value) ?? 0) > 0, CALCULATOR_LEAD_MESSAGES.calculationInvalid)),
+  z.transform((value: string) => parseDecimal(value) as number),
+);
 
 export interface BrowserInfo {
   userAgent: string | null;
@@ -146,21 +146,26 @@ export const calculatorLeadSchema = z.object({
   email: emailAddress(CALCULATOR_LEAD_MESSAGES.emailRequired, CALCULATOR_LEAD_MESSAGES.emailFormat),
   sector: requiredText(CALCULATOR_LEAD_MESSAGES.sectorRequired),
   empresa: requiredText(CALCULATOR_LEAD_MESSAGES.empresaRequired),
-  telefono: requiredText(CALCULATOR_LEAD_MESSAGES.telefonoRequired).refine(
-    (value) => value === "" || (PHONE_PATTERN.test(value) && /\d/.test(value)),
-    CALCULATOR_LEAD_MESSAGES.telefonoFormat,
+  telefono: requiredText(CALCULATOR_LEAD_MESSAGES.telefonoRequired).check(
+    z.refine(
+      (value) => value === "" || (PHONE_PATTERN.test(value) && /\d/.test(value)),
+      CALCULATOR_LEAD_MESSAGES.telefonoFormat,
+    ),
   ),
-  web: optionalText().refine((value) => value === "" || WEB_PATTERN.test(value), CALCULATOR_LEAD_MESSAGES.webFormat),
+  web: optionalText().check(z.refine((value) => value === "" || WEB_PATTERN.test(value), CALCULATOR_LEAD_MESSAGES.webFormat)),
   mensaje: optionalText(),
   sectorCalculadora: requiredText(CALCULATOR_LEAD_MESSAGES.calculationInvalid),
   porcentajeConversion: calculationNumber,
   beneficioPorCliente: calculationNumber,
-  presupuestoMensual: z.string().transform((value) => {
-    const budget = parseDecimal(value);
-    return budget !== null && budget > 0 ? budget : null;
-  }),
+  presupuestoMensual: z.pipe(
+    z.string(),
+    z.transform((value: string) => {
+      const budget = parseDecimal(value);
+      return budget !== null && budget > 0 ? budget : null;
+    }),
+  ),
   planSeleccionado: z.literal(CALCULATOR_PLAN, { error: CALCULATOR_LEAD_MESSAGES.planMissing }),
-  browserInfo: z.string().transform(parseBrowserInfo),
+  browserInfo: z.pipe(z.string(), z.transform(parseBrowserInfo)),
 });
 
 export type CalculatorLeadInput = z.infer<typeof calculatorLeadSchema>;

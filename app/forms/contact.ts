@@ -2,7 +2,7 @@
  * The landing contact form (also on /contacto): required nombre, email, telefono, sector, mensaje;
  * empresa optional. Delivered with tipoFormulario 'Contacto General' and tipo 'Consulta General'.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { emailAddress, optionalText, requiredText } from "./rules";
 import {
   formatFechaEnvio,

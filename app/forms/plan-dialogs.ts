@@ -4,7 +4,7 @@
  * webhook only; sector and budget are chosen from content-managed lists, so any short text is accepted.
  * Fields marked * in the dialogs are the required ones here.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { emailAddress, optionalText, requiredText } from "./rules";
 import {
   GENERIC_FAILURE_TOAST,
@@ -49,7 +49,10 @@ export const monthlyPlanSchema = z.object({
   sector: requiredText(),
   descripcionNegocio: optionalText(),
   objetivos: optionalText(),
-  planSeleccionado: optionalText().transform((plan) => plan || DEFAULT_MONTHLY_PLAN),
+  planSeleccionado: z.pipe(
+    optionalText(),
+    z.transform((plan: string) => plan || DEFAULT_MONTHLY_PLAN),
+  ),
 });
 
 export type MonthlyPlanInput = z.infer<typeof monthlyPlanSchema>;

@@ -2,7 +2,7 @@
  * The service-start form of /iniciar-servicio (tipo 'Iniciar Servicio Web'). Only the logo file's name
  * is kept and sent (archivoLogo), never the file. The plan is posted as its key and sent by its name.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { emailAddress, optionalText, requiredText } from "./rules";
 import {
   cleanText,
@@ -93,13 +93,15 @@ export const serviceStartSchema = z.object({
   coloresPreferidos: optionalText(),
   estiloPreferido: optionalText(),
   webReferencia: optionalText(),
-  tieneLogoPropio: optionalText().transform((value) => (value === "si" || value === "descripcion" ? value : "")),
+  tieneLogoPropio: z.pipe(
+    optionalText(),
+    z.transform((value: string) => (value === "si" || value === "descripcion" ? value : "")),
+  ),
   descripcionLogo: optionalText(),
-  planSeleccionado: z.string().refine(isServicePlanKey, SERVICE_START_MESSAGES.planRequired),
+  planSeleccionado: z.string().check(z.refine(isServicePlanKey, SERVICE_START_MESSAGES.planRequired)),
   archivoLogo: optionalText(),
-  archivoLogoTipo: optionalText().refine(
-    (type) => type === "" || type.startsWith("image/"),
-    SERVICE_START_MESSAGES.logoNotImage,
+  archivoLogoTipo: optionalText().check(
+    z.refine((type) => type === "" || type.startsWith("image/"), SERVICE_START_MESSAGES.logoNotImage),
   ),
 });
 

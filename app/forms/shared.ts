@@ -3,7 +3,7 @@
  * capped), the result an action answers, the Madrid-time date of a payload, and the one validation call
  * that turns a zod error into one Spanish message per field.
  */
-import type { z } from "zod";
+import type * as z from "zod/mini";
 
 /** The five forms. The value is also the `intent` a page with several forms posts. */
 export type LeadFormKind = "contacto" | "calculadora" | "plan-mensual" | "plan-cpl" | "iniciar-servicio";
@@ -38,7 +38,7 @@ export interface LeadFormDefinition<Output = unknown> {
   fields: FieldSpec;
   /** Reads the posted form data into values; readFields(formData, fields) unless the form has files. */
   read?(formData: FormData): FormValues;
-  schema: z.ZodType<Output, FormValues>;
+  schema: z.ZodMiniType<Output, FormValues>;
   buildPayload(data: Output, context: PayloadContext): Record<string, unknown>;
   /** The toast for a refused submission, chosen from which fields failed. */
   invalidToast(fieldErrors: FieldErrors): ToastMessage;

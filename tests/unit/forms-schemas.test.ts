@@ -1,5 +1,7 @@
 // The shared schemas as the browser uses them before sending: one Spanish message per failing field,
 // the spec's toast, and values read trimmed and capped from a form.
+import fs from "node:fs";
+import path from "node:path";
 import { calculatorLeadForm } from "~/forms/calculator-lead";
 import { contactForm } from "~/forms/contact";
 import { cplForm, monthlyPlanForm } from "~/forms/plan-dialogs";
@@ -133,5 +135,17 @@ describe("service start", () => {
     const result = validateLead(serviceStartForm, readServiceStartFields(formData({ nombre: "Marta" })));
     if (result.success) throw new Error("expected a failure");
     expect(serviceStartForm.invalidToast(result.fieldErrors).title).toBe("Campos requeridos");
+  });
+});
+
+describe("what the browser loads", () => {
+  it("builds the shared schemas with zod/mini, never the full zod API (~58 KB gzip on every form page)", () => {
+    const dir = path.resolve(import.meta.dirname, "../../app/forms");
+    const imports = fs
+      .readdirSync(dir)
+      .filter((file) => /\.tsx?$/.test(file) && !file.includes(".server."))
+      .flatMap((file) => Array.from(fs.readFileSync(path.join(dir, file), "utf8").matchAll(/from "(zod[^"]*)"/g), (match) => `${file}: ${match[1]}`));
+    expect(imports.length).toBeGreaterThan(0);
+    expect(imports.filter((entry) => !entry.endsWith(": zod/mini"))).toEqual([]);
   });
 });
