@@ -4,6 +4,10 @@
  * - defines `dataLayer`/`gtag` and sets the Consent Mode v2 default (every signal denied);
  * - when no valid `cookie_consent` exists, marks <html> with `cc-open`, which CSS uses to show the
  *   banner (rendered hidden in the same markup for every visitor, so cached pages never differ).
+ *   The class is added once the document is parsed (DOMContentLoaded, which the async module scripts
+ *   do not delay), not at once: a slow page can paint before the banner's markup has fully arrived, and
+ *   a fixed-bottom banner shown half-parsed would grow upwards as the rest streams in (a layout shift).
+ *   The cookie is read again then, so a choice made in the meantime keeps it closed.
  * The text is constant, so the Content-Security-Policy can allow it by hash (see `CONSENT_BOOT_SCRIPT`).
  */
 import { CONSENT_COOKIE, CONSENT_VALUE_PATTERN, GTAG_CONSENT_DEFAULT } from "./consent";
@@ -17,7 +21,11 @@ export const CONSENT_BOOT_SCRIPT = [
   "w.dataLayer=w.dataLayer||[];",
   "w.gtag=w.gtag||function(){w.dataLayer.push(arguments)};",
   `w.gtag('consent','default',${JSON.stringify(GTAG_CONSENT_DEFAULT)});`,
-  `if(!/(?:^|;\\s*)${CONSENT_COOKIE}=${CONSENT_VALUE_PATTERN}(?:;|$)/.test(document.cookie))`,
-  `document.documentElement.classList.add('${BANNER_OPEN_CLASS}');`,
+  "var d=document;",
+  "function o(){",
+  `if(!/(?:^|;\\s*)${CONSENT_COOKIE}=${CONSENT_VALUE_PATTERN}(?:;|$)/.test(d.cookie))`,
+  `d.documentElement.classList.add('${BANNER_OPEN_CLASS}');`,
+  "}",
+  "if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',o);else o();",
   "})();",
 ].join("");

@@ -91,12 +91,23 @@ describe("banner decisions", () => {
 });
 
 describe("boot script", () => {
-  function runBoot(cookie: string) {
+  /** Runs the script as in <head> (document still loading) and then fires DOMContentLoaded. */
+  function runBoot(cookie: string, { readyState = "loading", cookieAtParsed = cookie } = {}) {
     const classes = new Set<string>();
     const window: Record<string, unknown> = {};
-    const document = { cookie, documentElement: { classList: { add: (name: string) => classes.add(name) } } };
+    const listeners: Array<{ type: string; listener: () => void }> = [];
+    const document = {
+      cookie,
+      readyState,
+      documentElement: { classList: { add: (name: string) => classes.add(name) } },
+      addEventListener: (type: string, listener: () => void) => listeners.push({ type, listener }),
+    };
     new Function("window", "document", CONSENT_BOOT_SCRIPT)(window, document);
-    return { classes, dataLayer: (window.dataLayer as IArguments[]).map((entry) => Array.from(entry)) };
+    const classesBeforeParsed = new Set(classes);
+    document.cookie = cookieAtParsed;
+    document.readyState = "interactive";
+    for (const { type, listener } of listeners) if (type === "DOMContentLoaded") listener();
+    return { classes, classesBeforeParsed, dataLayer: (window.dataLayer as IArguments[]).map((entry) => Array.from(entry)) };
   }
 
   it("sets the consent default before anything else and opens the banner when no choice is stored", () => {
@@ -109,6 +120,14 @@ describe("boot script", () => {
     expect(runBoot("a=1; cookie_consent=v1.a0.p0").classes.has("cc-open")).toBe(false);
     expect(runBoot("cookie_consent=v1.a1.p1; b=2").classes.has("cc-open")).toBe(false);
     expect(runBoot("cookie_consent=v0.a1.p1").classes.has("cc-open")).toBe(true);
+  });
+
+  it("shows the banner only once the page is parsed, so a half-arrived banner never grows on screen", () => {
+    expect(runBoot("").classesBeforeParsed.has("cc-open")).toBe(false);
+    // Run after parsing (e.g. injected late): shows it at once.
+    expect(runBoot("", { readyState: "complete" }).classesBeforeParsed.has("cc-open")).toBe(true);
+    // A choice stored before the page finished parsing keeps the banner closed.
+    expect(runBoot("", { cookieAtParsed: "cookie_consent=v1.a1.p0" }).classes.has("cc-open")).toBe(false);
   });
 
   it("loads nothing: no script element, no URL", () => {
