@@ -10,6 +10,7 @@
  * Without JavaScript the form posts multipart (the server keeps only the logo file's name); with
  * JavaScript the file stays in the browser and only its name and type are sent.
  */
+import { formatInteger } from "~/domain/format";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Toast } from "~/components/ui/Toast";
 import {
@@ -65,7 +66,6 @@ function Card({ legend, children }: { legend?: string | null; children: ReactNod
   );
 }
 
-const euro = new Intl.NumberFormat("es-ES", { maximumFractionDigits: 0 });
 
 function PlanCard({ plan, defaultChecked, error }: { plan: ServicePlan; defaultChecked: boolean; error: boolean }) {
   return (
@@ -103,7 +103,7 @@ function PlanCard({ plan, defaultChecked, error }: { plan: ServicePlan; defaultC
       <span id={`plan-${plan.key}-detalle`} className="mt-3 block">
         {plan.price != null ? (
           <span className="block text-ink">
-            <span className="text-3xl font-extrabold">{euro.format(plan.price)} €</span>{" "}
+            <span className="text-3xl font-extrabold">{formatInteger(plan.price)} €</span>{" "}
             <span className="text-sm text-ink-muted">{plan.priceSuffix}</span>
           </span>
         ) : null}

@@ -2,6 +2,7 @@
  * The monthly plans as cards: name, badges, price (or the CPL's price label), subtitle, description,
  * features and the plan's buttons. What a button does is decided by the page (`renderButton`).
  */
+import { formatInteger } from "~/domain/format";
 import type { ReactNode } from "react";
 import { Badge } from "~/components/ui/Badge";
 import { CtaLink } from "~/components/ui/CtaLink";
@@ -86,7 +87,7 @@ function PlanCard({ plan, renderButton }: { plan: PlanContent; renderButton: Ren
       <p className={`mt-1 text-sm md:min-h-[2.5rem] font-medium ${dark ? "text-brand-200" : "text-brand-700"}`}>{plan.subtitle}</p>
       <p className="mt-5 flex flex-wrap md:min-h-[3.5rem] items-baseline gap-x-2 gap-y-1">
         {plan.price != null ? (
-          <span className="text-5xl font-extrabold tracking-tight">{plan.price}</span>
+          <span className="text-5xl font-extrabold tracking-tight">{formatInteger(plan.price)}</span>
         ) : plan.priceLabel ? (
           <span className="text-[1.75rem] font-extrabold leading-tight tracking-tight xl:text-2xl">{plan.priceLabel}</span>
         ) : null}
