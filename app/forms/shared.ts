@@ -105,18 +105,21 @@ export function validateLead<Output>(definition: LeadFormDefinition<Output>, val
   return { success: false, fieldErrors };
 }
 
-const MADRID_LONG_DATE_TIME = new Intl.DateTimeFormat("es-ES", {
-  timeZone: "Europe/Madrid",
-  year: "numeric",
-  month: "long",
-  day: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-});
+// Built on first use, not when the module loads: the first time-zone-aware Intl formatter costs the
+// browser tens of milliseconds (ICU data), and every form page loads this module while hydrating.
+let madridLongDateTime: Intl.DateTimeFormat | undefined;
 
 /** `fechaEnvio`: Spanish long date with hour and minute in Madrid time, e.g. '15 de enero de 2024 a las 10:30' (ICU versions may write ', ' instead of ' a las '). */
 export function formatFechaEnvio(date: Date): string {
-  return MADRID_LONG_DATE_TIME.format(date);
+  madridLongDateTime ??= new Intl.DateTimeFormat("es-ES", {
+    timeZone: "Europe/Madrid",
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+  });
+  return madridLongDateTime.format(date);
 }
 
 /** The attribution object, only when there is one (payloads never carry `origen: undefined`). */

@@ -3,8 +3,8 @@
  * (modulepreload links plus a module script with static imports), so on a slow phone connection the
  * ~100 KB of JS competes with the HTML and CSS for the first paint. The document is complete without
  * JS (server-rendered, forms post natively), so this rewrite starts loading the same modules, in the
- * same order and with the same preloads, from the first frame after the page has painted (at once in a
- * background tab, where no frame comes). The elements React hydrates stay in place, only inert until
+ * same order and with the same preloads, right after the browser reports the first contentful paint
+ * (at once in a background tab, where no frame comes). The elements React hydrates stay in place, only inert until
  * then. Anything that does not look like Remix 2's output is left alone.
  */
 
@@ -14,6 +14,8 @@ const MANIFEST_IMPORT = /^import "([^"]+)";$/m;
 const ROUTE_IMPORT = /^import \* as (route\d+) from "([^"]+)";$/gm;
 const ROUTE_MODULES = /^window\.__remixRouteModules = (\{[^\n]*\});$/m;
 const ENTRY_IMPORT = /^import\("([^"]+)"\);$/m;
+/** Hydrate anyway when no paint report has come by then (a page with nothing contentful to paint). */
+const PAINT_REPORT_TIMEOUT_MS = 3_000;
 
 function loaderScript(manifest: string, routes: Array<[string, string]>, routeModules: string, entry: string) {
   const json = JSON.stringify;
@@ -23,8 +25,15 @@ function loaderScript(manifest: string, routes: Array<[string, string]>, routeMo
     `for(const link of document.querySelectorAll("link[data-modulepreload]")){link.href=link.dataset.modulepreload;link.rel="modulepreload";}`,
     `Promise.all([import(${json(manifest)}),${routes.map(([, url]) => `import(${json(url)})`).join(",")}])`,
     `.then(([,${routes.map(([name]) => name).join(",")}])=>{window.__remixRouteModules=${routeModules};return import(${json(entry)});});};`,
+    `const afterPaint=()=>setTimeout(hydrate,0);`,
     `if(document.visibilityState==="hidden")hydrate();`,
-    `else{requestAnimationFrame(()=>setTimeout(hydrate,0));document.addEventListener("visibilitychange",hydrate,{once:true});}`,
+    `else{document.addEventListener("visibilitychange",hydrate,{once:true});`,
+    // The browser's own report of the first contentful paint (it comes once the frame is on screen,
+    // later than a requestAnimationFrame callback); the frame callback where that report is missing.
+    `if(self.PerformanceObserver&&PerformanceObserver.supportedEntryTypes&&PerformanceObserver.supportedEntryTypes.includes("paint")){`,
+    `new PerformanceObserver((list,observer)=>{if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();afterPaint();}}).observe({type:"paint",buffered:true});`,
+    `setTimeout(hydrate,${PAINT_REPORT_TIMEOUT_MS});}`,
+    `else requestAnimationFrame(afterPaint);}`,
   ].join("");
 }
 

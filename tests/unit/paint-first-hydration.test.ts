@@ -28,15 +28,86 @@ describe("paintFirstHydration", () => {
     expect(result.match(/<link /g)?.length).toBe(page.match(/<link /g)?.length);
   });
 
-  it("loads the same modules after the first frame, then registers the route modules and starts the client entry", () => {
-    expect(loader).toContain("requestAnimationFrame(");
+  it("registers the same modules, then the route modules, then starts the client entry", () => {
     expect(loader).toContain('link.rel="modulepreload"');
     expect(loader).toContain('import("/build/manifest-C82C480B.js")');
     expect(loader).toContain('import("/build/root-GDY7PMFX.js")');
     expect(loader).toContain('import("/build/routes/sectores.$slug-L24I5YWB.js")');
     expect(loader).toContain('window.__remixRouteModules={"root":route0,"routes/sectores.$slug":route1}');
     expect(loader.indexOf('import("/build/entry.client-CLN5UAPA.js")')).toBeGreaterThan(loader.indexOf("__remixRouteModules"));
-    expect(() => new Function(loader.replace(/import\(/g, "load("))).not.toThrow();
+  });
+
+  /** Runs the loader against a stand-in browser and tells when it asks for its first module. */
+  function runLoader({ paintReports = true, visibility = "visible" } = {}) {
+    const imported: string[] = [];
+    const timers: Array<{ callback: () => void; delay: number }> = [];
+    const frames: Array<() => void> = [];
+    const listeners: Record<string, () => void> = {};
+    let paintObserver: ((list: { getEntriesByName(name: string): unknown[] }, observer: { disconnect(): void }) => void) | null = null;
+    class FakePerformanceObserver {
+      static supportedEntryTypes = paintReports ? ["paint", "largest-contentful-paint"] : ["resource"];
+      constructor(callback: typeof paintObserver) {
+        paintObserver = callback;
+      }
+      observe() {}
+    }
+    const document = {
+      visibilityState: visibility,
+      querySelectorAll: () => [],
+      addEventListener: (type: string, listener: () => void) => (listeners[type] = listener),
+    };
+    const fakeSelf = { PerformanceObserver: paintReports ? FakePerformanceObserver : undefined };
+    const run = new Function("document", "self", "PerformanceObserver", "requestAnimationFrame", "setTimeout", "load", loader.replace(/import\(/g, "load("));
+    run(
+      document,
+      fakeSelf,
+      FakePerformanceObserver,
+      (callback: () => void) => frames.push(callback),
+      (callback: () => void, delay: number) => timers.push({ callback, delay }),
+      (url: string) => {
+        imported.push(url);
+        return new Promise(() => {});
+      },
+    );
+    const runTimers = (maxDelay: number) => {
+      for (const timer of timers.splice(0)) if (timer.delay <= maxDelay) timer.callback();
+    };
+    return {
+      imported,
+      frames,
+      listeners,
+      runTimers,
+      reportPaint: (name: string) => paintObserver?.({ getEntriesByName: (wanted) => (wanted === name ? [{}] : []) }, { disconnect() {} }),
+    };
+  }
+
+  it("asks for no module before the browser reports the first contentful paint, and right after it", () => {
+    const browser = runLoader();
+    browser.runTimers(0);
+    expect(browser.imported).toEqual([]);
+    browser.reportPaint("first-paint");
+    browser.runTimers(0);
+    expect(browser.imported).toEqual([]);
+    browser.reportPaint("first-contentful-paint");
+    browser.runTimers(0);
+    expect(browser.imported[0]).toBe("/build/manifest-C82C480B.js");
+  });
+
+  it("still hydrates without a paint report: after a frame where none exists, after a timeout, or at once when hidden", () => {
+    const noReports = runLoader({ paintReports: false });
+    expect(noReports.imported).toEqual([]);
+    for (const frame of noReports.frames.splice(0)) frame();
+    noReports.runTimers(0);
+    expect(noReports.imported[0]).toBe("/build/manifest-C82C480B.js");
+
+    const silent = runLoader();
+    silent.runTimers(10_000);
+    expect(silent.imported[0]).toBe("/build/manifest-C82C480B.js");
+
+    expect(runLoader({ visibility: "hidden" }).imported[0]).toBe("/build/manifest-C82C480B.js");
+    const backgrounded = runLoader();
+    backgrounded.listeners.visibilitychange?.();
+    expect(backgrounded.imported[0]).toBe("/build/manifest-C82C480B.js");
   });
 
   it("keeps the page itself and the Remix context untouched", () => {
