@@ -1,29 +1,44 @@
-// After `remix build`: marks the browser chunk that holds React and Remix with V8's explicit compile
+// After `remix build`: marks the browser chunks that hold React and Remix with V8's explicit compile
 // hint (`//# allFunctionsCalledOnLoad`, Chrome 136+; other engines read a comment). Nearly every function
-// in that chunk runs while the page hydrates; without the hint V8 compiles each one lazily on the main
+// in them runs while the page hydrates; without the hint V8 compiles each one lazily on the main
 // thread at first call (the bulk of the long task that evaluates the modules on a phone). With it,
-// Chrome compiles them while the file streams in, off the main thread. Route chunks keep lazy
+// Chrome compiles them while the files stream in, off the main thread. Route chunks keep lazy
 // compilation: much of their code only runs on interaction.
-// The chunk's file name (a hash of its content before the hint) stays valid: the step is deterministic.
+// A chunk's file name (a hash of its content before the hint) stays valid: the step is deterministic.
 import fs from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 
 const root = path.resolve(import.meta.dirname, "..");
-const HINT = "//# allFunctionsCalledOnLoad\n";
-const FRAMEWORK_INPUTS = [/node_modules\/react-dom\//, /node_modules\/@remix-run\/react\//];
+export const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
+const FRAMEWORK_PACKAGE = /node_modules\/(?:react|react-dom|scheduler|react-router|react-router-dom|@remix-run\/[^/]+|turbo-stream)\//;
+const FRAMEWORK_SHARE = 0.9;
 
-const metafile = JSON.parse(fs.readFileSync(path.join(root, "build", "metafile.js.json"), "utf8"));
-const marked = [];
-for (const [output, { inputs }] of Object.entries(metafile.outputs)) {
-  if (!output.endsWith(".js")) continue;
-  const names = Object.keys(inputs);
-  if (!FRAMEWORK_INPUTS.every((pattern) => names.some((name) => pattern.test(name)))) continue;
-  const file = path.join(root, output);
-  const code = fs.readFileSync(file, "utf8");
-  if (!code.startsWith(HINT)) fs.writeFileSync(file, HINT + code);
-  marked.push(path.relative(root, file));
+/** Browser chunks (paths relative to the project) made almost only of React, React Router and Remix. */
+export function frameworkChunks(metafile) {
+  return Object.entries(metafile.outputs)
+    .filter(([output, { bytes, inputs }]) => {
+      if (!output.endsWith(".js") || bytes === 0) return false;
+      let framework = 0;
+      for (const [input, { bytesInOutput }] of Object.entries(inputs)) if (FRAMEWORK_PACKAGE.test(input)) framework += bytesInOutput;
+      return framework / bytes >= FRAMEWORK_SHARE;
+    })
+    .map(([output]) => output);
 }
-if (marked.length !== 1) {
-  console.error(`compile-hints: expected one framework chunk, found ${marked.length} (${marked.join(", ")})`);
-  process.exit(1);
+
+function main() {
+  const metafile = JSON.parse(fs.readFileSync(path.join(root, "build", "metafile.js.json"), "utf8"));
+  const chunks = frameworkChunks(metafile);
+  const hasReactDom = chunks.some((output) => Object.keys(metafile.outputs[output].inputs).some((input) => input.includes("node_modules/react-dom/")));
+  if (!hasReactDom) {
+    console.error(`compile-hints: no framework chunk holds react-dom (found: ${chunks.join(", ") || "none"})`);
+    process.exit(1);
+  }
+  for (const output of chunks) {
+    const file = path.join(root, output);
+    const code = fs.readFileSync(file, "utf8");
+    if (!code.startsWith(COMPILE_HINT)) fs.writeFileSync(file, COMPILE_HINT + code);
+  }
 }
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) main();

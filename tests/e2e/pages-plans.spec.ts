@@ -103,6 +103,34 @@ test("the final call to action opens the monthly-plan dialog, which closes with 
   await expect(trigger).toBeFocused();
 });
 
+test("the dialog's code is not part of the page's startup; it arrives when a trigger is reached, and a page loaded at #solicitar-analisis opens the dialog", async ({ page }) => {
+  const dialogChunks: string[] = [];
+  page.on("request", (request) => {
+    if (/PlanDialogModal-[\w-]+\.js$/.test(request.url())) dialogChunks.push(request.url());
+  });
+  await page.goto("/mensual");
+  await waitForDialogs(page);
+  await page.waitForLoadState("networkidle");
+  expect(dialogChunks).toEqual([]);
+  await planCard(page, cplPlan.name).getByRole("link", { name: cplButtonLabel, exact: true }).hover();
+  await expect.poll(() => dialogChunks.length).toBe(1);
+
+  await page.goto("about:blank");
+  await page.goto("/mensual#solicitar-analisis");
+  await expect(page.getByRole("dialog", { name: plansPage.cplDialog.title })).toBeVisible();
+});
+
+test("when the dialog's code cannot be downloaded, the trigger shows the same form in the page", async ({ page }) => {
+  await page.route(/PlanDialogModal-[\w-]+\.js$/, (route) => route.abort("internetdisconnected"));
+  await page.goto("/mensual");
+  await waitForDialogs(page);
+  await planCard(page, cplPlan.name).getByRole("link", { name: cplButtonLabel, exact: true }).click();
+  const section = page.locator("section#solicitar-analisis");
+  await expect(section.getByRole("heading", { name: plansPage.cplDialog.title })).toBeInViewport();
+  await expect(section.getByLabel("Nombre")).toBeVisible();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+});
+
 test("the FAQ opens one of its 9 answers at a time and closes it again", async ({ page }) => {
   expect(faqItems).toHaveLength(9);
   await page.goto("/mensual");

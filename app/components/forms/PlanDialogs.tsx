@@ -9,18 +9,21 @@
  * tells them apart) plus `clientAction = leadClientAction`.
  *
  * Without JavaScript each is an in-page section with that id holding the same form (the links scroll
- * to it; the post comes back to it). Once hydrated the section gives way to a Radix dialog that opens
- * when a link to `#id` is clicked (or the page loads with that hash): focus is trapped inside, Escape
- * closes it, and focus returns to the link that opened it. Closing after success empties the form.
+ * to it; the post comes back to it). Once hydrated the section gives way to a dialog that opens when a
+ * link to `#id` is clicked (or the page loads with that hash): focus is trapped inside, Escape closes
+ * it, and focus returns to the link that opened it. Closing after success empties the form.
+ * The dialog's frame (PlanDialogModal, Radix Dialog) is loaded on demand: its download starts when a
+ * pointer or keyboard focus reaches a trigger, so the page's startup script stays small. Should that
+ * download fail, the in-page section comes back and the link scrolls to it as without JavaScript.
  */
-import * as Dialog from "@radix-ui/react-dialog";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode } from "react";
 import { Toast } from "~/components/ui/Toast";
 import { cplForm, monthlyPlanForm } from "~/forms/plan-dialogs";
 import { INTENT_FIELD, type FieldErrors, type FormValues, type LeadFormDefinition, type ToastMessage } from "~/forms/shared";
 import { useHydrated } from "~/lib/use-hydrated";
 import { Honeypot, SelectField, SubmitButton, TextAreaField, TextField } from "./fields";
 import { PrivacyNotice } from "./PrivacyNotice";
+import type { PlanDialogModalProps } from "./PlanDialogModal";
 import { useLeadForm } from "./use-lead-form";
 
 export interface PlanDialogContent {
@@ -46,8 +49,42 @@ function successToastOf(content: PlanDialogContent | null | undefined, fallback:
     : fallback;
 }
 
-/** Opens when a link to `#id` is clicked anywhere on the page, or when the page is loaded at `#id`. */
-function useHashTrigger(id: string, enabled: boolean, open: () => void) {
+let modalModule: Promise<{ default: ComponentType<PlanDialogModalProps> }> | undefined;
+
+/** The dialog frame's module, fetched once (a failed fetch may be tried again). */
+function loadModal() {
+  modalModule ??= import("./PlanDialogModal").catch((error: unknown) => {
+    modalModule = undefined;
+    throw error;
+  });
+  return modalModule;
+}
+
+function useModalFrame() {
+  const [Modal, setModal] = useState<ComponentType<PlanDialogModalProps> | null>(null);
+  const [failed, setFailed] = useState(false);
+  const request = useCallback(() => {
+    loadModal().then(
+      (module) => setModal(() => module.default),
+      () => setFailed(true),
+    );
+  }, []);
+  return { Modal, failed, request };
+}
+
+/** The link an event happened on, when it points at `#id` on this page. */
+function triggerLink(event: Event, id: string): HTMLAnchorElement | null {
+  const link = (event.target as Element | null)?.closest?.("a[href]") as HTMLAnchorElement | null;
+  if (!link) return null;
+  const target = new URL(link.href, window.location.href);
+  return target.hash === `#${id}` && target.pathname === window.location.pathname ? link : null;
+}
+
+/**
+ * Opens when a link to `#id` is clicked anywhere on the page, or when the page is loaded at `#id`;
+ * `prepare` runs as soon as a pointer or the keyboard focus reaches such a link (a click follows).
+ */
+function useHashTrigger(id: string, enabled: boolean, open: () => void, prepare: () => void) {
   const opener = useRef<HTMLElement | null>(null);
   const openRef = useRef(open);
   openRef.current = open;
@@ -55,18 +92,24 @@ function useHashTrigger(id: string, enabled: boolean, open: () => void) {
     if (!enabled) return;
     function onClick(event: MouseEvent) {
       if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-      const link = (event.target as Element | null)?.closest?.("a[href]") as HTMLAnchorElement | null;
+      const link = triggerLink(event, id);
       if (!link) return;
-      const target = new URL(link.href, window.location.href);
-      if (target.hash !== `#${id}` || target.pathname !== window.location.pathname) return;
       event.preventDefault();
       opener.current = link;
       openRef.current();
     }
+    function onIntent(event: Event) {
+      if (triggerLink(event, id)) prepare();
+    }
+    const intents = ["pointerover", "pointerdown", "focusin"] as const;
     document.addEventListener("click", onClick);
+    for (const type of intents) document.addEventListener(type, onIntent, { passive: true });
     if (window.location.hash === `#${id}`) openRef.current();
-    return () => document.removeEventListener("click", onClick);
-  }, [id, enabled]);
+    return () => {
+      document.removeEventListener("click", onClick);
+      for (const type of intents) document.removeEventListener(type, onIntent);
+    };
+  }, [id, enabled, prepare]);
   return opener;
 }
 
@@ -86,16 +129,39 @@ function PlanDialog({
 }) {
   const hydrated = useHydrated();
   const lead = useLeadForm(definition, { anchor: id, successToast });
+  const modal = useModalFrame();
   const [open, setOpen] = useState(false);
-  const opener = useHashTrigger(id, hydrated, () => setOpen(true));
+  const inPage = !hydrated || modal.failed;
+  const opener = useHashTrigger(
+    id,
+    !inPage,
+    () => {
+      modal.request();
+      setOpen(true);
+    },
+    modal.request,
+  );
   const titleId = `${id}-titulo`;
   const successRef = useRef<HTMLDivElement>(null);
 
+  function changeOpen(next: boolean) {
+    setOpen(next);
+    if (!next && lead.sent) lead.reset();
+  }
+
   // A post made before the page was interactive comes back as the page's answer: show it in the dialog.
   useEffect(() => {
-    if (hydrated && lead.answer && !lead.fetcher.data) setOpen(true);
+    if (hydrated && lead.answer && !lead.fetcher.data) {
+      modal.request();
+      setOpen(true);
+    }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [hydrated]);
+
+  // No dialog frame (its download failed): the visitor asked for the form, so show it in the page.
+  useEffect(() => {
+    if (modal.failed && open) document.getElementById(id)?.scrollIntoView();
+  }, [modal.failed, open, id]);
 
   useEffect(() => {
     if (lead.sent && lead.fetcher.data) successRef.current?.focus();
@@ -110,9 +176,11 @@ function PlanDialog({
       </div>
       <p className="mt-4 text-xl font-bold text-ink">{content?.successTitle}</p>
       <p className="mx-auto mt-2 max-w-md text-ink-soft">{content?.successText}</p>
-      {hydrated ? (
-        <Dialog.Close className="btn-secondary mt-6">Cerrar</Dialog.Close>
-      ) : null}
+      {inPage ? null : (
+        <button type="button" className="btn-secondary mt-6" onClick={() => changeOpen(false)}>
+          Cerrar
+        </button>
+      )}
     </div>
   ) : (
     <lead.fetcher.Form
@@ -134,7 +202,7 @@ function PlanDialog({
     </lead.fetcher.Form>
   );
 
-  if (!hydrated) {
+  if (inPage) {
     return (
       <section id={id} aria-labelledby={titleId} className="scroll-mt-24 bg-slate-50 py-16">
         <Toast toast={lead.toast} onDismiss={lead.dismissToast} />
@@ -151,48 +219,23 @@ function PlanDialog({
     );
   }
 
+  const toast = <Toast toast={lead.toast} onDismiss={lead.dismissToast} />;
   return (
     <>
-      {open ? null : <Toast toast={lead.toast} onDismiss={lead.dismissToast} />}
-      <Dialog.Root
-        open={open}
-        onOpenChange={(next) => {
-          setOpen(next);
-          if (!next && lead.sent) lead.reset();
-        }}
-      >
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-50 grid place-items-center overflow-y-auto bg-slate-950/60 p-4">
-            <Dialog.Content
-              aria-labelledby={titleId}
-              className="relative my-8 w-full max-w-2xl rounded-3xl bg-white p-5 shadow-2xl focus:outline-none sm:p-8"
-              onCloseAutoFocus={(event) => {
-                if (opener.current?.isConnected) {
-                  event.preventDefault();
-                  opener.current.focus();
-                }
-              }}
-            >
-              <Toast toast={lead.toast} onDismiss={lead.dismissToast} />
-              <Dialog.Title id={titleId} className="pr-10 text-2xl font-bold tracking-tight text-ink">
-                {content?.title}
-              </Dialog.Title>
-              {content?.description ? (
-                <Dialog.Description className="mt-2 text-ink-soft">{content.description}</Dialog.Description>
-              ) : (
-                <Dialog.Description className="sr-only">{content?.title}</Dialog.Description>
-              )}
-              <div className="mt-6">{body}</div>
-              <Dialog.Close className="absolute right-4 top-4 grid h-10 w-10 place-items-center rounded-xl text-ink-soft hover:bg-slate-100">
-                <span className="sr-only">Cerrar</span>
-                <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
-                  <path d="M6 6l12 12M18 6L6 18" />
-                </svg>
-              </Dialog.Close>
-            </Dialog.Content>
-          </Dialog.Overlay>
-        </Dialog.Portal>
-      </Dialog.Root>
+      {open && modal.Modal ? null : toast}
+      {modal.Modal ? (
+        <modal.Modal
+          open={open}
+          onOpenChange={changeOpen}
+          titleId={titleId}
+          title={content?.title}
+          description={content?.description}
+          opener={opener}
+          toast={toast}
+        >
+          {body}
+        </modal.Modal>
+      ) : null}
     </>
   );
 }

@@ -1,0 +1,59 @@
+/**
+ * The modal frame of a /mensual plan form (Radix Dialog: focus trapped inside, Escape and the close
+ * button close it, the page behind is inert and does not scroll). Loaded on demand by PlanDialogs.tsx
+ * when a visitor first asks for a form, so the dialog code is not part of the page's startup script;
+ * the form itself (state, fields, submission) stays in PlanDialogs and is only framed here.
+ */
+import * as Dialog from "@radix-ui/react-dialog";
+import type { ReactNode, RefObject } from "react";
+
+export interface PlanDialogModalProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  titleId: string;
+  title?: string | null;
+  description?: string | null;
+  /** The link that opened the dialog: focus goes back to it on close. */
+  opener: RefObject<HTMLElement | null>;
+  /** Shown inside the dialog, above the title (messages about the form). */
+  toast?: ReactNode;
+  children: ReactNode;
+}
+
+export default function PlanDialogModal({ open, onOpenChange, titleId, title, description, opener, toast, children }: PlanDialogModalProps) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 grid place-items-center overflow-y-auto bg-slate-950/60 p-4">
+          <Dialog.Content
+            aria-labelledby={titleId}
+            className="relative my-8 w-full max-w-2xl rounded-3xl bg-white p-5 shadow-2xl focus:outline-none sm:p-8"
+            onCloseAutoFocus={(event) => {
+              if (opener.current?.isConnected) {
+                event.preventDefault();
+                opener.current.focus();
+              }
+            }}
+          >
+            {toast}
+            <Dialog.Title id={titleId} className="pr-10 text-2xl font-bold tracking-tight text-ink">
+              {title}
+            </Dialog.Title>
+            {description ? (
+              <Dialog.Description className="mt-2 text-ink-soft">{description}</Dialog.Description>
+            ) : (
+              <Dialog.Description className="sr-only">{title}</Dialog.Description>
+            )}
+            <div className="mt-6">{children}</div>
+            <Dialog.Close className="absolute right-4 top-4 grid h-10 w-10 place-items-center rounded-xl text-ink-soft hover:bg-slate-100">
+              <span className="sr-only">Cerrar</span>
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+                <path d="M6 6l12 12M18 6L6 18" />
+              </svg>
+            </Dialog.Close>
+          </Dialog.Content>
+        </Dialog.Overlay>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
