@@ -23,8 +23,9 @@ function loaderScript(manifest: string, routes: Array<[string, string]>, routeMo
     `let started=false;`,
     `const hydrate=()=>{if(started)return;started=true;`,
     `for(const link of document.querySelectorAll("link[data-modulepreload]")){link.href=link.dataset.modulepreload;link.rel="modulepreload";}`,
-    `Promise.all([import(${json(manifest)}),${routes.map(([, url]) => `import(${json(url)})`).join(",")}])`,
-    `.then(([,${routes.map(([name]) => name).join(",")}])=>{window.__remixRouteModules=${routeModules};return import(${json(entry)});});};`,
+    // The imports in a task of their own: starting two dozen downloads is itself a long task on a phone.
+    `setTimeout(()=>Promise.all([import(${json(manifest)}),${routes.map(([, url]) => `import(${json(url)})`).join(",")}])`,
+    `.then(([,${routes.map(([name]) => name).join(",")}])=>{window.__remixRouteModules=${routeModules};return import(${json(entry)});}),0);};`,
     `const afterPaint=()=>setTimeout(hydrate,0);`,
     `if(document.visibilityState==="hidden")hydrate();`,
     `else{document.addEventListener("visibilitychange",hydrate,{once:true});`,
