@@ -38,6 +38,25 @@ test.describe("header", () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
+  test.describe("without JavaScript", () => {
+    // The small-screen menu exists below the desktop breakpoint: a phone's width in both projects.
+    test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+
+    test("the small-screen menu still opens, and its items lead to sections and pages", async ({ page }) => {
+      await page.goto("/contacto");
+      const menu = page.getByRole("navigation", { name: "Principal (móvil)", exact: true });
+      await expect(menu).toBeHidden();
+      await page.locator("header summary", { hasText: "Menú" }).click();
+      await expect(menu).toBeVisible();
+      await menu.getByRole("link", { name: "Calculadora" }).click();
+      await expect(page).toHaveURL(/\/calculadora$/);
+      await page.locator("header summary", { hasText: "Menú" }).click();
+      await menu.getByRole("link", { name: "FAQ" }).click();
+      await expect(page).toHaveURL(/\/#faq$/);
+      await expect(page.locator("#faq")).toBeInViewport();
+    });
+  });
+
   test("'Accede a la App' opens the external app in a new tab", async ({ page, isMobile }) => {
     await page.goto("/");
     const appLink = page.getByRole("link", { name: isMobile ? "App" : "Accede a la App", exact: true });

@@ -1,11 +1,14 @@
 /**
  * The fixed header. Scroll items are real links to `/#section` (they work without JavaScript); with
  * JavaScript they scroll in place on `/`, or from another page replace the history entry with `/` and
- * scroll 100 ms later, as the spec asks. The small-screen menu closes after any choice.
+ * scroll 100 ms later, as the spec asks. The small-screen menu closes after any choice. Until the page
+ * is interactive (and for good without JavaScript) that menu is a native <details> disclosure, so it
+ * opens on a phone with JavaScript off too.
  */
 import { Link, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type MouseEvent } from "react";
 import type { SiteSettings } from "~/content/types";
+import { useHydrated } from "~/lib/use-hydrated";
 
 export const SCROLL_AFTER_NAVIGATION_MS = 100;
 
@@ -19,12 +22,24 @@ function scrollToSection(id: string) {
   target.focus({ preventScroll: true });
 }
 
+const MENU_ICON_CLOSED = "M4 7h16M4 12h16M4 17h16";
+const MENU_ICON_OPEN = "M6 6l12 12M18 6L6 18";
+
+function MenuIcon({ open }: { open: boolean }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+      <path d={open ? MENU_ICON_OPEN : MENU_ICON_CLOSED} />
+    </svg>
+  );
+}
+
 export function Header({ settings }: { settings: SiteSettings }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   const navigate = useNavigate();
   const menuId = useId();
   const onHome = location.pathname === "/";
+  const hydrated = useHydrated();
 
   // The section to scroll to once the navigation to / has rendered the landing page.
   const pendingSection = useRef<string | null>(null);
@@ -78,6 +93,13 @@ export function Header({ settings }: { settings: SiteSettings }) {
   }
 
   const navigation = settings.navigation ?? [];
+  const mobileList = (
+    <ul className="container-page py-2">
+      {navigation.map((item: NavItem) => (
+        <li key={`${item.kind}-${item.target}`}>{renderItem(item, "mobile")}</li>
+      ))}
+    </ul>
+  );
 
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -100,27 +122,38 @@ export function Header({ settings }: { settings: SiteSettings }) {
             <span className="hidden sm:inline">{settings.appButtonLabel}</span>
             <span className="sm:hidden">{settings.appButtonShortLabel}</span>
           </a>
-          <button
-            type="button"
-            className="grid h-11 w-11 place-items-center rounded-lg text-ink hover:bg-brand-50 lg:hidden"
-            aria-expanded={menuOpen}
-            aria-controls={menuId}
-            onClick={() => setMenuOpen((open) => !open)}
-          >
-            <span className="sr-only">Menú</span>
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
-              {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-            </svg>
-          </button>
+          {hydrated ? (
+            <button
+              type="button"
+              className="grid h-11 w-11 place-items-center rounded-lg text-ink hover:bg-brand-50 lg:hidden"
+              aria-expanded={menuOpen}
+              aria-controls={menuId}
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              <span className="sr-only">Menú</span>
+              <MenuIcon open={menuOpen} />
+            </button>
+          ) : (
+            <details className="group lg:hidden">
+              <summary className="grid h-11 w-11 cursor-pointer list-none place-items-center rounded-lg text-ink hover:bg-brand-50 [&::-webkit-details-marker]:hidden">
+                <span className="sr-only">Menú</span>
+                <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+                  <path className="group-open:hidden" d={MENU_ICON_CLOSED} />
+                  <path className="hidden group-open:block" d={MENU_ICON_OPEN} />
+                </svg>
+              </summary>
+              <nav aria-label="Principal (móvil)" className="absolute inset-x-0 top-16 border-y border-slate-200 bg-white">
+                {mobileList}
+              </nav>
+            </details>
+          )}
         </div>
       </div>
-      <nav id={menuId} aria-label="Principal (móvil)" hidden={!menuOpen} className="border-t border-slate-200 bg-white lg:hidden">
-        <ul className="container-page py-2">
-          {navigation.map((item: NavItem) => (
-            <li key={`${item.kind}-${item.target}`}>{renderItem(item, "mobile")}</li>
-          ))}
-        </ul>
-      </nav>
+      {hydrated ? (
+        <nav id={menuId} aria-label="Principal (móvil)" hidden={!menuOpen} className="border-t border-slate-200 bg-white lg:hidden">
+          {mobileList}
+        </nav>
+      ) : null}
     </header>
   );
 }
