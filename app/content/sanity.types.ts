@@ -639,6 +639,7 @@ export type SiteSettings = {
   cookieBanner: {
     title: string;
     text: string;
+    policyLinkLabel: string;
     acceptLabel: string;
     rejectLabel: string;
     configureLabel: string;
@@ -962,6 +963,7 @@ export type SiteSettingsQueryResult = {
   cookieBanner: {
     title: string;
     text: string;
+    policyLinkLabel: string;
     acceptLabel: string;
     rejectLabel: string;
     configureLabel: string;

@@ -25,6 +25,8 @@ import { rememberVisitOrigin } from "~/tracking/visit-origin";
 export type CookieBannerTexts = NonNullable<SiteSettings["cookieBanner"]>;
 
 export const COOKIE_BANNER_ID = "cookie-consent";
+/** The cookie policy (the AEPD's second layer), a section of /legal. */
+const COOKIE_POLICY_PATH = "/legal#cookies";
 const HEIGHT_PROPERTY = "--cc-height";
 const FOCUS_MARGIN_PX = 16;
 
@@ -191,6 +193,14 @@ export function CookieBanner({ texts }: { texts: CookieBannerTexts | null | unde
         </h2>
         <p id={textId} className="mt-1 max-w-4xl text-sm text-ink-soft">
           {texts.text}
+          {texts.policyLinkLabel ? (
+            <>
+              {" "}
+              <a href={COOKIE_POLICY_PATH} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800">
+                {texts.policyLinkLabel}
+              </a>
+            </>
+          ) : null}
         </p>
         {settings ? (
           <fieldset className="mt-3 max-w-3xl divide-y divide-slate-200 border-y border-slate-200">

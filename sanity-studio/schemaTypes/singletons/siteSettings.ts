@@ -134,6 +134,7 @@ export const siteSettings = defineType({
     section("cookieBanner", "Aviso de cookies", "Textos del banner y del panel de configuración de cookies.", [
       requiredString("title", "Título", "Título del banner."),
       requiredText("text", "Texto", "Explicación del uso de cookies."),
+      requiredString("policyLinkLabel", "Enlace a la política de cookies", "Texto del enlace del banner a la política de cookies (/legal#cookies)."),
       requiredString("acceptLabel", "Botón aceptar", "Texto del botón que acepta todas las cookies."),
       requiredString("rejectLabel", "Botón rechazar", "Texto del botón que rechaza las opcionales."),
       requiredString("configureLabel", "Botón configurar", "Texto del botón que abre el panel de configuración."),
