@@ -10,6 +10,7 @@ import type { ServerBuild } from "@remix-run/node";
 import express from "express";
 import type { EventEmitter } from "node:events";
 import { PageCache } from "./server/page-cache";
+import { trustedProxyHops } from "./server/client-address";
 import { createRemixHandler } from "./server/remix-handler";
 import { createRequestListener } from "./server/request-listener";
 import { StaticAssets } from "./server/static-assets";
@@ -27,7 +28,7 @@ export async function createServer() {
   const app = express();
   app.disable("x-powered-by");
   const publicSiteUrl = process.env.PUBLIC_SITE_URL;
-  app.all("*", createRemixHandler({ build, mode: process.env.NODE_ENV ?? "production", cache, publicSiteUrl }));
+  app.all("*", createRemixHandler({ build, mode: process.env.NODE_ENV ?? "production", cache, publicSiteUrl, trustedProxyHops: trustedProxyHops() }));
 
   const assets = new StaticAssets(path.join(root, "public"));
   return http.createServer(createRequestListener({ cache, assets, app, publicSiteUrl }));

@@ -14,6 +14,7 @@ import {
   type PageCache,
   pageCacheKey,
 } from "./page-cache";
+import { clientAddress } from "./client-address";
 import { sendCached, sendLive } from "./respond";
 import { isHttps } from "../app/lib/security-headers.server";
 
@@ -45,17 +46,20 @@ export interface RemixHandlerOptions {
   mode: string;
   cache: PageCache;
   publicSiteUrl?: string;
+  /** Reverse proxies of our own in front of the server (TRUST_PROXY_HOPS). */
+  trustedProxyHops?: number;
 }
 
-export function createRemixHandler({ build, mode, cache, publicSiteUrl }: RemixHandlerOptions) {
+export function createRemixHandler({ build, mode, cache, publicSiteUrl, trustedProxyHops = 0 }: RemixHandlerOptions) {
   const handle = createRequestHandler(build, mode);
 
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
       const cacheKey = pageCacheKey(req);
       if (!cacheKey) {
-        // Form actions rate-limit per visitor: the load context carries the socket's address (issue 6).
-        await sendLive(req, res, await handle(toFetchRequest(req, res, null), { clientIp: req.socket.remoteAddress }));
+        // Form actions rate-limit per visitor: the load context carries the visitor's address (issue 6).
+        const clientIp = clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], trustedProxyHops);
+        await sendLive(req, res, await handle(toFetchRequest(req, res, null), { clientIp }));
         return;
       }
       let uncacheable: Response | null = null;

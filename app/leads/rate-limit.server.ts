@@ -47,11 +47,10 @@ export function resetFormRateLimiter(): void {
 }
 
 /**
- * The visitor's address: the server's load context passes the socket address as `clientIp` (server.ts);
- * without one (a bare handler), the first X-Forwarded-For hop, else one shared bucket.
+ * The visitor's address: the production server puts it in the load context as `clientIp`
+ * (server/client-address.ts decides how far X-Forwarded-For is trusted); without one, one shared bucket.
  */
-export function clientIp(request: Request, context: unknown): string {
+export function clientIp(_request: Request, context: unknown): string {
   const fromContext = (context as { clientIp?: unknown } | null | undefined)?.clientIp;
-  if (typeof fromContext === "string" && fromContext) return fromContext;
-  return request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || "unknown";
+  return typeof fromContext === "string" && fromContext ? fromContext : "unknown";
 }

@@ -1,0 +1,20 @@
+/**
+ * The visitor's address for the form rate limit. Directly on the internet it is the socket's address
+ * and X-Forwarded-For is ignored (anyone can write it). Behind N reverse proxies of our own
+ * (TRUST_PROXY_HOPS=N, e.g. 1 for one load balancer) the socket holds the nearest proxy's address, so
+ * the visitor is the entry N places from the right of X-Forwarded-For + socket: the one our outermost
+ * proxy saw. Entries further left were written by the client and are not trusted.
+ */
+export function clientAddress(socketAddress: string | undefined, forwardedFor: string | string[] | undefined, trustedHops: number): string | undefined {
+  if (trustedHops <= 0) return socketAddress;
+  const header = Array.isArray(forwardedFor) ? forwardedFor.join(",") : (forwardedFor ?? "");
+  const chain = [...header.split(",").map((entry) => entry.trim()).filter(Boolean), ...(socketAddress ? [socketAddress] : [])];
+  if (chain.length === 0) return undefined;
+  return chain[Math.max(0, chain.length - 1 - trustedHops)];
+}
+
+/** TRUST_PROXY_HOPS: how many reverse proxies of our own stand in front of the server (default 0). */
+export function trustedProxyHops(env: Record<string, string | undefined> = process.env): number {
+  const hops = Number(env.TRUST_PROXY_HOPS?.trim() || 0);
+  return Number.isInteger(hops) && hops > 0 ? Math.min(hops, 10) : 0;
+}
