@@ -21,6 +21,7 @@ import { NotFound } from "~/components/layout/NotFound";
 import { WhatsAppButton } from "~/components/layout/WhatsAppButton";
 import { publicSiteUrl } from "~/lib/env.server";
 import { Tracking } from "~/tracking/Tracking";
+import noScriptStylesheet from "~/no-js.css";
 import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [
@@ -54,6 +55,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#1d5ef1" />
         <Meta />
         <Links />
+        {/* Without JavaScript, content behind script-driven controls (FAQ answers) is shown open. */}
+        <noscript dangerouslySetInnerHTML={{ __html: `<link rel="stylesheet" href="${noScriptStylesheet}">` }} />
       </head>
       <body className="flex min-h-screen flex-col">
         {children}

@@ -3,6 +3,7 @@
 import { expect, test } from "@playwright/test";
 import {
   exerciseAccordion,
+  expectAllAnswersShown,
   expectNoAxeViolations,
   rememberCookieChoice,
   expectNoHorizontalScroll,
@@ -87,6 +88,15 @@ test("the FAQ opens one answer at a time and closes it again", async ({ page }) 
   await page.goto("/");
   await waitForHydration(page);
   await exerciseAccordion(page.locator("#faq"), faqItems);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the FAQ shows all 8 answers", async ({ page }) => {
+    await page.goto("/");
+    await expectAllAnswersShown(page.locator("#faq"), faqItems);
+  });
 });
 
 test("publishes the 8 questions as FAQPage structured data", async ({ page }) => {

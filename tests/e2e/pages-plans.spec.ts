@@ -3,6 +3,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import {
   exerciseAccordion,
+  expectAllAnswersShown,
   expectNoAxeViolations,
   rememberCookieChoice,
   expectNoHorizontalScroll,
@@ -164,5 +165,10 @@ test.describe("without JavaScript", () => {
     const monthly = page.locator("#solicitar-informacion");
     await expect(monthly.getByRole("heading", { name: plansPage.monthlyDialog.title })).toBeInViewport();
     await expect(monthly.locator("form")).toHaveCount(1);
+  });
+
+  test("the FAQ shows all 9 answers", async ({ page }) => {
+    await page.goto("/mensual");
+    await expectAllAnswersShown(page.locator("#faq"), faqItems);
   });
 });

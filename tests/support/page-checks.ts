@@ -69,6 +69,14 @@ export async function exerciseAccordion(region: Locator, items: ReadonlyArray<{ 
   await expect(answers[0]).toBeHidden();
 }
 
+/** Without JavaScript the accordion cannot open: every answer is shown open instead. */
+export async function expectAllAnswersShown(region: Locator, items: ReadonlyArray<{ question: string; answer: string }>) {
+  for (const item of items) {
+    await expect(region.getByText(item.question, { exact: true })).toBeVisible();
+    await expect(region.getByText(answerSnippet(item.answer))).toBeVisible();
+  }
+}
+
 export async function expectNoHorizontalScroll(page: Page) {
   const [scrollWidth, clientWidth] = await page.evaluate(() => [
     document.documentElement.scrollWidth,

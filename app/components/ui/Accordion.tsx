@@ -2,6 +2,7 @@
  * Single-open, collapsible accordion on @radix-ui/react-accordion. The panels are always rendered
  * (forceMount) and hidden by CSS while closed, so their text is part of the server-rendered HTML for
  * search engines and FAQPage structured data, while the widget keeps Radix's keyboard and ARIA wiring.
+ * Without JavaScript every answer is shown open and the chevrons are hidden (app/no-js.css).
  */
 import * as RadixAccordion from "@radix-ui/react-accordion";
 import type { ReactNode } from "react";
@@ -24,6 +25,7 @@ export function AccordionItem({ value, title, children }: { value: string; title
             <span>{title}</span>
             <span
               aria-hidden="true"
+              data-hide-without-js=""
               className="grid h-8 w-8 shrink-0 place-items-center rounded-full bg-brand-50 text-brand-700 transition-transform duration-200 group-data-[state=open]:rotate-180"
             >
               <Icon name="chevron-down" className="h-5 w-5" />
@@ -31,7 +33,7 @@ export function AccordionItem({ value, title, children }: { value: string; title
           </RadixAccordion.Trigger>
         </h3>
       </RadixAccordion.Header>
-      <RadixAccordion.Content forceMount className="px-5 pb-5 text-base leading-relaxed text-ink-soft data-[state=closed]:hidden sm:px-6">
+      <RadixAccordion.Content forceMount data-open-without-js="" className="px-5 pb-5 text-base leading-relaxed text-ink-soft data-[state=closed]:hidden sm:px-6">
         {children}
       </RadixAccordion.Content>
     </RadixAccordion.Item>
