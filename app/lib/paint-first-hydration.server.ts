@@ -16,16 +16,19 @@ const ROUTE_MODULES = /^window\.__remixRouteModules = (\{[^\n]*\});$/m;
 const ENTRY_IMPORT = /^import\("([^"]+)"\);$/m;
 /** Hydrate anyway when no paint report has come by then (a page with nothing contentful to paint). */
 const PAINT_REPORT_TIMEOUT_MS = 3_000;
+/** Module preloads started per task (each costs the main thread about a millisecond on a mid-range phone). */
+const PRELOADS_PER_TASK = 4;
 
 function loaderScript(manifest: string, routes: Array<[string, string]>, routeModules: string, entry: string) {
   const json = JSON.stringify;
   return [
     `let started=false;`,
-    `const hydrate=()=>{if(started)return;started=true;`,
-    `for(const link of document.querySelectorAll("link[data-modulepreload]")){link.href=link.dataset.modulepreload;link.rel="modulepreload";}`,
-    // The imports in a task of their own: starting two dozen downloads is itself a long task on a phone.
-    `setTimeout(()=>Promise.all([import(${json(manifest)}),${routes.map(([, url]) => `import(${json(url)})`).join(",")}])`,
-    `.then(([,${routes.map(([name]) => name).join(",")}])=>{window.__remixRouteModules=${routeModules};return import(${json(entry)});}),0);};`,
+    `const load=()=>Promise.all([import(${json(manifest)}),${routes.map(([, url]) => `import(${json(url)})`).join(",")}])`,
+    `.then(([,${routes.map(([name]) => name).join(",")}])=>{window.__remixRouteModules=${routeModules};return import(${json(entry)});});`,
+    // Starting two dozen downloads at once is itself a long task on a phone: a few per task, then the imports.
+    `const preloads=[...document.querySelectorAll("link[data-modulepreload]")];`,
+    `const preload=()=>{for(const link of preloads.splice(0,${PRELOADS_PER_TASK})){link.href=link.dataset.modulepreload;link.rel="modulepreload";}setTimeout(preloads.length?preload:load,0);};`,
+    `const hydrate=()=>{if(started)return;started=true;preload();};`,
     `const afterPaint=()=>setTimeout(hydrate,0);`,
     `if(document.visibilityState==="hidden")hydrate();`,
     `else{document.addEventListener("visibilitychange",hydrate,{once:true});`,

@@ -53,3 +53,50 @@ describe("es-ES formatting", () => {
     expect(formatInteger(Number.NaN)).toBe(NOT_A_NUMBER);
   });
 });
+
+describe("the same text as Intl.NumberFormat('es-ES')", () => {
+  // The formatter the module replaced (it pre-rounds with toFixed, as the module does).
+  const formatters = new Map<string, Intl.NumberFormat>();
+  function intl(value: number, options: Intl.NumberFormatOptions, min: number, max: number) {
+    const all = { useGrouping: true, ...options, minimumFractionDigits: min, maximumFractionDigits: max } as const;
+    const key = JSON.stringify(all);
+    if (!formatters.has(key)) formatters.set(key, new Intl.NumberFormat("es-ES", all));
+    return formatters.get(key)!.format(Number(value.toFixed(max)) + 0);
+  }
+
+  /** Deterministic values of every size: whole, with cents, long fractions, negative, halfway cases. */
+  function samples(): number[] {
+    let seed = 42;
+    const next = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const values = [0, -0, 0.005, 0.5, 1, 9.995, 99.5, 999, 1000, 1234.5, 9999.995, 1e6, 123456789.123, 2 ** 53, 1e21, 1.5e22, -1e21];
+    for (let i = 0; i < 4000; i++) {
+      const magnitude = 10 ** Math.floor(next() * 10 - 3);
+      const value = next() * magnitude * (next() < 0.2 ? -1 : 1);
+      values.push(value, Math.round(value), Math.round(value * 100) / 100, Math.round(value * 1000) / 1000);
+    }
+    return values;
+  }
+
+  it("for money, plain numbers, whole numbers and percentages, with every decimals setting", () => {
+    const mismatches: string[] = [];
+    const check = (actual: string, expected: string, label: string) => {
+      if (actual !== expected && mismatches.length < 10) mismatches.push(`${label}: ${actual} ≠ ${expected}`);
+    };
+    for (const value of samples()) {
+      const cents = Number.isInteger(Number(value.toFixed(2))) ? 0 : 2;
+      check(formatEuros(value), intl(value, { style: "currency", currency: "EUR" }, 2, 2), `euros ${value}`);
+      check(formatEuros(value, { decimals: 0 }), intl(value, { style: "currency", currency: "EUR" }, 0, 0), `euros/0 ${value}`);
+      check(formatEuros(value, { decimals: "auto" }), intl(value, { style: "currency", currency: "EUR" }, cents, cents), `euros/auto ${value}`);
+      check(formatNumber(value), intl(value, {}, 0, 2), `number ${value}`);
+      check(formatNumber(value, { decimals: 3 }), intl(value, {}, 3, 3), `number/3 ${value}`);
+      check(formatInteger(value), intl(value, {}, 0, 0), `integer ${value}`);
+      check(formatPercent(value), intl(value, { style: "unit", unit: "percent" }, 0, 2), `percent ${value}`);
+      check(
+        formatPercent(value, { signed: true, decimals: 1 }),
+        intl(value, { style: "unit", unit: "percent", signDisplay: "exceptZero" }, 1, 1),
+        `percent/signed ${value}`,
+      );
+    }
+    expect(mismatches).toEqual([]);
+  });
+});

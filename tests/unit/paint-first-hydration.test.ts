@@ -38,7 +38,12 @@ describe("paintFirstHydration", () => {
   });
 
   /** Runs the loader against a stand-in browser and tells when it asks for its first module. */
-  function runLoader({ paintReports = true, visibility = "visible" } = {}) {
+  function runLoader({ paintReports = true, visibility = "visible", preloadLinks = 0 } = {}) {
+    const links = Array.from({ length: preloadLinks }, (_, index) => ({
+      dataset: { modulepreload: `/build/_shared/chunk-${index}.js` },
+      href: "",
+      rel: "",
+    }));
     const imported: string[] = [];
     const timers: Array<{ callback: () => void; delay: number }> = [];
     const frames: Array<() => void> = [];
@@ -53,11 +58,11 @@ describe("paintFirstHydration", () => {
     }
     const document = {
       visibilityState: visibility,
-      querySelectorAll: () => [],
+      querySelectorAll: () => links,
       addEventListener: (type: string, listener: () => void) => (listeners[type] = listener),
     };
     const fakeSelf = { PerformanceObserver: paintReports ? FakePerformanceObserver : undefined };
-    const run = new Function("document", "self", "PerformanceObserver", "requestAnimationFrame", "setTimeout", "load", loader.replace(/import\(/g, "load("));
+    const run = new Function("document", "self", "PerformanceObserver", "requestAnimationFrame", "setTimeout", "importModule", loader.replace(/import\(/g, "importModule("));
     run(
       document,
       fakeSelf,
@@ -80,6 +85,8 @@ describe("paintFirstHydration", () => {
     };
     return {
       imported,
+      links,
+      timers,
       frames,
       listeners,
       runTimers,
@@ -96,6 +103,22 @@ describe("paintFirstHydration", () => {
     expect(browser.imported).toEqual([]);
     browser.reportPaint("first-contentful-paint");
     browser.runTimers(0);
+    expect(browser.imported[0]).toBe("/build/manifest-C82C480B.js");
+  });
+
+  it("starts the module preloads a few per task, all of them before the first import", () => {
+    const browser = runLoader({ preloadLinks: 10 });
+    browser.reportPaint("first-contentful-paint");
+    const started = () => browser.links.filter((link) => link.rel === "modulepreload").length;
+    const progress: number[] = [];
+    for (let task = 0; task < 10 && browser.imported.length === 0; task++) {
+      const next = browser.timers.findIndex((timer) => timer.delay === 0);
+      if (next >= 0) browser.timers.splice(next, 1)[0].callback();
+      progress.push(started());
+    }
+    // Task by task: 4 started, 8, all 10, then (a task of its own) the imports.
+    expect(progress).toEqual([4, 8, 10, 10]);
+    expect(browser.links.every((link) => link.href === link.dataset.modulepreload)).toBe(true);
     expect(browser.imported[0]).toBe("/build/manifest-C82C480B.js");
   });
 
