@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 
 export const root = path.resolve(import.meta.dirname, "..", "..");
-const SOURCES = ["app", "server", "server.ts", "remix.config.js", "tailwind.config.ts", "postcss.config.js", "package.json"];
+const SOURCES = ["app", "server", "server.ts", "remix.config.js", "tailwind.config.ts", "postcss.config.js", "package.json", "scripts/compile-hints.mjs", "scripts/build-server.mjs"];
 const OUTPUTS = [path.join("build", "server.js"), path.join("build", "index.js")];
 
 function newestMtime(target) {
