@@ -1,7 +1,8 @@
 /**
  * Sanity Studio for the site's content: Spanish UI, singleton pages that cannot be created,
  * duplicated or deleted, lists for sector pages, calculator sectors, FAQs and plans, and Vision for
- * trying GROQ queries.
+ * trying GROQ queries. Content Releases and Scheduled Drafts (paid Enterprise features whose tab has
+ * no Spanish translation) are switched off: editors publish documents directly.
  */
 import { esESLocale } from "@sanity/locale-es-es";
 import { visionTool } from "@sanity/vision";
@@ -24,4 +25,6 @@ export default defineConfig({
   ],
   schema: { types: schemaTypes, templates },
   document: { actions: documentActions, newDocumentOptions },
+  releases: { enabled: false },
+  scheduledDrafts: { enabled: false },
 });
