@@ -99,5 +99,13 @@ test("every page of the spec answers 200 with server-rendered Spanish HTML and n
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /^http/);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `${path} scrolls horizontally`).toBeLessThanOrEqual(0);
+    // Every accented letter arrives whole: no U+FFFD anywhere in the document the browser built.
+    await waitForHydration(page);
+    const broken = await page.evaluate(() => {
+      const html = document.documentElement.outerHTML;
+      const at = html.indexOf("\ufffd");
+      return at < 0 ? null : html.slice(Math.max(0, at - 60), at + 10);
+    });
+    expect(broken, `${path} shows a replacement character`).toBeNull();
   }
 });

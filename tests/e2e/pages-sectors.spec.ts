@@ -121,6 +121,22 @@ test.describe("/sectores", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(target.hero.title);
   });
 
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("each card shows its tooltip text under the name instead of an info button that could not open", async ({ page }) => {
+      await page.goto("/sectores");
+      const featured = page.locator("#destacados");
+      for (const [index, document] of sectorPages.filter((item) => item.featured).entries()) {
+        const card = featured.locator("li").nth(index);
+        await expect(card.getByText(document.tooltip, { exact: true })).toBeVisible();
+        await expect(card.getByText(document.tooltip, { exact: true })).toHaveCSS("display", "block");
+        await expect(card.getByRole("link")).toHaveText(document.sectorName);
+      }
+      await expect(page.getByRole("main").getByRole("button")).toHaveCount(0);
+    });
+  });
+
   test("a tooltip opens on hover and on keyboard focus, toggles on click or tap, and closes on Escape or outside", async ({
     page,
     isMobile,

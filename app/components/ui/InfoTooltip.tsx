@@ -82,6 +82,8 @@ export function InfoTooltip({ label, text, className = "" }: { label: string; te
         ref={trigger}
         type="button"
         aria-label={label}
+        // Without JavaScript the button could not open anything (app/no-js.css hides it).
+        data-hide-without-js=""
         onClick={onClick}
         onFocus={(event) => {
           if (event.currentTarget.matches(":focus-visible")) pinned.current = true;
