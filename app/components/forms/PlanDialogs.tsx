@@ -9,10 +9,9 @@
  * tells them apart) plus `clientAction = leadClientAction`.
  *
  * Without JavaScript each is an in-page section with that id holding the same form (the links scroll
- * to it; the post comes back to it); it sits in <noscript>, so with JavaScript it costs nothing. Once
- * hydrated, a dialog opens when a link to `#id` is clicked (or the page loads with that hash): focus
- * is trapped inside, Escape closes it, and focus returns to the link that opened it. Closing after
- * success empties the form.
+ * to it; the post comes back to it). Once hydrated the section gives way to a dialog that opens when a
+ * link to `#id` is clicked (or the page loads with that hash): focus is trapped inside, Escape closes
+ * it, and focus returns to the link that opened it. Closing after success empties the form.
  * The dialog's frame (PlanDialogModal, Radix Dialog) is loaded on demand: its download starts when a
  * pointer or keyboard focus reaches a trigger, so the page's startup script stays small. Should that
  * download fail, the in-page section comes back and the link scrolls to it as without JavaScript.
@@ -203,26 +202,22 @@ function PlanDialog({
     </lead.fetcher.Form>
   );
 
-  const section = (
-    <section id={id} aria-labelledby={titleId} className="scroll-mt-24 bg-slate-50 py-16">
-      <Toast toast={lead.toast} onDismiss={lead.dismissToast} />
-      <div className="container-page max-w-3xl">
-        <div className="rounded-3xl border border-slate-200 bg-white p-5 shadow-xl shadow-slate-200/70 sm:p-8">
-          <h2 id={titleId} className="text-2xl font-bold tracking-tight text-ink">
-            {content?.title}
-          </h2>
-          {content?.description ? <p className="mt-2 text-ink-soft">{content.description}</p> : null}
-          <div className="mt-6">{body}</div>
+  if (inPage) {
+    return (
+      <section id={id} aria-labelledby={titleId} className="scroll-mt-24 bg-slate-50 py-16">
+        <Toast toast={lead.toast} onDismiss={lead.dismissToast} />
+        <div className="container-page max-w-3xl">
+          <div className="rounded-3xl border border-slate-200 bg-white p-5 shadow-xl shadow-slate-200/70 sm:p-8">
+            <h2 id={titleId} className="text-2xl font-bold tracking-tight text-ink">
+              {content?.title}
+            </h2>
+            {content?.description ? <p className="mt-2 text-ink-soft">{content.description}</p> : null}
+            <div className="mt-6">{body}</div>
+          </div>
         </div>
-      </div>
-    </section>
-  );
-
-  // Without JavaScript the form is this in-page section. With JavaScript the browser never builds it
-  // (<noscript>) and React does not hydrate inside <noscript>: no layout, no hydration, and nothing to
-  // remove once the dialog takes over. A link to #id clicked before hydration opens the dialog then.
-  if (!hydrated) return <noscript>{section}</noscript>;
-  if (modal.failed) return section;
+      </section>
+    );
+  }
 
   const toast = <Toast toast={lead.toast} onDismiss={lead.dismissToast} />;
   return (
