@@ -74,7 +74,7 @@ export async function handleLeadAction(
     return answer({ ok: true, form: form.kind, id: randomUUID() });
   }
 
-  const ip = clientIp(request, context);
+  const ip = clientIp(context);
   const limiter = formRateLimiter();
   if (!limiter.take(ip, formRateLimit())) {
     log("warn", "lead refused by rate limit", { form: form.kind });

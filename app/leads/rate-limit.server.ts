@@ -50,7 +50,7 @@ export function resetFormRateLimiter(): void {
  * The visitor's address: the production server puts it in the load context as `clientIp`
  * (server/client-address.ts decides how far X-Forwarded-For is trusted); without one, one shared bucket.
  */
-export function clientIp(_request: Request, context: unknown): string {
+export function clientIp(context: unknown): string {
   const fromContext = (context as { clientIp?: unknown } | null | undefined)?.clientIp;
   return typeof fromContext === "string" && fromContext ? fromContext : "unknown";
 }

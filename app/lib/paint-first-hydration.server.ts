@@ -4,8 +4,8 @@
  * ~100 KB of JS competes with the HTML and CSS for the first paint. The document is complete without
  * JS (server-rendered, forms post natively), so this rewrite starts loading the same modules, in the
  * same order and with the same preloads, right after the browser reports the first contentful paint
- * (at once in a background tab, where no frame comes). The elements React hydrates stay in place, only inert until
- * then. Anything that does not look like Remix 2's output is left alone.
+ * (at once in a background tab, where nothing is painted). The elements React hydrates stay in place,
+ * only inert until then. Anything that does not look like Remix 2's output is left alone.
  */
 
 const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"\/>/g;

@@ -22,13 +22,14 @@ function scrollToSection(id: string) {
   target.focus({ preventScroll: true });
 }
 
-const MENU_ICON_CLOSED = "M4 7h16M4 12h16M4 17h16";
-const MENU_ICON_OPEN = "M6 6l12 12M18 6L6 18";
+const MENU_TRIGGER = "group grid h-11 w-11 place-items-center rounded-lg text-ink hover:bg-brand-50";
 
-function MenuIcon({ open }: { open: boolean }) {
+/** Bars, or a cross while the menu is open: the trigger's open state (<details open> or aria-expanded) picks one. */
+function MenuIcon() {
   return (
     <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
-      <path d={open ? MENU_ICON_OPEN : MENU_ICON_CLOSED} />
+      <path className="group-open:hidden group-aria-expanded:hidden" d="M4 7h16M4 12h16M4 17h16" />
+      <path className="hidden group-open:block group-aria-expanded:block" d="M6 6l12 12M18 6L6 18" />
     </svg>
   );
 }
@@ -125,22 +126,19 @@ export function Header({ settings }: { settings: SiteSettings }) {
           {hydrated ? (
             <button
               type="button"
-              className="grid h-11 w-11 place-items-center rounded-lg text-ink hover:bg-brand-50 lg:hidden"
+              className={`${MENU_TRIGGER} lg:hidden`}
               aria-expanded={menuOpen}
               aria-controls={menuId}
               onClick={() => setMenuOpen((open) => !open)}
             >
               <span className="sr-only">Menú</span>
-              <MenuIcon open={menuOpen} />
+              <MenuIcon />
             </button>
           ) : (
             <details className="group lg:hidden">
-              <summary className="grid h-11 w-11 cursor-pointer list-none place-items-center rounded-lg text-ink hover:bg-brand-50 [&::-webkit-details-marker]:hidden">
+              <summary className={`${MENU_TRIGGER} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}>
                 <span className="sr-only">Menú</span>
-                <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
-                  <path className="group-open:hidden" d={MENU_ICON_CLOSED} />
-                  <path className="hidden group-open:block" d={MENU_ICON_OPEN} />
-                </svg>
+                <MenuIcon />
               </summary>
               <nav aria-label="Principal (móvil)" className="absolute inset-x-0 top-16 border-y border-slate-200 bg-white">
                 {mobileList}

@@ -49,18 +49,18 @@ function SectorCard({ sector, variant, tooltipLabel }: { sector: SectorListItem;
         {sector.sectorName}
       </Link>
       {sector.tooltip ? (
-        // Hidden while the tooltip works; app/no-js.css shows it when JavaScript is off. Not <noscript>:
-        // Chromium then built some later accented text of this page with a U+FFFD (see frame.spec.ts).
-        <span hidden data-open-without-js="" className="basis-full text-sm text-ink-soft">
-          {sector.tooltip}
-        </span>
-      ) : null}
-      {sector.tooltip ? (
-        <InfoTooltip
-          label={tooltipLabel ? `${tooltipLabel} ${sector.sectorName ?? ""}`.trim() : (sector.sectorName ?? "")}
-          text={sector.tooltip}
-          className="relative z-10"
-        />
+        <>
+          {/* Hidden while the tooltip works; app/no-js.css shows it when JavaScript is off. Not <noscript>:
+              Chromium then built some later accented text of this page with a U+FFFD (see frame.spec.ts). */}
+          <span hidden data-open-without-js="" className="basis-full text-sm text-ink-soft">
+            {sector.tooltip}
+          </span>
+          <InfoTooltip
+            label={tooltipLabel ? `${tooltipLabel} ${sector.sectorName ?? ""}`.trim() : (sector.sectorName ?? "")}
+            text={sector.tooltip}
+            className="relative z-10"
+          />
+        </>
       ) : (
         <Icon name="arrow-right" className="h-5 w-5 shrink-0 text-brand-600" />
       )}
