@@ -4,7 +4,7 @@
 import { getSectorPage, getSectorSlugs } from "~/content/index.server";
 import { headers as routeHeaders, action, loader } from "~/routes/calculadora";
 import { PRIVATE_NO_STORE, PUBLIC_PAGE_CACHE_CONTROL } from "~/lib/http-cache";
-import { createDestinations, freshLeadEnvironment, post, type Delivery } from "../support/leads";
+import { post, useLeadDestinations, type Delivery } from "../support/leads";
 import { callLoader } from "../support/routes";
 
 type LoaderData = Awaited<ReturnType<typeof loader>>;
@@ -103,13 +103,7 @@ describe("cache policy", () => {
 });
 
 describe("action: 'Completa tus datos'", () => {
-  const destinations = createDestinations();
-  beforeAll(() => destinations.server.listen({ onUnhandledRequest: "error" }));
-  afterAll(() => destinations.server.close());
-  beforeEach(async () => {
-    await freshLeadEnvironment();
-    destinations.reset();
-  });
+  const { destinations } = useLeadDestinations();
 
   const lead = {
     email: "marta@consultora.es",

@@ -2,16 +2,9 @@
 // JavaScript was off, and the consent state the server reads from the cookie_consent cookie.
 import { action as landingAction } from "~/routes/_index";
 import { action as plansAction } from "~/routes/mensual";
-import { createDestinations, freshLeadEnvironment, post, type Delivery } from "../support/leads";
+import { post, useLeadDestinations, type Delivery } from "../support/leads";
 
-const destinations = createDestinations();
-
-beforeAll(() => destinations.server.listen({ onUnhandledRequest: "error" }));
-afterAll(() => destinations.server.close());
-beforeEach(async () => {
-  await freshLeadEnvironment();
-  destinations.reset();
-});
+const { destinations } = useLeadDestinations();
 
 async function delivered(count: number): Promise<Delivery[]> {
   await vi.waitFor(() => expect(destinations.deliveries).toHaveLength(count), { timeout: 5000, interval: 10 });

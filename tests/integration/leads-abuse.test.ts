@@ -4,19 +4,11 @@ import { action as landingAction } from "~/routes/_index";
 import { action as calculatorAction } from "~/routes/calculadora";
 import { action as plansAction } from "~/routes/mensual";
 import { action as serviceStartAction } from "~/routes/iniciar-servicio";
-import { createDestinations, freshLeadEnvironment, post, spoolFiles } from "../support/leads";
+import { freshLeadEnvironment, post, spoolFiles, useLeadDestinations } from "../support/leads";
 
-const destinations = createDestinations();
+const { destinations, dataDir } = useLeadDestinations();
 
-let dataDir = "";
-beforeAll(() => destinations.server.listen({ onUnhandledRequest: "error" }));
-afterAll(() => destinations.server.close());
-beforeEach(async () => {
-  dataDir = await freshLeadEnvironment();
-  destinations.reset();
-});
-
-const nothingKept = () => [...spoolFiles(dataDir, "pending"), ...spoolFiles(dataDir, "delivered"), ...spoolFiles(dataDir, "failed")];
+const nothingKept = () => [...spoolFiles(dataDir(), "pending"), ...spoolFiles(dataDir(), "delivered"), ...spoolFiles(dataDir(), "failed")];
 const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
 
 const contact = {
@@ -182,7 +174,7 @@ describe("abuse", () => {
   });
 
   it("past FORM_RATE_LIMIT per IP in 10 minutes: 429 with a Spanish message; other visitors go on", async () => {
-    await freshLeadEnvironment({ DATA_DIR: dataDir, FORM_RATE_LIMIT: "2" });
+    await freshLeadEnvironment({ DATA_DIR: dataDir(), FORM_RATE_LIMIT: "2" });
     expect((await post(landingAction, contact, { ip: "198.51.100.1" })).status).toBe(200);
     expect((await post(landingAction, contact, { ip: "198.51.100.1" })).status).toBe(200);
     const refused = await post(landingAction, contact, { ip: "198.51.100.1" });

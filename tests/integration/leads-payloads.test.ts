@@ -5,22 +5,11 @@ import { action as calculatorAction } from "~/routes/calculadora";
 import { action as contactPageAction } from "~/routes/contacto";
 import { action as plansAction } from "~/routes/mensual";
 import { action as serviceStartAction } from "~/routes/iniciar-servicio";
-import {
-  createDestinations,
-  FIXED_FECHA_ENVIO,
-  FIXED_NOW,
-  freshLeadEnvironment,
-  post,
-  type Delivery,
-} from "../support/leads";
+import { FIXED_FECHA_ENVIO, FIXED_NOW, post, useLeadDestinations, type Delivery } from "../support/leads";
 
-const destinations = createDestinations();
+const { destinations } = useLeadDestinations();
 
-beforeAll(() => destinations.server.listen({ onUnhandledRequest: "error" }));
-afterAll(() => destinations.server.close());
-beforeEach(async () => {
-  await freshLeadEnvironment();
-  destinations.reset();
+beforeEach(() => {
   vi.useFakeTimers({ toFake: ["Date"] });
   vi.setSystemTime(FIXED_NOW);
 });

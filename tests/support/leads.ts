@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { delay, http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import { stopLeadDelivery } from "~/leads/delivery.server";
 import { resetFormRateLimiter } from "~/leads/rate-limit.server";
 
@@ -93,6 +94,22 @@ export async function freshLeadEnvironment(overrides: Record<string, string | un
     else process.env[name] = value;
   }
   return dataDir;
+}
+
+/**
+ * The usual hooks of a lead test file (or describe block): the stand-in destinations listen throughout,
+ * and every test starts with a fresh DATA_DIR (`dataDir()`), settings and empty delivery queues.
+ */
+export function useLeadDestinations() {
+  const destinations = createDestinations();
+  let dataDir = "";
+  beforeAll(() => destinations.server.listen({ onUnhandledRequest: "error" }));
+  afterAll(() => destinations.server.close());
+  beforeEach(async () => {
+    dataDir = await freshLeadEnvironment();
+    destinations.reset();
+  });
+  return { destinations, dataDir: () => dataDir };
 }
 
 export function spoolFiles(dataDir: string, state: "pending" | "failed" | "delivered"): string[] {
