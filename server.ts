@@ -3,14 +3,14 @@
  * (server/request-listener.ts); everything else reaches Express and the Remix handler, which fills the
  * page cache. The cache is dropped whenever content changes.
  */
+import type { EventEmitter } from "node:events";
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import express from "express";
-import type { EventEmitter } from "node:events";
-import { PageCache } from "./server/page-cache";
 import { trustedProxyHops } from "./server/client-address";
+import { PageCache } from "./server/page-cache";
 import { createRemixHandler } from "./server/remix-handler";
 import { createRequestListener } from "./server/request-listener";
 import { StaticAssets } from "./server/static-assets";
@@ -28,7 +28,16 @@ export async function createServer() {
   const app = express();
   app.disable("x-powered-by");
   const publicSiteUrl = process.env.PUBLIC_SITE_URL;
-  app.all("*", createRemixHandler({ build, mode: process.env.NODE_ENV ?? "production", cache, publicSiteUrl, trustedProxyHops: trustedProxyHops() }));
+  app.all(
+    "*",
+    createRemixHandler({
+      build,
+      mode: process.env.NODE_ENV ?? "production",
+      cache,
+      publicSiteUrl,
+      trustedProxyHops: trustedProxyHops(),
+    }),
+  );
 
   const assets = new StaticAssets(path.join(root, "public"));
   return http.createServer(createRequestListener({ cache, assets, app, publicSiteUrl }));
@@ -39,9 +48,11 @@ export async function startServer() {
   const server = await createServer();
   // Lead delivery (issue 6): resume the submissions waiting in DATA_DIR at boot, not at the first post.
   const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
-  await (build.entry.module as { startLeadDelivery?: () => Promise<void> }).startLeadDelivery?.().catch((error: unknown) => {
-    console.error(JSON.stringify({ level: "error", msg: "lead delivery could not start", error: String(error) }));
-  });
+  await (build.entry.module as { startLeadDelivery?: () => Promise<void> })
+    .startLeadDelivery?.()
+    .catch((error: unknown) => {
+      console.error(JSON.stringify({ level: "error", msg: "lead delivery could not start", error: String(error) }));
+    });
   server.listen(port, () => {
     console.log(JSON.stringify({ level: "info", msg: "server listening", url: `http://localhost:${port}` }));
   });

@@ -45,7 +45,10 @@ export default function handleRequest(
             final(done) {
               const html = paintFirstHydration(Buffer.concat(chunks).toString("utf8"));
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-              responseHeaders.set("Content-Security-Policy", documentContentSecurityPolicy(html, securitySettings(remixContext)));
+              responseHeaders.set(
+                "Content-Security-Policy",
+                documentContentSecurityPolicy(html, securitySettings(remixContext)),
+              );
               clearTimeout(abortTimer);
               resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
               done();

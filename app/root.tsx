@@ -11,18 +11,18 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { getSiteSettings } from "~/content/index.server";
-import type { SiteSettings } from "~/content/types";
-import { ConsentBootScript } from "~/consent/ConsentBootScript";
 import { CookieBanner } from "~/components/layout/CookieBanner";
 import { Footer } from "~/components/layout/Footer";
 import { Header } from "~/components/layout/Header";
 import { NotFound } from "~/components/layout/NotFound";
 import { WhatsAppButton } from "~/components/layout/WhatsAppButton";
+import { ConsentBootScript } from "~/consent/ConsentBootScript";
+import { getSiteSettings } from "~/content/index.server";
+import type { SiteSettings } from "~/content/types";
 import { publicSiteUrl } from "~/lib/env.server";
-import { Tracking } from "~/tracking/Tracking";
 import noScriptStylesheet from "~/no-js.css";
 import stylesheet from "~/tailwind.css";
+import { Tracking } from "~/tracking/Tracking";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },

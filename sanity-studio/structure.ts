@@ -21,7 +21,12 @@ export const structure: StructureResolver = (S) =>
           .title(type.title ?? type.name)
           .id(type.name)
           .icon(type.icon)
-          .child(S.document().schemaType(type.name).documentId(type.name).title(type.title ?? type.name)),
+          .child(
+            S.document()
+              .schemaType(type.name)
+              .documentId(type.name)
+              .title(type.title ?? type.name),
+          ),
       ),
       S.divider(),
       ...collectionTypes.map((type) =>
@@ -31,7 +36,9 @@ export const structure: StructureResolver = (S) =>
             S.documentTypeList(type.name)
               .title(LIST_TITLES[type.name] ?? type.title ?? type.name)
               .defaultOrdering(
-                type.name === "faqItem" ? [{ field: "question", direction: "asc" }] : [{ field: "order", direction: "asc" }],
+                type.name === "faqItem"
+                  ? [{ field: "question", direction: "asc" }]
+                  : [{ field: "order", direction: "asc" }],
               ),
           ),
       ),

@@ -10,11 +10,25 @@ import lighthouse from "lighthouse";
 import { ensureBuild, root, startProductionServer } from "./lib/build.mjs";
 
 // LIGHTHOUSE_PAGES=/,/mensual narrows a run while investigating; the benchmark itself measures these five.
-const PAGES = process.env.LIGHTHOUSE_PAGES?.split(",") ?? ["/", "/calculadora", "/mensual", "/sectores/construccion", "/iniciar-servicio"];
+const PAGES = process.env.LIGHTHOUSE_PAGES?.split(",") ?? [
+  "/",
+  "/calculadora",
+  "/mensual",
+  "/sectores/construccion",
+  "/iniciar-servicio",
+];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS) || 3;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 const CHROME_PATH = process.env.CHROME_PATH || process.env.CHROMIUM_PATH || "/usr/bin/chromium";
-const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--no-default-browser-check", "--mute-audio"];
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--no-first-run",
+  "--no-default-browser-check",
+  "--mute-audio",
+];
 const RUN_TIMEOUT_MS = 120_000;
 // Set LIGHTHOUSE_SAVE_DIR to keep every run's full report (JSON) for a closer look.
 const SAVE_DIR = process.env.LIGHTHOUSE_SAVE_DIR;
@@ -27,9 +41,13 @@ if (!fs.existsSync(CHROME_PATH)) {
 /** Starts Chromium with a DevTools port of its own choosing and returns that port. */
 async function launchChrome() {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), "lighthouse-chrome-"));
-  const child = spawn(CHROME_PATH, [...CHROME_FLAGS, `--user-data-dir=${profile}`, "--remote-debugging-port=0", "about:blank"], {
-    stdio: ["ignore", "ignore", "pipe"],
-  });
+  const child = spawn(
+    CHROME_PATH,
+    [...CHROME_FLAGS, `--user-data-dir=${profile}`, "--remote-debugging-port=0", "about:blank"],
+    {
+      stdio: ["ignore", "ignore", "pipe"],
+    },
+  );
   const port = await new Promise((resolve, reject) => {
     let log = "";
     const timer = setTimeout(() => reject(new Error(`Chromium did not start:\n${log}`)), 30_000);
@@ -90,7 +108,9 @@ function median(values) {
 
 async function runOnce(url, port) {
   const run = lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: CATEGORIES });
-  const timeout = new Promise((_, reject) => setTimeout(() => reject(new Error(`Lighthouse timed out on ${url}`)), RUN_TIMEOUT_MS).unref());
+  const timeout = new Promise((_, reject) =>
+    setTimeout(() => reject(new Error(`Lighthouse timed out on ${url}`)), RUN_TIMEOUT_MS).unref(),
+  );
   const result = await Promise.race([run, timeout]);
   if (SAVE_DIR) {
     fs.mkdirSync(SAVE_DIR, { recursive: true });
@@ -105,8 +125,12 @@ const server = await startProductionServer();
 const chrome = await launchChrome();
 const rows = [];
 const failures = [];
-const lighthouseVersion = JSON.parse(fs.readFileSync(path.join(root, "node_modules", "lighthouse", "package.json"), "utf8")).version;
-console.log(`Lighthouse ${lighthouseVersion}, mobile preset, ${RUNS} runs per page (median), Chromium ${CHROME_PATH}, Node ${process.version}`);
+const lighthouseVersion = JSON.parse(
+  fs.readFileSync(path.join(root, "node_modules", "lighthouse", "package.json"), "utf8"),
+).version;
+console.log(
+  `Lighthouse ${lighthouseVersion}, mobile preset, ${RUNS} runs per page (median), Chromium ${CHROME_PATH}, Node ${process.version}`,
+);
 try {
   for (const page of PAGES) {
     const url = `${server.baseUrl}${page}`;
@@ -166,7 +190,9 @@ try {
 const pad = (value, width) => String(value).padStart(width);
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 console.log("");
-console.log(`${"page".padEnd(24)} ${pad("perf", 4)} ${pad("a11y", 4)} ${pad("bp", 4)} ${pad("seo", 4)} ${pad("LCP ms", 7)} ${pad("TBT ms", 6)} ${pad("CLS", 6)} ${pad("JS gzip", 9)} ${pad("CSS gzip", 9)}  result`);
+console.log(
+  `${"page".padEnd(24)} ${pad("perf", 4)} ${pad("a11y", 4)} ${pad("bp", 4)} ${pad("seo", 4)} ${pad("LCP ms", 7)} ${pad("TBT ms", 6)} ${pad("CLS", 6)} ${pad("JS gzip", 9)} ${pad("CSS gzip", 9)}  result`,
+);
 for (const row of rows) {
   if (row.error) {
     console.log(`${row.page.padEnd(24)} ${"(no result: the page did not load)".padEnd(70)}  FAIL`);
@@ -184,7 +210,12 @@ for (const row of failures) {
 const pass = rows.every((row) => row.ok);
 const indexes = rows.filter((row) => !row.error).map((row) => Math.round(row.benchmarkIndex));
 console.log("");
-console.log(`Lighthouse benchmarkIndex per page (machine speed during the runs; higher is faster): ${indexes.join(", ")}; load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+console.log(
+  `Lighthouse benchmarkIndex per page (machine speed during the runs; higher is faster): ${indexes.join(", ")}; load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")}`,
+);
 console.log("Target: performance, accessibility, best practices and SEO 100 on every page, CLS 0.");
 console.log(`bench:lighthouse ${pass ? "PASS" : "FAIL"}`);
 process.exit(pass ? 0 : 1);

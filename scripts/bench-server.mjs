@@ -33,9 +33,13 @@ async function startCeiling(body, contentType, contentEncoding) {
   const file = path.join(dir, "body");
   fs.writeFileSync(file, body);
   const port = await freePort();
-  const child = spawn(process.execPath, ["-e", CEILING_SOURCE, file, String(port), contentType, contentEncoding ?? ""], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const child = spawn(
+    process.execPath,
+    ["-e", CEILING_SOURCE, file, String(port), contentType, contentEncoding ?? ""],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(url, 10_000);
   return {
@@ -66,7 +70,9 @@ async function measure(url) {
 const pad = (value, width) => String(value).padStart(width);
 
 ensureBuild();
-console.log(`Node ${process.version} on ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}; autocannon ${CONNECTIONS} connections, ${DURATION_S} s per run (after ${WARMUP_S} s warm-up), Accept-Encoding: ${REQUEST_HEADERS["accept-encoding"]}`);
+console.log(
+  `Node ${process.version} on ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}; autocannon ${CONNECTIONS} connections, ${DURATION_S} s per run (after ${WARMUP_S} s warm-up), Accept-Encoding: ${REQUEST_HEADERS["accept-encoding"]}`,
+);
 
 const server = await startProductionServer();
 const rows = [];
@@ -84,7 +90,12 @@ try {
       const production = await measure(url);
       const bare = await measure(ceiling.url);
       const ratio = production.rps / bare.rps;
-      const ok = sample.status === 200 && cacheStatus === "HIT" && ratio >= MIN_RATIO && production.errors === 0 && bare.errors === 0;
+      const ok =
+        sample.status === 200 &&
+        cacheStatus === "HIT" &&
+        ratio >= MIN_RATIO &&
+        production.errors === 0 &&
+        bare.errors === 0;
       pass &&= ok;
       rows.push({ page, bytes: sample.body.length, encoding, cacheStatus, production, bare, ratio, ok });
     } finally {
@@ -102,7 +113,9 @@ function rawGet(url) {
       .get(url, { headers: REQUEST_HEADERS }, (response) => {
         const chunks = [];
         response.on("data", (chunk) => chunks.push(chunk));
-        response.on("end", () => resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks) }));
+        response.on("end", () =>
+          resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks) }),
+        );
       })
       .on("error", reject);
   });
@@ -118,6 +131,8 @@ for (const row of rows) {
   );
 }
 console.log("");
-console.log(`Target: cached pages ≥ ${MIN_RATIO} × ceiling req/s, 0 errors at ${CONNECTIONS} connections, served from cache (X-Cache: HIT).`);
+console.log(
+  `Target: cached pages ≥ ${MIN_RATIO} × ceiling req/s, 0 errors at ${CONNECTIONS} connections, served from cache (X-Cache: HIT).`,
+);
 console.log(`bench:server ${pass ? "PASS" : "FAIL"}`);
 process.exit(pass ? 0 : 1);

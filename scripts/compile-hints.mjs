@@ -11,7 +11,8 @@ import { pathToFileURL } from "node:url";
 
 const root = path.resolve(import.meta.dirname, "..");
 export const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
-const FRAMEWORK_PACKAGE = /node_modules\/(?:react|react-dom|scheduler|react-router|react-router-dom|@remix-run\/[^/]+|turbo-stream)\//;
+const FRAMEWORK_PACKAGE =
+  /node_modules\/(?:react|react-dom|scheduler|react-router|react-router-dom|@remix-run\/[^/]+|turbo-stream)\//;
 const FRAMEWORK_SHARE = 0.9;
 
 /** Browser chunks (paths relative to the project) made almost only of React, React Router and Remix. */
@@ -20,7 +21,8 @@ export function frameworkChunks(metafile) {
     .filter(([output, { bytes, inputs }]) => {
       if (!output.endsWith(".js") || bytes === 0) return false;
       let framework = 0;
-      for (const [input, { bytesInOutput }] of Object.entries(inputs)) if (FRAMEWORK_PACKAGE.test(input)) framework += bytesInOutput;
+      for (const [input, { bytesInOutput }] of Object.entries(inputs))
+        if (FRAMEWORK_PACKAGE.test(input)) framework += bytesInOutput;
       return framework / bytes >= FRAMEWORK_SHARE;
     })
     .map(([output]) => output);
@@ -29,7 +31,9 @@ export function frameworkChunks(metafile) {
 function main() {
   const metafile = JSON.parse(fs.readFileSync(path.join(root, "build", "metafile.js.json"), "utf8"));
   const chunks = frameworkChunks(metafile);
-  const hasReactDom = chunks.some((output) => Object.keys(metafile.outputs[output].inputs).some((input) => input.includes("node_modules/react-dom/")));
+  const hasReactDom = chunks.some((output) =>
+    Object.keys(metafile.outputs[output].inputs).some((input) => input.includes("node_modules/react-dom/")),
+  );
   if (!hasReactDom) {
     console.error(`compile-hints: no framework chunk holds react-dom (found: ${chunks.join(", ") || "none"})`);
     process.exit(1);

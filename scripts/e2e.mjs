@@ -54,7 +54,11 @@ const serverEnv = {
   DELIVERY_RETRY_BASE_MS: "200",
   FORM_RATE_LIMIT: "1000",
 };
-const server = spawn(process.execPath, ["build/server.js"], { cwd: root, env: serverEnv, stdio: ["ignore", "pipe", "pipe"] });
+const server = spawn(process.execPath, ["build/server.js"], {
+  cwd: root,
+  env: serverEnv,
+  stdio: ["ignore", "pipe", "pipe"],
+});
 const serverLog = fs.createWriteStream(path.join(dataDir, "server.log"));
 server.stdout.pipe(serverLog);
 server.stderr.pipe(serverLog);

@@ -10,7 +10,10 @@ export const studioDir = path.resolve(import.meta.dirname, "..", "sanity-studio"
 
 function installedAt() {
   // npm rewrites node_modules/.package-lock.json on every install; the folder itself as a fallback.
-  for (const marker of [path.join(studioDir, "node_modules", ".package-lock.json"), path.join(studioDir, "node_modules")]) {
+  for (const marker of [
+    path.join(studioDir, "node_modules", ".package-lock.json"),
+    path.join(studioDir, "node_modules"),
+  ]) {
     if (fs.existsSync(marker)) return fs.statSync(marker).mtimeMs;
   }
   return 0;
@@ -18,12 +21,18 @@ function installedAt() {
 
 export function studioNeedsInstall() {
   const lock = path.join(studioDir, "package-lock.json");
-  const sanityBin = path.join(studioDir, "node_modules", ".bin", process.platform === "win32" ? "sanity.cmd" : "sanity");
+  const sanityBin = path.join(
+    studioDir,
+    "node_modules",
+    ".bin",
+    process.platform === "win32" ? "sanity.cmd" : "sanity",
+  );
   return !fs.existsSync(sanityBin) || installedAt() < fs.statSync(lock).mtimeMs;
 }
 
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-const npmIn = (args) => spawnSync(npm, [...args, "--prefix", studioDir, "--no-audit", "--no-fund"], { stdio: "inherit" });
+const npmIn = (args) =>
+  spawnSync(npm, [...args, "--prefix", studioDir, "--no-audit", "--no-fund"], { stdio: "inherit" });
 
 export function ensureStudio() {
   if (!studioNeedsInstall()) return;

@@ -69,7 +69,9 @@ function list(args) {
     return;
   }
   const counts = Object.fromEntries(STATES.map((state) => [state, readRecords(state).length]));
-  console.log(`Submissions in ${spool}: ${counts.pending} pending, ${counts.failed} failed, ${counts.delivered} delivered.`);
+  console.log(
+    `Submissions in ${spool}: ${counts.pending} pending, ${counts.failed} failed, ${counts.delivered} delivered.`,
+  );
   for (const record of records) console.log(describe(record));
 }
 
@@ -90,7 +92,9 @@ function retry(ids) {
     fs.rmSync(path.join(spool, "failed", `${record.id}.json`), { force: true });
     console.log(`Re-queued ${record.id} (${record.form}).`);
   }
-  console.log(`${failed.length} submission(s) re-queued; a running server delivers them within seconds, otherwise the next start does.`);
+  console.log(
+    `${failed.length} submission(s) re-queued; a running server delivers them within seconds, otherwise the next start does.`,
+  );
   if (unknown.length > 0) process.exitCode = 1;
 }
 

@@ -15,7 +15,9 @@ function newestMtime(target) {
   return newest;
 }
 
-const sources = ["app", "server", "server.ts", "remix.config.js", "tailwind.config.ts", "package.json"].map((p) => path.join(root, p));
+const sources = ["app", "server", "server.ts", "remix.config.js", "tailwind.config.ts", "package.json"].map((p) =>
+  path.join(root, p),
+);
 const stale = !fs.existsSync(output) || Math.max(...sources.map(newestMtime)) > fs.statSync(output).mtimeMs;
 if (stale) {
   console.log("Building the site…");

@@ -28,9 +28,12 @@ if (command === "dev") {
   ensureStudio();
   sanity(["dev"]);
 } else if (command === "import") {
-  if (!process.env.SANITY_STUDIO_PROJECT_ID) fail("content:import needs SANITY_STUDIO_PROJECT_ID (the Sanity project to import into).");
+  if (!process.env.SANITY_STUDIO_PROJECT_ID)
+    fail("content:import needs SANITY_STUDIO_PROJECT_ID (the Sanity project to import into).");
   if (!process.env.SANITY_AUTH_TOKEN) {
-    fail("content:import needs SANITY_AUTH_TOKEN: a token with write access to the project (sanity.io/manage → API → Tokens).");
+    fail(
+      "content:import needs SANITY_AUTH_TOKEN: a token with write access to the project (sanity.io/manage → API → Tokens).",
+    );
   }
   const dataset = process.env.SANITY_STUDIO_DATASET || "production";
   ensureStudio();

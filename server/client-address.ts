@@ -5,10 +5,20 @@
  * the visitor is the entry N places from the right of X-Forwarded-For + socket: the one our outermost
  * proxy saw. Entries further left were written by the client and are not trusted.
  */
-export function clientAddress(socketAddress: string | undefined, forwardedFor: string | string[] | undefined, trustedHops: number): string | undefined {
+export function clientAddress(
+  socketAddress: string | undefined,
+  forwardedFor: string | string[] | undefined,
+  trustedHops: number,
+): string | undefined {
   if (trustedHops <= 0) return socketAddress;
   const header = Array.isArray(forwardedFor) ? forwardedFor.join(",") : (forwardedFor ?? "");
-  const chain = [...header.split(",").map((entry) => entry.trim()).filter(Boolean), ...(socketAddress ? [socketAddress] : [])];
+  const chain = [
+    ...header
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+    ...(socketAddress ? [socketAddress] : []),
+  ];
   if (chain.length === 0) return undefined;
   return chain[Math.max(0, chain.length - 1 - trustedHops)];
 }

@@ -38,7 +38,8 @@ const TRANSFER_HEADERS = new Set([
   "x-cache",
 ]);
 
-const COMPRESSIBLE_TYPE = /^(text\/|application\/(json|javascript|xml|manifest\+json|rss\+xml|ld\+json)|image\/svg\+xml)/i;
+const COMPRESSIBLE_TYPE =
+  /^(text\/|application\/(json|javascript|xml|manifest\+json|rss\+xml|ld\+json)|image\/svg\+xml)/i;
 
 export function isCompressible(contentType: string | null | undefined): boolean {
   return COMPRESSIBLE_TYPE.test(contentType ?? "");
@@ -130,7 +131,13 @@ export function matchesIfNoneMatch(entry: CachedResponse, ifNoneMatch: string | 
   if (ifNoneMatch.trim() === "*") return true;
   return ifNoneMatch
     .split(",")
-    .map((tag) => tag.trim().replace(/^W\//, "").replace(/^"|"$/g, "").replace(/-(br|gz)$/, ""))
+    .map((tag) =>
+      tag
+        .trim()
+        .replace(/^W\//, "")
+        .replace(/^"|"$/g, "")
+        .replace(/-(br|gz)$/, ""),
+    )
     .includes(entry.etag);
 }
 
@@ -188,7 +195,9 @@ export function isCacheableResponse(response: Pick<Response, "status" | "headers
   if (vary && vary.split(",").some((name) => name.trim().toLowerCase() !== "accept-encoding")) return false;
   const cacheControl = (headers.get("cache-control") ?? "").toLowerCase();
   const directives = cacheControl.split(",").map((directive) => directive.trim().split("=")[0]);
-  return directives.includes("public") && !directives.some((d) => d === "private" || d === "no-store" || d === "no-cache");
+  return (
+    directives.includes("public") && !directives.some((d) => d === "private" || d === "no-store" || d === "no-cache")
+  );
 }
 
 /** A least-recently-used map bounded by entry count and total bytes. */

@@ -6,6 +6,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createReadableStreamFromReadable, createRequestHandler, type ServerBuild } from "@remix-run/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { isHttps } from "../app/lib/security-headers.server";
+import { clientAddress } from "./client-address";
 import {
   BROTLI_FAST_QUALITY,
   BROTLI_MAX_QUALITY,
@@ -14,12 +16,12 @@ import {
   type PageCache,
   pageCacheKey,
 } from "./page-cache";
-import { clientAddress } from "./client-address";
 import { sendCached, sendLive } from "./respond";
-import { isHttps } from "../app/lib/security-headers.server";
 
 function toFetchRequest(req: IncomingMessage, res: ServerResponse, cacheKey: string | null): Request {
-  const forwardedProto = String(req.headers["x-forwarded-proto"] ?? "").split(",")[0]?.trim();
+  const forwardedProto = String(req.headers["x-forwarded-proto"] ?? "")
+    .split(",")[0]
+    ?.trim();
   const protocol = forwardedProto === "https" ? "https" : "http";
   const url = new URL(cacheKey ?? req.url ?? "/", `${protocol}://${req.headers.host ?? "localhost"}`);
   const headers = new Headers();

@@ -8,7 +8,15 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import zlib from "node:zlib";
 import { baseSecurityHeaders } from "../app/lib/security-headers.server";
-import { type CachedResponse, type Encoding, encodingFor, etagFor, isCompressible, matchesIfNoneMatch, negotiateEncoding } from "./page-cache";
+import {
+  type CachedResponse,
+  type Encoding,
+  encodingFor,
+  etagFor,
+  isCompressible,
+  matchesIfNoneMatch,
+  negotiateEncoding,
+} from "./page-cache";
 
 export type CacheStatus = "HIT" | "MISS";
 
@@ -29,10 +37,17 @@ const ENCODINGS: Encoding[] = ["identity", "br", "gzip"];
  * The complete header list of one way of sending an entry (security headers, origin headers, validators,
  * encoding), built once and reused: a hit then costs a single writeHead with a ready array.
  */
-function headersFor(entry: CachedResponse, encoding: Encoding, secure: boolean, cacheStatus: CacheStatus, notModified: boolean): string[] {
+function headersFor(
+  entry: CachedResponse,
+  encoding: Encoding,
+  secure: boolean,
+  cacheStatus: CacheStatus,
+  notModified: boolean,
+): string[] {
   let variants = wireHeaders.get(entry);
   if (!variants) wireHeaders.set(entry, (variants = []));
-  const slot = ENCODINGS.indexOf(encoding) * 8 + (secure ? 4 : 0) + (cacheStatus === "HIT" ? 2 : 0) + (notModified ? 1 : 0);
+  const slot =
+    ENCODINGS.indexOf(encoding) * 8 + (secure ? 4 : 0) + (cacheStatus === "HIT" ? 2 : 0) + (notModified ? 1 : 0);
   let list = variants[slot];
   if (!list) {
     const headers: Record<string, string> = { ...baseSecurityHeaders({ https: secure }) };
@@ -56,7 +71,13 @@ function headersFor(entry: CachedResponse, encoding: Encoding, secure: boolean, 
 }
 
 /** Sends a cached entry, or 304 when the client already holds it. */
-export function sendCached(req: IncomingMessage, res: ServerResponse, entry: CachedResponse, cacheStatus: CacheStatus, secure: boolean): void {
+export function sendCached(
+  req: IncomingMessage,
+  res: ServerResponse,
+  entry: CachedResponse,
+  cacheStatus: CacheStatus,
+  secure: boolean,
+): void {
   const encoding = encodingFor(entry, req.headers["accept-encoding"]);
   if (matchesIfNoneMatch(entry, req.headers["if-none-match"])) {
     res.writeHead(304, headersFor(entry, encoding, secure, cacheStatus, true));
@@ -93,7 +114,11 @@ export async function sendLive(req: IncomingMessage, res: ServerResponse, respon
   }
   const source = Readable.fromWeb(response.body as WebReadableStream<Uint8Array>);
   const encoding = negotiateEncoding(req.headers["accept-encoding"]);
-  if (encoding === "identity" || !isCompressible(response.headers.get("content-type")) || response.headers.has("content-encoding")) {
+  if (
+    encoding === "identity" ||
+    !isCompressible(response.headers.get("content-type")) ||
+    response.headers.has("content-encoding")
+  ) {
     if (isCompressible(response.headers.get("content-type"))) appendVary(res, "Accept-Encoding");
     await pipeline(source, res);
     return;

@@ -2,8 +2,8 @@
  * Files under public/, answered by the node:http layer from memory: read once, precompressed once.
  * Hashed build output (/build/…) is immutable for a year; the few other files are cached for an hour.
  */
-import fs from "node:fs/promises";
 import { existsSync, readdirSync } from "node:fs";
+import fs from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { type CachedResponse, createCachedResponse, LruCache } from "./page-cache";
@@ -100,6 +100,13 @@ export class StaticAssets {
     }
     const contentType = CONTENT_TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream";
     const cacheControl = pathname.startsWith("/build/") ? IMMUTABLE_CACHE_CONTROL : PUBLIC_FILE_CACHE_CONTROL;
-    return createCachedResponse(200, [["Content-Type", contentType], ["Cache-Control", cacheControl]], body);
+    return createCachedResponse(
+      200,
+      [
+        ["Content-Type", contentType],
+        ["Cache-Control", cacheControl],
+      ],
+      body,
+    );
   }
 }

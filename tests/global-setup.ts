@@ -16,6 +16,9 @@ export default function setup(project: TestProject) {
     project.provide("buildError", null);
   } catch (error) {
     const { stdout, stderr, message } = error as { stdout?: Buffer; stderr?: Buffer; message: string };
-    project.provide("buildError", [message, stdout?.toString(), stderr?.toString()].filter(Boolean).join("\n").slice(-4000));
+    project.provide(
+      "buildError",
+      [message, stdout?.toString(), stderr?.toString()].filter(Boolean).join("\n").slice(-4000),
+    );
   }
 }

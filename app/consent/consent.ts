@@ -97,6 +97,7 @@ export function choiceFromDecision(
 ): ConsentChoice | null {
   if (decision === "accept") return ACCEPT_ALL;
   if (decision === "reject") return REJECT_ALL;
-  if (decision === "save") return { analytics: Boolean(switches.analytics), advertising: Boolean(switches.advertising) };
+  if (decision === "save")
+    return { analytics: Boolean(switches.analytics), advertising: Boolean(switches.advertising) };
   return null;
 }

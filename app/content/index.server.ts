@@ -2,22 +2,6 @@
  * The only door to content for loaders: one typed function per need. A missing singleton or sector
  * page becomes a 404 response, never a 500.
  */
-import type {
-  CalculatorPageQueryResult,
-  CalculatorSectorsQueryResult,
-  ContactPageQueryResult,
-  DraftContractPageQueryResult,
-  GoogleAdsPageQueryResult,
-  LandingPageQueryResult,
-  LegalPageQueryResult,
-  NextStepsPageQueryResult,
-  PlansPageQueryResult,
-  SectorPageQueryResult,
-  SectorSlugsQueryResult,
-  SectorsDirectoryQueryResult,
-  ServiceStartPageQueryResult,
-  SiteSettingsQueryResult,
-} from "./sanity.types";
 import {
   calculatorPageQuery,
   calculatorSectorsQuery,
@@ -35,6 +19,22 @@ import {
   serviceStartPageQuery,
   siteSettingsQuery,
 } from "./queries";
+import type {
+  CalculatorPageQueryResult,
+  CalculatorSectorsQueryResult,
+  ContactPageQueryResult,
+  DraftContractPageQueryResult,
+  GoogleAdsPageQueryResult,
+  LandingPageQueryResult,
+  LegalPageQueryResult,
+  NextStepsPageQueryResult,
+  PlansPageQueryResult,
+  SectorPageQueryResult,
+  SectorSlugsQueryResult,
+  SectorsDirectoryQueryResult,
+  ServiceStartPageQueryResult,
+  SiteSettingsQueryResult,
+} from "./sanity.types";
 import { contentSource } from "./source.server";
 
 export { contentEvents, contentSource } from "./source.server";
@@ -52,8 +52,7 @@ async function fetchSingleton<T>(query: string, what: string): Promise<NonNullab
 export const getSiteSettings = () => fetchSingleton<SiteSettingsQueryResult>(siteSettingsQuery, "siteSettings");
 export const getLandingPage = () => fetchSingleton<LandingPageQueryResult>(landingPageQuery, "landingPage");
 export const getPlansPage = () => fetchSingleton<PlansPageQueryResult>(plansPageQuery, "plansPage");
-export const getCalculatorPage = () =>
-  fetchSingleton<CalculatorPageQueryResult>(calculatorPageQuery, "calculatorPage");
+export const getCalculatorPage = () => fetchSingleton<CalculatorPageQueryResult>(calculatorPageQuery, "calculatorPage");
 export const getSectorsDirectory = () =>
   fetchSingleton<SectorsDirectoryQueryResult>(sectorsDirectoryQuery, "sectorsDirectory");
 export const getGoogleAdsPage = () => fetchSingleton<GoogleAdsPageQueryResult>(googleAdsPageQuery, "googleAdsPage");

@@ -27,7 +27,8 @@ export const calculatorPageQuery = defineQuery(`*[_type == "calculatorPage" && _
   seo, hero, introCards, howWeWork, guarantee, leadForm
 }`);
 
-export const calculatorSectorsQuery = defineQuery(`*[_type == "calculatorSector" && !(_id in path("drafts.**"))] | order(order asc, name asc){
+export const calculatorSectorsQuery =
+  defineQuery(`*[_type == "calculatorSector" && !(_id in path("drafts.**"))] | order(order asc, name asc){
   _id, name, aliases, conversionRate, averageProfit, costPerLead
 }`);
 
@@ -38,13 +39,15 @@ export const sectorsDirectoryQuery = defineQuery(`*[_type == "sectorsDirectory" 
   }
 }`);
 
-export const sectorPageQuery = defineQuery(`*[_type == "sectorPage" && slug.current == $slug && !(_id in path("drafts.**"))][0]{
+export const sectorPageQuery =
+  defineQuery(`*[_type == "sectorPage" && slug.current == $slug && !(_id in path("drafts.**"))][0]{
   _id, _updatedAt, sectorName, "slug": slug.current, seo, hero, stats, leadsPerMonth, tooltip,
   explanation, projection, services, closingCta, structuredData,
   "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels
 }`);
 
-export const sectorSlugsQuery = defineQuery(`*[_type == "sectorPage" && defined(slug.current) && !(_id in path("drafts.**"))] | order(order asc, sectorName asc){
+export const sectorSlugsQuery =
+  defineQuery(`*[_type == "sectorPage" && defined(slug.current) && !(_id in path("drafts.**"))] | order(order asc, sectorName asc){
   "slug": slug.current, _updatedAt
 }`);
 
@@ -62,9 +65,13 @@ export const legalPageQuery = defineQuery(`*[_type == "legalPage" && _id == "leg
   seo, title, updatedAt, legalNotice, privacyPolicy, cookiePolicy
 }`);
 
-export const nextStepsPageQuery = defineQuery(`*[_type == "nextStepsPage" && _id == "nextStepsPage"][0]{ seo, hero, steps, contact }`);
+export const nextStepsPageQuery = defineQuery(
+  `*[_type == "nextStepsPage" && _id == "nextStepsPage"][0]{ seo, hero, steps, contact }`,
+);
 
-export const draftContractPageQuery = defineQuery(`*[_type == "draftContractPage" && _id == "draftContractPage"][0]{ seo, title, intro, sections }`);
+export const draftContractPageQuery = defineQuery(
+  `*[_type == "draftContractPage" && _id == "draftContractPage"][0]{ seo, title, intro, sections }`,
+);
 
 export const serviceStartPageQuery = defineQuery(`*[_type == "serviceStartPage" && _id == "serviceStartPage"][0]{
   seo, heading, intro, cards, styleOptions, logoOffer, submitLabel, sendingLabel, paymentNote,

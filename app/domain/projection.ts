@@ -78,7 +78,10 @@ export function resolveSectorStats(
  * The monthly investments to project: the page's fixed list when it has usable (positive) amounts,
  * otherwise base, base × 2.5 and base × 5 with base = max(1000, costPerLead × 15).
  */
-export function investmentLevels(costPerLead: number, fixedInvestments?: ReadonlyArray<number | null> | null): number[] {
+export function investmentLevels(
+  costPerLead: number,
+  fixedInvestments?: ReadonlyArray<number | null> | null,
+): number[] {
   const fixed = (fixedInvestments ?? []).filter((amount): amount is number => usable(amount, (v) => v > 0));
   if (fixed.length > 0) return fixed;
   const cost = usable(costPerLead, (v) => v > 0) ? costPerLead : DEFAULT_SECTOR_STATS.costPerLead;

@@ -8,8 +8,8 @@
  * ('incluido') and browserInfo (the JSON of `collectBrowserInfo()`, filled just before sending).
  * ROI150 and ROI300 are computed here from conversion and profit, never taken from the browser.
  */
-import { maxPrices } from "~/domain/calculator";
 import * as z from "zod/mini";
+import { maxPrices } from "~/domain/calculator";
 import { emailAddress, optionalText, parseDecimal, requiredText } from "./rules";
 import {
   formatFechaEnvio,
@@ -102,7 +102,15 @@ export interface BrowserInfo {
   timestamp: string | null;
 }
 
-const BROWSER_INFO_TEXT_KEYS = ["userAgent", "language", "platform", "screenResolution", "windowSize", "timezone", "timestamp"] as const;
+const BROWSER_INFO_TEXT_KEYS = [
+  "userAgent",
+  "language",
+  "platform",
+  "screenResolution",
+  "windowSize",
+  "timezone",
+  "timestamp",
+] as const;
 const BROWSER_INFO_FLAG_KEYS = ["cookiesEnabled", "online"] as const;
 
 /** Keeps only the known keys of the posted JSON, each a short string or a boolean; anything else is null. */
@@ -152,7 +160,9 @@ export const calculatorLeadSchema = z.object({
       CALCULATOR_LEAD_MESSAGES.telefonoFormat,
     ),
   ),
-  web: optionalText().check(z.refine((value) => value === "" || WEB_PATTERN.test(value), CALCULATOR_LEAD_MESSAGES.webFormat)),
+  web: optionalText().check(
+    z.refine((value) => value === "" || WEB_PATTERN.test(value), CALCULATOR_LEAD_MESSAGES.webFormat),
+  ),
   mensaje: optionalText(),
   sectorCalculadora: requiredText(CALCULATOR_LEAD_MESSAGES.calculationInvalid),
   porcentajeConversion: calculationNumber,

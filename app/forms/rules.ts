@@ -15,7 +15,10 @@ export const requiredText = (message: string = COMMON_MESSAGES.required) =>
 
 export const optionalText = () => z.string().check(z.trim());
 
-export const emailAddress = (requiredMessage: string = COMMON_MESSAGES.required, formatMessage: string = COMMON_MESSAGES.email) =>
+export const emailAddress = (
+  requiredMessage: string = COMMON_MESSAGES.required,
+  formatMessage: string = COMMON_MESSAGES.email,
+) =>
   z.string().check(
     z.trim(),
     z.minLength(1, requiredMessage),

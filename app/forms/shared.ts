@@ -94,7 +94,10 @@ export function readLeadValues(definition: LeadFormDefinition<unknown>, formData
 export type ValidationResult<Output> = { success: true; data: Output } | { success: false; fieldErrors: FieldErrors };
 
 /** Validates read values against a form's schema: the first Spanish message of each failing field. */
-export function validateLead<Output>(definition: LeadFormDefinition<Output>, values: FormValues): ValidationResult<Output> {
+export function validateLead<Output>(
+  definition: LeadFormDefinition<Output>,
+  values: FormValues,
+): ValidationResult<Output> {
   const result = definition.schema.safeParse(values);
   if (result.success) return { success: true, data: result.data };
   const fieldErrors: FieldErrors = {};
@@ -123,7 +126,10 @@ export function formatFechaEnvio(date: Date): string {
 }
 
 /** The attribution object, only when there is one (payloads never carry `origen: undefined`). */
-export function withOrigen<T extends Record<string, unknown>>(payload: T, origen: Origen | undefined): T & { origen?: Origen } {
+export function withOrigen<T extends Record<string, unknown>>(
+  payload: T,
+  origen: Origen | undefined,
+): T & { origen?: Origen } {
   return origen ? { ...payload, origen } : payload;
 }
 
@@ -152,7 +158,8 @@ export const GENERIC_FAILURE_TOAST: ToastMessage = {
 /** Answers of the abuse guards; the spec names none, so these follow its tone. */
 export const RATE_LIMITED_TOAST: ToastMessage = {
   title: "Demasiados envíos",
-  description: "Has enviado demasiadas solicitudes en poco tiempo. Por favor, inténtalo de nuevo dentro de unos minutos.",
+  description:
+    "Has enviado demasiadas solicitudes en poco tiempo. Por favor, inténtalo de nuevo dentro de unos minutos.",
   variant: "destructive",
 };
 

@@ -61,7 +61,8 @@ export async function handleLeadAction(
     formData = await readFormBody(request);
   } catch (error) {
     if (error instanceof BodyTooLargeError) return answer({ ok: false, form: null, toast: TOO_LARGE_TOAST }, 413);
-    if (error instanceof UnsupportedBodyError) return answer({ ok: false, form: null, toast: GENERIC_FAILURE_TOAST }, 415);
+    if (error instanceof UnsupportedBodyError)
+      return answer({ ok: false, form: null, toast: GENERIC_FAILURE_TOAST }, 415);
     return answer({ ok: false, form: null, toast: GENERIC_FAILURE_TOAST }, 400);
   }
 
@@ -87,7 +88,13 @@ export async function handleLeadAction(
   const result = validateLead(form, values);
   if (!result.success) {
     return answer(
-      { ok: false, form: form.kind, fieldErrors: result.fieldErrors, toast: form.invalidToast(result.fieldErrors), values },
+      {
+        ok: false,
+        form: form.kind,
+        fieldErrors: result.fieldErrors,
+        toast: form.invalidToast(result.fieldErrors),
+        values,
+      },
       400,
     );
   }
@@ -95,7 +102,10 @@ export async function handleLeadAction(
   const payload = form.buildPayload(result.data, {
     now: new Date(),
     origen: readOrigen(request, formData),
-    client: { userAgent: request.headers.get("user-agent")?.slice(0, 500) || undefined, language: firstLanguage(request) },
+    client: {
+      userAgent: request.headers.get("user-agent")?.slice(0, 500) || undefined,
+      language: firstLanguage(request),
+    },
   });
   try {
     const record = await storeLead(form.kind, payload);

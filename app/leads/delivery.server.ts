@@ -9,12 +9,7 @@
 import type { LeadFormKind } from "~/forms/shared";
 import { log } from "~/lib/log.server";
 import { deliverySettings, type DeliverySettings } from "./config.server";
-import {
-  DESTINATIONS_BY_FORM,
-  destinationEnvName,
-  destinationUrl,
-  type DestinationName,
-} from "./destinations.server";
+import { DESTINATIONS_BY_FORM, destinationEnvName, destinationUrl, type DestinationName } from "./destinations.server";
 import { newLeadRecord, Spool, type DestinationDelivery, type LeadRecord } from "./spool.server";
 
 const MAX_CONCURRENT_RECORDS = 8;
@@ -28,7 +23,11 @@ export interface LeadDeliveryOptions extends DeliverySettings {
 type AttemptOutcome = { ok: true } | { ok: false; error: string };
 
 /** Delay before attempt n+1 after n failed ones: base × 2^(n−1), capped, times a jitter of 0.75–1.25. */
-export function retryDelayMs(failedAttempts: number, settings: Pick<DeliverySettings, "retryBaseMs" | "maxRetryDelayMs">, random = Math.random): number {
+export function retryDelayMs(
+  failedAttempts: number,
+  settings: Pick<DeliverySettings, "retryBaseMs" | "maxRetryDelayMs">,
+  random = Math.random,
+): number {
   const exponential = settings.retryBaseMs * 2 ** Math.max(0, failedAttempts - 1);
   return Math.round(Math.min(exponential, settings.maxRetryDelayMs) * (0.75 + random() * 0.5));
 }
@@ -169,7 +168,9 @@ export class LeadDelivery {
   private launch(record: LeadRecord, due: DestinationName[]): void {
     this.inFlight.add(record.id);
     const task = this.deliver(record, due)
-      .catch((error: unknown) => log("error", "lead delivery failed unexpectedly", { id: record.id, error: String(error) }))
+      .catch((error: unknown) =>
+        log("error", "lead delivery failed unexpectedly", { id: record.id, error: String(error) }),
+      )
       .finally(() => {
         this.inFlight.delete(record.id);
         this.tasks.delete(task);
@@ -189,17 +190,35 @@ export class LeadDelivery {
         delivery.state = "delivered";
         delivery.deliveredAt = now.toISOString();
         delivery.lastError = null;
-        log("info", "lead delivered", { id: record.id, form: record.form, destination: name, attempts: delivery.attempts });
+        log("info", "lead delivered", {
+          id: record.id,
+          form: record.form,
+          destination: name,
+          attempts: delivery.attempts,
+        });
         continue;
       }
       delivery.lastError = outcome.error;
       if (delivery.attempts >= this.options.maxAttempts) {
         delivery.state = "failed";
-        log("error", "lead delivery gave up; kept as failed", { id: record.id, form: record.form, destination: name, attempts: delivery.attempts, error: outcome.error });
+        log("error", "lead delivery gave up; kept as failed", {
+          id: record.id,
+          form: record.form,
+          destination: name,
+          attempts: delivery.attempts,
+          error: outcome.error,
+        });
       } else {
         const delay = retryDelayMs(delivery.attempts, this.options, this.options.random);
         delivery.nextAttemptAt = new Date(now.getTime() + delay).toISOString();
-        log("warn", "lead delivery attempt failed; will retry", { id: record.id, form: record.form, destination: name, attempts: delivery.attempts, retryInMs: delay, error: outcome.error });
+        log("warn", "lead delivery attempt failed; will retry", {
+          id: record.id,
+          form: record.form,
+          destination: name,
+          attempts: delivery.attempts,
+          retryInMs: delay,
+          error: outcome.error,
+        });
       }
     }
     const state = await this.spool.save(record);
@@ -222,7 +241,8 @@ export class LeadDelivery {
       return response.ok ? { ok: true } : { ok: false, error: `HTTP ${response.status}` };
     } catch (error) {
       const name = (error as Error)?.name;
-      if (name === "TimeoutError" || name === "AbortError") return { ok: false, error: `timed out after ${this.options.attemptTimeoutMs} ms` };
+      if (name === "TimeoutError" || name === "AbortError")
+        return { ok: false, error: `timed out after ${this.options.attemptTimeoutMs} ms` };
       return { ok: false, error: String((error as Error)?.message ?? error) };
     }
   }
@@ -236,7 +256,8 @@ export class LeadDelivery {
     for (const record of this.records.values()) {
       if (this.inFlight.has(record.id)) continue;
       for (const [name, delivery] of Object.entries(record.deliveries) as [DestinationName, DestinationDelivery][]) {
-        if (delivery.state === "pending" && destinationUrl(name)) wake = Math.min(wake, Date.parse(delivery.nextAttemptAt));
+        if (delivery.state === "pending" && destinationUrl(name))
+          wake = Math.min(wake, Date.parse(delivery.nextAttemptAt));
       }
     }
     this.timer = setTimeout(() => void this.tick(), Math.max(0, wake - now));

@@ -157,7 +157,8 @@ export class Spool {
       if (isRecord(parsed)) return parsed;
       log("error", "lead record unreadable", { id, state });
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "ENOENT") log("error", "lead record unreadable", { id, state, error: String(error) });
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT")
+        log("error", "lead record unreadable", { id, state, error: String(error) });
     }
     return null;
   }

@@ -7,8 +7,8 @@ export interface FaqEntry {
 
 /** The FAQPage object, or null when no item has both a question and an answer. */
 export function faqPageJsonLd(items: ReadonlyArray<FaqEntry> | null | undefined): Record<string, unknown> | null {
-  const entries = (items ?? []).filter(
-    (item): item is { question: string; answer: string } => Boolean(item.question?.trim() && item.answer?.trim()),
+  const entries = (items ?? []).filter((item): item is { question: string; answer: string } =>
+    Boolean(item.question?.trim() && item.answer?.trim()),
   );
   if (entries.length === 0) return null;
   return {

@@ -11,7 +11,8 @@ export const PRIVATE_NO_STORE = "private, no-store";
 
 /** A page answering a form post (actionHeaders) or an error keeps that answer's policy. */
 export const publicPageHeaders: HeadersFunction = ({ actionHeaders, errorHeaders }) => ({
-  "Cache-Control": actionHeaders?.get("Cache-Control") ?? errorHeaders?.get("Cache-Control") ?? PUBLIC_PAGE_CACHE_CONTROL,
+  "Cache-Control":
+    actionHeaders?.get("Cache-Control") ?? errorHeaders?.get("Cache-Control") ?? PUBLIC_PAGE_CACHE_CONTROL,
 });
 
 export const noStoreHeaders: HeadersFunction = () => ({ "Cache-Control": PRIVATE_NO_STORE });

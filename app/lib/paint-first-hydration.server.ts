@@ -54,7 +54,8 @@ export function paintFirstHydration(html: string): string {
   // Only identifiers we imported may appear in the route-module map (it becomes code).
   const known = new Set(routes.map(([name]) => name));
   const referenced = [...routeModules.matchAll(/:(route\d+)\b/g)].map(([, name]) => name);
-  if (referenced.some((name) => !known.has(name)) || /[()`=;<]/.test(routeModules.replace(/"(?:[^"\\]|\\.)*"/g, ""))) return html;
+  if (referenced.some((name) => !known.has(name)) || /[()`=;<]/.test(routeModules.replace(/"(?:[^"\\]|\\.)*"/g, "")))
+    return html;
 
   const loader = loaderScript(manifest, routes, routeModules, entry);
   // The <link> and <script> elements stay (React hydrates them); they only become inert until then.

@@ -46,13 +46,23 @@ export function sectorServiceJsonLd(
   const schemaType = data?.schemaType && SCHEMA_TYPES.has(data.schemaType) ? data.schemaType : "Service";
   const providerName = text(organization?.name);
   const provider = providerName
-    ? compact({ "@type": "Organization", name: providerName, url: text(organization?.url), logo: text(organization?.logoUrl) })
+    ? compact({
+        "@type": "Organization",
+        name: providerName,
+        url: text(organization?.url),
+        logo: text(organization?.logoUrl),
+      })
     : undefined;
   const audienceType = text(data?.audienceType);
   const offers = (data?.offers ?? [])
     .filter((offer) => text(offer?.name))
     .map((offer) =>
-      compact({ "@type": "Offer", name: text(offer.name), description: text(offer.description), category: text(offer.category) }),
+      compact({
+        "@type": "Offer",
+        name: text(offer.name),
+        description: text(offer.description),
+        category: text(offer.category),
+      }),
     );
   return compact({
     "@context": "https://schema.org",

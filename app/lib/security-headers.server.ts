@@ -13,7 +13,11 @@ export interface SecuritySettings {
 }
 
 const GOOGLE = {
-  script: ["https://www.googletagmanager.com", "https://www.googleadservices.com", "https://googleads.g.doubleclick.net"],
+  script: [
+    "https://www.googletagmanager.com",
+    "https://www.googleadservices.com",
+    "https://googleads.g.doubleclick.net",
+  ],
   connect: [
     "https://www.google-analytics.com",
     "https://*.google-analytics.com",
@@ -23,7 +27,13 @@ const GOOGLE = {
     "https://www.google.com",
     "https://www.google.es",
   ],
-  img: ["https://www.google-analytics.com", "https://www.googletagmanager.com", "https://googleads.g.doubleclick.net", "https://www.google.com", "https://www.google.es"],
+  img: [
+    "https://www.google-analytics.com",
+    "https://www.googletagmanager.com",
+    "https://googleads.g.doubleclick.net",
+    "https://www.google.com",
+    "https://www.google.es",
+  ],
   frame: ["https://www.googletagmanager.com", "https://td.doubleclick.net"],
 };
 const META = {
@@ -92,7 +102,8 @@ export function documentContentSecurityPolicy(html: string, settings: SecuritySe
 }
 
 /** The policy of everything that is not a document (data, assets, resource routes, errors). */
-export const RESOURCE_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'self'; base-uri 'none'; form-action 'none'";
+export const RESOURCE_CONTENT_SECURITY_POLICY =
+  "default-src 'none'; frame-ancestors 'self'; base-uri 'none'; form-action 'none'";
 
 export const PERMISSIONS_POLICY =
   "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()";
@@ -101,7 +112,10 @@ export const STRICT_TRANSPORT_SECURITY = "max-age=31536000";
 
 /** True when the visitor reached the site over https: directly behind a TLS proxy or by configuration. */
 export function isHttps(forwardedProto: string | string[] | undefined, publicSiteUrl: string | undefined): boolean {
-  const proto = (Array.isArray(forwardedProto) ? forwardedProto[0] : forwardedProto)?.split(",")[0]?.trim().toLowerCase();
+  const proto = (Array.isArray(forwardedProto) ? forwardedProto[0] : forwardedProto)
+    ?.split(",")[0]
+    ?.trim()
+    .toLowerCase();
   if (proto === "https") return true;
   return /^https:/i.test(publicSiteUrl?.trim() ?? "");
 }

@@ -1,7 +1,7 @@
 /** Every unknown path: 404 with the not-found page inside the site frame, and one log line naming it. */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { log } from "~/lib/log.server";
 import { PRIVATE_NO_STORE } from "~/lib/http-cache";
+import { log } from "~/lib/log.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);

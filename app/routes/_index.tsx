@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ContactForm } from "~/components/forms/ContactForm";
-import { contactForm } from "~/forms/contact";
 import { AppShowcase } from "~/components/sections/AppShowcase";
 import { Comparison } from "~/components/sections/Comparison";
 import { ContactSection } from "~/components/sections/ContactSection";
@@ -11,8 +10,9 @@ import { LandingHero } from "~/components/sections/LandingHero";
 import { StepsSection } from "~/components/sections/StepsSection";
 import { CtaLink } from "~/components/ui/CtaLink";
 import { getLandingPage } from "~/content/index.server";
-import { faqPageJsonLd } from "~/lib/faq-jsonld";
+import { contactForm } from "~/forms/contact";
 import { handleLeadAction } from "~/leads/action.server";
+import { faqPageJsonLd } from "~/lib/faq-jsonld";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { jsonLd, pageMeta } from "~/lib/seo";
 import { useSiteSettings } from "~/lib/use-site-settings";
@@ -47,14 +47,26 @@ export default function LandingRoute() {
         heading={process?.heading}
         intro={process?.intro}
         steps={process?.steps}
-        action={process?.ctaLabel ? <CtaLink href={CALCULATOR} icon="arrow-right">{process.ctaLabel}</CtaLink> : null}
+        action={
+          process?.ctaLabel ? (
+            <CtaLink href={CALCULATOR} icon="arrow-right">
+              {process.ctaLabel}
+            </CtaLink>
+          ) : null
+        }
       />
       <AppShowcase
         id="app"
         heading={appShowcase?.heading}
         intro={appShowcase?.intro}
         features={appShowcase?.features}
-        action={appShowcase?.ctaLabel ? <CtaLink href={CALCULATOR} icon="arrow-right">{appShowcase.ctaLabel}</CtaLink> : null}
+        action={
+          appShowcase?.ctaLabel ? (
+            <CtaLink href={CALCULATOR} icon="arrow-right">
+              {appShowcase.ctaLabel}
+            </CtaLink>
+          ) : null
+        }
       />
       <Comparison
         id="comparativa"
@@ -62,7 +74,13 @@ export default function LandingRoute() {
         intro={comparison?.intro}
         traditional={comparison?.traditional}
         ours={comparison?.ours}
-        action={comparison?.ctaLabel ? <CtaLink href={CALCULATOR} icon="arrow-right">{comparison.ctaLabel}</CtaLink> : null}
+        action={
+          comparison?.ctaLabel ? (
+            <CtaLink href={CALCULATOR} icon="arrow-right">
+              {comparison.ctaLabel}
+            </CtaLink>
+          ) : null
+        }
       />
       <FaqSection id="faq" heading={faq?.heading} intro={faq?.intro} items={faq?.items} />
       <FinalCta id="empezar" heading={finalCta?.heading} text={finalCta?.text}>

@@ -6,8 +6,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { isValidSignature, SIGNATURE_HEADER_NAME } from "@sanity/webhook";
 import { contentSource } from "~/content/index.server";
 import { sanityWebhookSecret } from "~/lib/env.server";
-import { log } from "~/lib/log.server";
 import { PRIVATE_NO_STORE } from "~/lib/http-cache";
+import { log } from "~/lib/log.server";
 
 const headers = { "Cache-Control": PRIVATE_NO_STORE };
 

@@ -18,7 +18,9 @@ import { pageMeta } from "~/lib/seo";
 export const headers = publicPageHeaders;
 
 /** The calculator needs only these fields of each sector record (aliases stay on the server). */
-function toSectorRecords(records: ReadonlyArray<Partial<SectorRecord> & { name?: string | null }> | null): SectorRecord[] {
+function toSectorRecords(
+  records: ReadonlyArray<Partial<SectorRecord> & { name?: string | null }> | null,
+): SectorRecord[] {
   return (records ?? [])
     .filter((record): record is SectorRecord => typeof record.name === "string" && record.name.trim() !== "")
     .map(({ name, aliases, conversionRate, averageProfit }) => ({
@@ -61,13 +63,7 @@ export default function CalculatorRoute() {
   return (
     <>
       <PageHero id="calculadora" badge={page.hero?.badge} title={page.hero?.title} lead={page.hero?.subtitle} />
-      <CalculatorPage
-        key={location.key}
-        content={page}
-        sectors={sectors}
-        request={request}
-        state={state}
-      />
+      <CalculatorPage key={location.key} content={page} sectors={sectors} request={request} state={state} />
     </>
   );
 }

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ContactForm } from "~/components/forms/ContactForm";
-import { contactForm } from "~/forms/contact";
 import { whatsAppUrl } from "~/components/layout/WhatsAppButton";
 import { ContactChannelList } from "~/components/sections/ContactSection";
 import { PageHero } from "~/components/sections/PageHero";
 import { Section } from "~/components/ui/Section";
 import { getContactPage } from "~/content/index.server";
+import { contactForm } from "~/forms/contact";
 import { handleLeadAction } from "~/leads/action.server";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { pageMeta } from "~/lib/seo";
@@ -22,7 +22,8 @@ export async function loader() {
   return { page: await getContactPage() };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, { seo: data?.page.seo, path: "/contacto" });
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(matches, { seo: data?.page.seo, path: "/contacto" });
 
 export default function ContactRoute() {
   const { page } = useLoaderData<typeof loader>();

@@ -1,7 +1,7 @@
 /** Operators' probe: is content reachable, how many submissions wait for delivery. */
 import { contentSource, isContentReachable } from "~/content/index.server";
-import { PRIVATE_NO_STORE } from "~/lib/http-cache";
 import { deliveryHealth } from "~/leads/health.server";
+import { PRIVATE_NO_STORE } from "~/lib/http-cache";
 
 export async function loader() {
   const [contentReachable, submissions] = await Promise.all([isContentReachable(), deliveryHealth()]);

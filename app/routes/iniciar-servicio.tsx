@@ -33,7 +33,10 @@ export default function ServiceStartRoute() {
         </header>
         <ServiceStartForm
           content={page}
-          paymentLinks={{ "presencia-activa": paymentLinks?.presenciaActiva, "captacion-pro": paymentLinks?.captacionPro }}
+          paymentLinks={{
+            "presencia-activa": paymentLinks?.presenciaActiva,
+            "captacion-pro": paymentLinks?.captacionPro,
+          }}
         />
       </div>
     </div>

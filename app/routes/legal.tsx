@@ -1,8 +1,8 @@
 /** /legal: legal notice, privacy policy and cookie policy, deep-linkable as #aviso-legal, #privacidad, #cookies. */
 import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { PageHero } from "~/components/sections/PageHero";
 import { LegalDocumentLinks, LegalDocuments, type LegalDocument } from "~/components/sections/legal/LegalDocuments";
+import { PageHero } from "~/components/sections/PageHero";
 import { getLegalPage } from "~/content/index.server";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { pageMeta } from "~/lib/seo";
@@ -13,7 +13,8 @@ export async function loader() {
   return { page: await getLegalPage() };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, { seo: data?.page.seo, path: "/legal" });
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(matches, { seo: data?.page.seo, path: "/legal" });
 
 export default function LegalRoute() {
   const { page } = useLoaderData<typeof loader>();

@@ -63,7 +63,12 @@ export default function PlansRoute() {
         intro={page.plansIntro}
         plans={page.plans}
         renderButton={(button, plan, index) => (
-          <PlanButton button={button} destinations={destinations} emphasis={index === 0 ? "primary" : "secondary"} dark={Boolean(plan.isSpecial)} />
+          <PlanButton
+            button={button}
+            destinations={destinations}
+            emphasis={index === 0 ? "primary" : "secondary"}
+            dark={Boolean(plan.isSpecial)}
+          />
         )}
         footer={page.logoOffer?.text ? <PlanOfferNote text={page.logoOffer.text} /> : null}
       />

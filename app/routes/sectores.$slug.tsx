@@ -2,12 +2,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { FinalCta } from "~/components/sections/FinalCta";
+import { SECTOR_ACTIONS, calculatorHref } from "~/components/sections/sector/labels";
 import { ProjectionTable } from "~/components/sections/sector/ProjectionTable";
 import { SectorExplanation } from "~/components/sections/sector/SectorExplanation";
 import { SectorHero } from "~/components/sections/sector/SectorHero";
 import { SectorServices } from "~/components/sections/sector/SectorServices";
 import { SectorStats } from "~/components/sections/sector/SectorStats";
-import { SECTOR_ACTIONS, calculatorHref } from "~/components/sections/sector/labels";
 import { CtaLink } from "~/components/ui/CtaLink";
 import { getSectorPage } from "~/content/index.server";
 import type { SiteSettings } from "~/content/types";
@@ -23,7 +23,11 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const page = await getSectorPage(params.slug ?? "").catch((error: unknown) => {
     if (error instanceof Response && error.status === 404) {
       log("error", "route not found", { status: 404, path: new URL(request.url).pathname });
-      throw new Response(null, { status: 404, statusText: "Not Found", headers: { "Cache-Control": PRIVATE_NO_STORE } });
+      throw new Response(null, {
+        status: 404,
+        statusText: "Not Found",
+        headers: { "Cache-Control": PRIVATE_NO_STORE },
+      });
     }
     throw error;
   });
@@ -63,7 +67,12 @@ export default function SectorPageRoute() {
       />
       <SectorServices id="servicios" heading={page.services?.heading} items={page.services?.items} />
       <FinalCta id="empezar" heading={page.closingCta?.title} text={page.closingCta?.description} tone="muted">
-        <CtaLink href={calculatorHref(page.sectorName)} variant="onDark" icon="calculator" className="px-6 py-3 text-lg">
+        <CtaLink
+          href={calculatorHref(page.sectorName)}
+          variant="onDark"
+          icon="calculator"
+          className="px-6 py-3 text-lg"
+        >
           {SECTOR_ACTIONS.closing}
         </CtaLink>
       </FinalCta>

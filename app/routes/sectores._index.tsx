@@ -15,7 +15,8 @@ export async function loader() {
   return { page: await getSectorsDirectory() };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, { seo: data?.page.seo, path: "/sectores" });
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(matches, { seo: data?.page.seo, path: "/sectores" });
 
 export default function SectorsDirectoryRoute() {
   const { page } = useLoaderData<typeof loader>();
@@ -30,7 +31,14 @@ export default function SectorsDirectoryRoute() {
         variant="featured"
         tooltipLabel={page.tooltipLabel}
       />
-      <SectorGrid id="todos" heading={page.allHeading} sectors={sectors} variant="compact" tooltipLabel={page.tooltipLabel} tone="muted" />
+      <SectorGrid
+        id="todos"
+        heading={page.allHeading}
+        sectors={sectors}
+        variant="compact"
+        tooltipLabel={page.tooltipLabel}
+        tone="muted"
+      />
       <FinalCta id="contactar" heading={page.finalCta?.heading} text={page.finalCta?.text}>
         {page.finalCta?.ctaLabel ? (
           <CtaLink href="/contacto" variant="onDark" icon="arrow-right" className="px-6 py-3 text-lg">

@@ -2,8 +2,8 @@
 import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { whatsAppUrl } from "~/components/layout/WhatsAppButton";
-import { PageHero } from "~/components/sections/PageHero";
 import { NextStepsContact, NextStepsList } from "~/components/sections/onboarding/NextSteps";
+import { PageHero } from "~/components/sections/PageHero";
 import { getNextStepsPage } from "~/content/index.server";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { pageMeta } from "~/lib/seo";
@@ -15,12 +15,15 @@ export async function loader() {
   return { page: await getNextStepsPage() };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => pageMeta(matches, { seo: data?.page.seo, path: "/siguiente" });
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta(matches, { seo: data?.page.seo, path: "/siguiente" });
 
 export default function NextStepsRoute() {
   const { page } = useLoaderData<typeof loader>();
   const settings = useSiteSettings();
-  const whatsappHref = settings?.whatsappNumber ? whatsAppUrl(settings.whatsappNumber, settings.whatsappMessage ?? "") : null;
+  const whatsappHref = settings?.whatsappNumber
+    ? whatsAppUrl(settings.whatsappNumber, settings.whatsappMessage ?? "")
+    : null;
   return (
     <>
       <PageHero id="siguiente" title={page.hero?.title} lead={page.hero?.subtitle} />

@@ -36,7 +36,9 @@ export function conversionCalls(kind: ConversionKind, leadId: string, ids: Track
   if (!ids.googleAdsId) {
     calls.warnings.push(`[tracking] Google Ads tag absent (no googleAdsId): ${kind} conversion ${leadId} not sent.`);
   } else if (!label) {
-    calls.warnings.push(`[tracking] No ${labelField} in site settings: Google Ads ${kind} conversion ${leadId} not sent.`);
+    calls.warnings.push(
+      `[tracking] No ${labelField} in site settings: Google Ads ${kind} conversion ${leadId} not sent.`,
+    );
   } else {
     calls.gtag = [
       "event",

@@ -54,8 +54,10 @@ export function configureTracking(next: TrackingIds | null | undefined) {
     googleAdsContactLabel: trimmed(next?.googleAdsContactLabel),
     metaPixelId: trimmed(next?.metaPixelId),
   };
-  if (!ids.googleAdsId) warnOnce("[tracking] siteSettings.tracking.googleAdsId is empty: the Google tag will not load.");
-  if (!ids.metaPixelId) warnOnce("[tracking] siteSettings.tracking.metaPixelId is empty: the Meta pixel will not load.");
+  if (!ids.googleAdsId)
+    warnOnce("[tracking] siteSettings.tracking.googleAdsId is empty: the Google tag will not load.");
+  if (!ids.metaPixelId)
+    warnOnce("[tracking] siteSettings.tracking.metaPixelId is empty: the Meta pixel will not load.");
 }
 
 export function trackingIds(): TrackingIds {

@@ -92,9 +92,7 @@ export const requiredHttpUrlRule = (rule: import("sanity").UrlRule) =>
 
 export const seoTitleRule = (rule: StringRule) => [
   rule.required(),
-  rule
-    .max(SEO_TITLE_MAX)
-    .warning(`Google corta los títulos de más de ${SEO_TITLE_MAX} caracteres; acórtalo.`),
+  rule.max(SEO_TITLE_MAX).warning(`Google corta los títulos de más de ${SEO_TITLE_MAX} caracteres; acórtalo.`),
 ];
 
 export const seoDescriptionRule = (rule: StringRule) => [
@@ -105,8 +103,7 @@ export const seoDescriptionRule = (rule: StringRule) => [
 ];
 
 /** A percentage such as a conversion rate. */
-export const percentRule = (rule: NumberRule) =>
-  rule.min(0).max(100).error("Debe ser un porcentaje entre 0 y 100.");
+export const percentRule = (rule: NumberRule) => rule.min(0).max(100).error("Debe ser un porcentaje entre 0 y 100.");
 
 /** An amount of money in euros. */
 export const moneyRule = (rule: NumberRule) => rule.min(0).error("Un importe no puede ser negativo.");
@@ -121,19 +118,17 @@ export const orderRule = (rule: NumberRule) =>
  * A list the page layout was designed around: at least one item is required (error), and a
  * different count than the design's is flagged (warning) so the editor checks how it looks.
  */
-export const listOf =
-  (expected?: number) =>
-  (rule: ArrayRule<unknown[]>) => {
-    const rules = [rule.required().min(1)];
-    if (expected !== undefined) {
-      rules.push(
-        rule
-          .length(expected)
-          .warning(`La página está diseñada para ${expected} elementos; revisa cómo se ve con otro número.`),
-      );
-    }
-    return rules;
-  };
+export const listOf = (expected?: number) => (rule: ArrayRule<unknown[]>) => {
+  const rules = [rule.required().min(1)];
+  if (expected !== undefined) {
+    rules.push(
+      rule
+        .length(expected)
+        .warning(`La página está diseñada para ${expected} elementos; revisa cómo se ve con otro número.`),
+    );
+  }
+  return rules;
+};
 
 /** A list of references that must not contain the same document twice. */
 export const referenceListOf = (expected?: number) => (rule: ArrayRule<unknown[]>) => [

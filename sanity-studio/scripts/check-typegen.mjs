@@ -47,7 +47,9 @@ if (fresh === current) {
 }
 
 console.error("TypeGen: app/content/sanity.types.ts is stale. Run `npm run typegen` in sanity-studio/ and commit it.");
-const diff = spawnSync("git", ["diff", "--no-index", "--no-color", "--unified=1", "--", committed, scratch], { encoding: "utf8" });
+const diff = spawnSync("git", ["diff", "--no-index", "--no-color", "--unified=1", "--", committed, scratch], {
+  encoding: "utf8",
+});
 const lines = (diff.stdout || "").split("\n");
 console.error(lines.slice(0, 80).join("\n") + (lines.length > 80 ? `\n… ${lines.length - 80} more diff lines` : ""));
 fs.rmSync(scratchDir, { recursive: true, force: true });

@@ -4,7 +4,14 @@ import { RESERVED_SLUGS, checkHref, checkSlug, slugify } from "../schemaTypes/ru
 import { SINGLETON_ACTIONS, documentActions, newDocumentOptions, templates } from "../singletons";
 import { studioSchema } from "./support/dataset";
 
-type FieldLike = { name: string; title?: string; description?: string; type: string; fields?: FieldLike[]; of?: FieldLike[] };
+type FieldLike = {
+  name: string;
+  title?: string;
+  description?: string;
+  type: string;
+  fields?: FieldLike[];
+  of?: FieldLike[];
+};
 
 /** Every field of every type, with its path, including the fields of inline objects. */
 function allFields(): { path: string; field: FieldLike }[] {
@@ -24,7 +31,9 @@ describe("Studio schema", () => {
   it("compiles without errors or warnings", () => {
     const schema = studioSchema();
     const problems = (schema._validation ?? []).flatMap((group) =>
-      group.problems.map((problem) => `${group.path.map((p) => p.name).join(".")}: ${problem.message} [${problem.severity}]`),
+      group.problems.map(
+        (problem) => `${group.path.map((p) => p.name).join(".")}: ${problem.message} [${problem.severity}]`,
+      ),
     );
     expect(problems).toEqual([]);
     for (const type of ["siteSettings", "landingPage", "sectorPage", "calculatorSector", "faqItem", "plan"]) {
@@ -42,9 +51,9 @@ describe("Studio schema", () => {
   });
 
   it("gives every document type a Spanish title and a preview", () => {
-    const documents = (schemaTypes as unknown as { name: string; type: string; title?: string; preview?: unknown }[]).filter(
-      (type) => type.type === "document",
-    );
+    const documents = (
+      schemaTypes as unknown as { name: string; type: string; title?: string; preview?: unknown }[]
+    ).filter((type) => type.type === "document");
     expect(documents.map((type) => type.name).sort()).toEqual(
       [
         "calculatorPage",
@@ -95,14 +104,21 @@ describe("singleton pages", () => {
 
   it("cannot be duplicated, deleted or unpublished, while list documents keep every action", () => {
     const context = (schemaType: string) => ({ schemaType }) as Parameters<typeof documentActions>[1];
-    const kept = (documentActions(allActions as never, context("landingPage")) as { action?: string }[]).map((a) => a.action);
+    const kept = (documentActions(allActions as never, context("landingPage")) as { action?: string }[]).map(
+      (a) => a.action,
+    );
     expect(kept.sort()).toEqual([...SINGLETON_ACTIONS].sort());
     expect(documentActions(allActions as never, context("sectorPage"))).toHaveLength(allActions.length);
   });
 
   it("never appear among the documents an editor can create", () => {
-    const offered = ["landingPage", "siteSettings", "sectorPage", "faqItem"].map((name) => ({ templateId: name, schemaType: name }));
-    const created = (newDocumentOptions(offered as never, {} as never) as { templateId: string }[]).map((o) => o.templateId);
+    const offered = ["landingPage", "siteSettings", "sectorPage", "faqItem"].map((name) => ({
+      templateId: name,
+      schemaType: name,
+    }));
+    const created = (newDocumentOptions(offered as never, {} as never) as { templateId: string }[]).map(
+      (o) => o.templateId,
+    );
     expect(created).toEqual(["sectorPage", "faqItem"]);
     const kept = (templates(offered as never, {} as never) as { schemaType: string }[]).map((t) => t.schemaType);
     expect(kept).toEqual(["sectorPage", "faqItem"]);
@@ -117,7 +133,15 @@ describe("slug and link rules", () => {
   });
 
   it("reject capitals, accents, spaces, stray hyphens and reserved routes", () => {
-    for (const slug of ["Construccion", "construcción", "software b2b", "-consultoria", "consultoria-", "a--b", "a_b"]) {
+    for (const slug of [
+      "Construccion",
+      "construcción",
+      "software b2b",
+      "-consultoria",
+      "consultoria-",
+      "a--b",
+      "a_b",
+    ]) {
       expect(checkSlug(slug)).toMatch(/minúsculas/);
     }
     for (const slug of ["calculadora", "mensual", "sectores", "contacto", "legal", "iniciar-servicio"]) {

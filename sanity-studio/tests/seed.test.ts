@@ -58,7 +58,10 @@ describe("seed dataset (sanity-studio/seed/production.ndjson)", () => {
 
   it("has every singleton under its fixed id, once, and no drafts", () => {
     for (const type of SINGLETON_TYPES) {
-      expect(ofType(type).map((document) => document._id), type).toEqual([type]);
+      expect(
+        ofType(type).map((document) => document._id),
+        type,
+      ).toEqual([type]);
     }
     expect(seed.filter((document) => document._id.startsWith("drafts."))).toEqual([]);
   });
@@ -78,9 +81,11 @@ describe("seed dataset (sanity-studio/seed/production.ndjson)", () => {
   it("has the calculator's sector records including 'Otros', the 17 FAQs and the 4 plans", () => {
     expect(ofType("calculatorSector").map((document) => document.name)).toContain("Otros");
     expect(ofType("faqItem")).toHaveLength(17);
-    expect(ofType("plan").map((document) => document.key).sort()).toEqual(
-      ["captacion-pro", "cpl", "presencia-activa", "solo-web"],
-    );
+    expect(
+      ofType("plan")
+        .map((document) => document.key)
+        .sort(),
+    ).toEqual(["captacion-pro", "cpl", "presencia-activa", "solo-web"]);
   });
 });
 
@@ -101,7 +106,10 @@ describe("dataset validation", () => {
   it.each(brokenCases)("fails on $name", async ({ name, documents, id, path }) => {
     const problems = await validateNdjsonFile(writeNdjson(name, [...validDocuments, ...documents]));
     expect(problems.length).toBeGreaterThan(0);
-    expect(problems.filter((problem) => problem.id === id && problem.path === path), describeProblems(problems)).not.toEqual([]);
+    expect(
+      problems.filter((problem) => problem.id === id && problem.path === path),
+      describeProblems(problems),
+    ).not.toEqual([]);
     expect(problems.every((problem) => problem.id !== validDocuments[0]._id)).toBe(true);
   });
 

@@ -7,7 +7,17 @@ import os from "node:os";
 import path from "node:path";
 
 export const root = path.resolve(import.meta.dirname, "..", "..");
-const SOURCES = ["app", "server", "server.ts", "remix.config.js", "tailwind.config.ts", "postcss.config.js", "package.json", "scripts/compile-hints.mjs", "scripts/build-server.mjs"];
+const SOURCES = [
+  "app",
+  "server",
+  "server.ts",
+  "remix.config.js",
+  "tailwind.config.ts",
+  "postcss.config.js",
+  "package.json",
+  "scripts/compile-hints.mjs",
+  "scripts/build-server.mjs",
+];
 const OUTPUTS = [path.join("build", "server.js"), path.join("build", "index.js")];
 
 function newestMtime(target) {
@@ -77,7 +87,13 @@ export async function startProductionServer({ env = {} } = {}) {
   delete childEnv.SANITY_PROJECT_ID;
   Object.assign(
     childEnv,
-    { NODE_ENV: "production", PORT: String(port), PUBLIC_SITE_URL: baseUrl, DATA_DIR: dataDir, CONTENT_DATASET_FILE: dataset },
+    {
+      NODE_ENV: "production",
+      PORT: String(port),
+      PUBLIC_SITE_URL: baseUrl,
+      DATA_DIR: dataDir,
+      CONTENT_DATASET_FILE: dataset,
+    },
     env,
   );
   for (const [name, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[name];

@@ -209,7 +209,9 @@ test.describe("with JavaScript", () => {
     await closeCookieBanner(page);
     await waitForHydration(page);
     const form = await fillLeadForm(page, "falla@acme.example");
-    await page.route("**/calculadora?**", (route) => (route.request().method() === "POST" ? route.abort("failed") : route.continue()));
+    await page.route("**/calculadora?**", (route) =>
+      route.request().method() === "POST" ? route.abort("failed") : route.continue(),
+    );
     await form.getByRole("button", { name: "Solicitar mi análisis" }).click();
     await expect(page.getByTestId("toast")).toContainText("Error al enviar");
     await expect(page.getByTestId("toast")).toContainText("inténtalo de nuevo o contáctanos directamente");
@@ -246,7 +248,9 @@ test.describe("with JavaScript", () => {
         new Promise<number>((resolve) => {
           let total = 0;
           new PerformanceObserver((list) => {
-            for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+            for (const entry of list.getEntries() as Array<
+              PerformanceEntry & { value: number; hadRecentInput: boolean }
+            >) {
               if (!entry.hadRecentInput) total += entry.value;
             }
           }).observe({ type: "layout-shift", buffered: true });
@@ -263,13 +267,20 @@ test.describe("with JavaScript", () => {
     await waitForHydration(page);
     await page.getByLabel("Presupuesto mensual (€)").fill("0");
     await expect(page.getByText("El presupuesto debe ser mayor a 0")).toBeVisible();
-    await page.getByRole("form", { name: "Completa tus datos" }).getByRole("button", { name: "Solicitar mi análisis" }).click();
+    await page
+      .getByRole("form", { name: "Completa tus datos" })
+      .getByRole("button", { name: "Solicitar mi análisis" })
+      .click();
     await expect(page.getByText("El email es obligatorio")).toBeVisible();
     // WCAG 2.2 AA on the whole page (as the other pages' checks), every rule including best practices on the calculator's part.
-    const wcag = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+    const wcag = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+      .analyze();
     const all = await new AxeBuilder({ page }).include("main").analyze();
     const list = (violations: typeof wcag.violations) =>
-      violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+      violations.map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+      );
     expect(list(wcag.violations)).toEqual([]);
     expect(list(all.violations)).toEqual([]);
   });
@@ -301,7 +312,12 @@ test.describe("without JavaScript", () => {
     if (receiverUrl) {
       await expect.poll(() => deliveredTo("/automation-webhook", email), { timeout: 15_000 }).not.toBeNull();
       const payload = (await deliveredTo("/automation-webhook", email))!;
-      expect(payload).toMatchObject({ tipoFormulario: "Calculadora", ROI150: 280, ROI300: 175, presupuestoMensual: 1000 });
+      expect(payload).toMatchObject({
+        tipoFormulario: "Calculadora",
+        ROI150: 280,
+        ROI300: 175,
+        presupuestoMensual: 1000,
+      });
       expect((payload.browserInfo as Record<string, unknown>).userAgent).toEqual(expect.any(String));
     }
     await page.getByRole("link", { name: "Realizar otra consulta" }).click();
@@ -309,7 +325,9 @@ test.describe("without JavaScript", () => {
     await expect(page.getByTestId("calc-resultados")).toHaveCount(0);
   });
 
-  test("choosing a sector and pressing the buttons computes on the server, with the spec's messages", async ({ page }) => {
+  test("choosing a sector and pressing the buttons computes on the server, with the spec's messages", async ({
+    page,
+  }) => {
     await page.goto("/calculadora");
     await calculator(page).getByLabel("Sector").selectOption({ label: "Consultoría" });
     await page.getByRole("button", { name: "Calcular mi precio máximo por lead" }).click();

@@ -44,7 +44,8 @@ async function recordTrackerRequests(context: BrowserContext): Promise<string[]>
     if (url.hostname === "www.googletagmanager.com" && url.pathname === "/gtag/js") {
       return route.fulfill({ contentType: "text/javascript", body: GTAG_STUB });
     }
-    if (url.hostname === "connect.facebook.net") return route.fulfill({ contentType: "text/javascript", body: FBEVENTS_STUB });
+    if (url.hostname === "connect.facebook.net")
+      return route.fulfill({ contentType: "text/javascript", body: FBEVENTS_STUB });
     return route.fulfill({ status: 204, body: "" });
   });
   return attempts;
@@ -74,7 +75,9 @@ async function googleConversions(page: Page) {
 
 async function metaLeads(page: Page) {
   return page.evaluate(() =>
-    ((window as unknown as { __fbqCalls?: unknown[][] }).__fbqCalls ?? []).filter((call) => call[0] === "track" && call[1] === "Lead"),
+    ((window as unknown as { __fbqCalls?: unknown[][] }).__fbqCalls ?? []).filter(
+      (call) => call[0] === "track" && call[1] === "Lead",
+    ),
   );
 }
 
@@ -105,7 +108,9 @@ async function deliveredPayload(marker: string) {
   let found: { body: Record<string, unknown> } | undefined;
   await expect
     .poll(async () => {
-      const received = (await (await fetch(`${receiver()}/__received`)).json()) as Array<{ body: Record<string, unknown> }>;
+      const received = (await (await fetch(`${receiver()}/__received`)).json()) as Array<{
+        body: Record<string, unknown>;
+      }>;
       found = received.find((entry) => entry.body?.email === `${marker}@example.com`);
       return Boolean(found);
     })
@@ -114,7 +119,10 @@ async function deliveredPayload(marker: string) {
 }
 
 test.describe("before any choice", () => {
-  test("the banner offers 'Aceptar' and 'Rechazar' equally and nothing contacts Google or Meta", async ({ context, page }) => {
+  test("the banner offers 'Aceptar' and 'Rechazar' equally and nothing contacts Google or Meta", async ({
+    context,
+    page,
+  }) => {
     const attempts = await recordTrackerRequests(context);
     await open(page, `${tracked.url}/`);
     await expect(banner(page)).toBeVisible();
@@ -126,7 +134,15 @@ test.describe("before any choice", () => {
       button.evaluate((element) => {
         const style = getComputedStyle(element);
         const box = element.getBoundingClientRect();
-        return [style.backgroundColor, style.color, style.fontSize, style.fontWeight, style.borderWidth, Math.round(box.height), Math.round(box.width)];
+        return [
+          style.backgroundColor,
+          style.color,
+          style.fontSize,
+          style.fontWeight,
+          style.borderWidth,
+          Math.round(box.height),
+          Math.round(box.width),
+        ];
       });
     expect(await look(accept)).toEqual(await look(reject));
 
@@ -140,11 +156,18 @@ test.describe("before any choice", () => {
     expect(await consentCookie(context)).toBeUndefined();
     // Consent Mode default, all denied, is the only thing the Google queue holds.
     expect(await consentUpdates(page)).toEqual([
-      ["consent", "default", { ad_storage: "denied", ad_user_data: "denied", ad_personalization: "denied", analytics_storage: "denied" }],
+      [
+        "consent",
+        "default",
+        { ad_storage: "denied", ad_user_data: "denied", ad_personalization: "denied", analytics_storage: "denied" },
+      ],
     ]);
   });
 
-  test("the banner links to the cookie policy, which is read with the banner still waiting for a choice", async ({ context, page }) => {
+  test("the banner links to the cookie policy, which is read with the banner still waiting for a choice", async ({
+    context,
+    page,
+  }) => {
     await open(page, "/");
     const policyLink = banner(page).getByRole("link", { name: "Política de cookies", exact: true });
     await expect(policyLink).toHaveAttribute("href", "/legal#cookies");
@@ -155,14 +178,21 @@ test.describe("before any choice", () => {
     expect(await consentCookie(context)).toBeUndefined();
   });
 
-  test("the page is the same for every visitor: the choice is made in the browser, before first paint", async ({ page, request }) => {
+  test("the page is the same for every visitor: the choice is made in the browser, before first paint", async ({
+    page,
+    request,
+  }) => {
     const anonymous = await (await request.get(`${tracked.url}/mensual`)).text();
-    const decided = await (await request.get(`${tracked.url}/mensual`, { headers: { Cookie: "cookie_consent=v1.a1.p1" } })).text();
+    const decided = await (
+      await request.get(`${tracked.url}/mensual`, { headers: { Cookie: "cookie_consent=v1.a1.p1" } })
+    ).text();
     expect(decided).toBe(anonymous);
     expect(anonymous).toContain('id="cookie-consent"');
 
     // With the app script blocked, the boot script still shows the banner and its buttons still work.
-    await page.route("**/build/**", (route) => (route.request().resourceType() === "script" ? route.abort() : route.fallback()));
+    await page.route("**/build/**", (route) =>
+      route.request().resourceType() === "script" ? route.abort() : route.fallback(),
+    );
     await page.goto(`${tracked.url}/mensual`);
     await expect(banner(page)).toBeVisible();
     await banner(page).getByRole("button", { name: "Rechazar", exact: true }).click();
@@ -179,7 +209,9 @@ test.describe("before any choice", () => {
       await page.addInitScript(() => {
         (window as unknown as { __cls: number }).__cls = 0;
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+          for (const entry of list.getEntries() as Array<
+            PerformanceEntry & { value: number; hadRecentInput: boolean }
+          >) {
             if (!entry.hadRecentInput) (window as unknown as { __cls: number }).__cls += entry.value;
           }
         }).observe({ type: "layout-shift", buffered: true });
@@ -213,10 +245,11 @@ test.describe("before any choice", () => {
       await page.keyboard.press("Tab");
       // Wait until any scrolling caused by the focus change has settled.
       await page.waitForFunction(
-        () => new Promise((resolve) => {
-          const y = window.scrollY;
-          requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.scrollY === y)));
-        }),
+        () =>
+          new Promise((resolve) => {
+            const y = window.scrollY;
+            requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.scrollY === y)));
+          }),
       );
       const state = await page.evaluate(() => {
         const active = document.activeElement as HTMLElement | null;
@@ -253,7 +286,10 @@ test.describe("before any choice", () => {
 });
 
 test.describe("'Rechazar'", () => {
-  test("stores the refusal for at most 13 months and no Google or Meta request is ever attempted", async ({ context, page }) => {
+  test("stores the refusal for at most 13 months and no Google or Meta request is ever attempted", async ({
+    context,
+    page,
+  }) => {
     const attempts = await recordTrackerRequests(context);
     await open(page, `${tracked.url}/contacto`);
     await banner(page).getByRole("button", { name: "Rechazar", exact: true }).click();
@@ -300,19 +336,28 @@ test.describe("'Configurar'", () => {
 });
 
 test.describe("'Aceptar'", () => {
-  test("loads the Google tag and the Meta pixel, and a contact success fires each event once with 20 EUR", async ({ context, page }) => {
+  test("loads the Google tag and the Meta pixel, and a contact success fires each event once with 20 EUR", async ({
+    context,
+    page,
+  }) => {
     const attempts = await recordTrackerRequests(context);
     await open(page, `${tracked.url}/contacto`);
     await banner(page).getByRole("button", { name: "Aceptar", exact: true }).click();
     await expect(banner(page)).toBeHidden();
-    await expect.poll(() => attempts.some((url) => url === `https://www.googletagmanager.com/gtag/js?id=${TRACKING_IDS.googleAdsId}`)).toBe(true);
+    await expect
+      .poll(() =>
+        attempts.some((url) => url === `https://www.googletagmanager.com/gtag/js?id=${TRACKING_IDS.googleAdsId}`),
+      )
+      .toBe(true);
     await expect.poll(() => attempts.some((url) => url.startsWith("https://connect.facebook.net/"))).toBe(true);
     expect((await consentUpdates(page)).at(-1)).toEqual([
       "consent",
       "update",
       { ad_storage: "granted", ad_user_data: "granted", ad_personalization: "granted", analytics_storage: "granted" },
     ]);
-    await expect.poll(() => page.evaluate(() => (window as unknown as { __fbqCalls?: unknown[][] }).__fbqCalls?.[0])).toEqual(["init", TRACKING_IDS.metaPixelId]);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __fbqCalls?: unknown[][] }).__fbqCalls?.[0]))
+      .toEqual(["init", TRACKING_IDS.metaPixelId]);
 
     const marker = `acepto-${test.info().project.name}`;
     await sendContactForm(page, marker);
@@ -330,7 +375,10 @@ test.describe("'Aceptar'", () => {
     });
     const leads = await metaLeads(page);
     expect(leads).toHaveLength(1);
-    expect(leads[0].slice(2)).toEqual([{ value: 20, currency: "EUR" }, { eventID: (conversion[2] as { transaction_id: string }).transaction_id }]);
+    expect(leads[0].slice(2)).toEqual([
+      { value: 20, currency: "EUR" },
+      { eventID: (conversion[2] as { transaction_id: string }).transaction_id },
+    ]);
 
     // 'Enviar otro mensaje' and re-renders fire nothing more; a new success fires once more.
     await page.getByRole("button", { name: "Enviar otro mensaje" }).click();
@@ -370,15 +418,21 @@ test.describe("'Aceptar'", () => {
       transaction_id: expect.any(String),
     });
     const leads = await metaLeads(page);
-    expect(leads.map((call) => call.slice(2))).toEqual([[{ value: 100, currency: "EUR" }, { eventID: (conversion[2] as { transaction_id: string }).transaction_id }]]);
+    expect(leads.map((call) => call.slice(2))).toEqual([
+      [{ value: 100, currency: "EUR" }, { eventID: (conversion[2] as { transaction_id: string }).transaction_id }],
+    ]);
   });
 
   test("a failed submission fires nothing", async ({ context, page }) => {
     await recordTrackerRequests(context);
     await context.addCookies([{ name: "cookie_consent", value: "v1.a1.p1", url: tracked.url }]);
     await open(page, `${tracked.url}/contacto`);
-    await expect.poll(() => page.evaluate(() => (window as unknown as { __gtagLoads?: number }).__gtagLoads ?? 0)).toBe(1);
-    await page.route("**/contacto*", (route) => (route.request().method() === "POST" ? route.fulfill({ status: 500, body: "" }) : route.fallback()));
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __gtagLoads?: number }).__gtagLoads ?? 0))
+      .toBe(1);
+    await page.route("**/contacto*", (route) =>
+      route.request().method() === "POST" ? route.fulfill({ status: 500, body: "" }) : route.fallback(),
+    );
     const form = page.getByRole("form", { name: "Formulario de contacto" });
     await form.getByLabel("Nombre").fill("Ana");
     await form.getByLabel("Email").fill("fallo@example.com");
@@ -394,7 +448,10 @@ test.describe("'Aceptar'", () => {
 });
 
 test.describe("withdrawing consent", () => {
-  test("from the footer link: the settings show the choice, and turning advertising off stops every event", async ({ context, page }) => {
+  test("from the footer link: the settings show the choice, and turning advertising off stops every event", async ({
+    context,
+    page,
+  }) => {
     const attempts = await recordTrackerRequests(context);
     await context.addCookies([{ name: "cookie_consent", value: "v1.a1.p1", url: tracked.url }]);
     await open(page, `${tracked.url}/contacto`);
@@ -429,7 +486,10 @@ test.describe("withdrawing consent", () => {
 });
 
 test.describe("attribution", () => {
-  test("campaign parameters of the landing URL arrive in the payload of a form sent two pages later", async ({ context, page }) => {
+  test("campaign parameters of the landing URL arrive in the payload of a form sent two pages later", async ({
+    context,
+    page,
+  }) => {
     await recordTrackerRequests(context);
     await open(page, `${tracked.url}/?utm_source=google&utm_medium=cpc&utm_campaign=leads-es&gclid=abc123`, {
       referer: "https://www.google.com/search?q=leads",

@@ -33,7 +33,9 @@ async function receivedFor(email: string): Promise<Received[]> {
 }
 
 async function expectDeliveries(email: string, paths: string[]): Promise<Received[]> {
-  await expect.poll(async () => (await receivedFor(email)).map((delivery) => delivery.path), { timeout: 10_000 }).toEqual(paths);
+  await expect
+    .poll(async () => (await receivedFor(email)).map((delivery) => delivery.path), { timeout: 10_000 })
+    .toEqual(paths);
   return receivedFor(email);
 }
 
@@ -54,7 +56,9 @@ async function fillContactForm(page: Page, email: string, nombre = "Ana García"
 }
 
 test.describe("landing contact form", () => {
-  test("with JavaScript: 'Enviando...', the success panel and toast, both deliveries with one key, then a clean reset", async ({ page }) => {
+  test("with JavaScript: 'Enviando...', the success panel and toast, both deliveries with one key, then a clean reset", async ({
+    page,
+  }) => {
     await page.goto("/");
     await closeCookieBanner(page);
     await waitForHydration(page);
@@ -66,10 +70,13 @@ test.describe("landing contact form", () => {
     await expect(form.locator("label", { hasText: "Empresa" })).not.toContainText("*");
 
     // Hold the post a moment to see the sending state.
-    await page.route((url) => url.pathname === "/" && url.searchParams.has("index"), async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
-      await route.continue();
-    });
+    await page.route(
+      (url) => url.pathname === "/" && url.searchParams.has("index"),
+      async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        await route.continue();
+      },
+    );
     await form.getByRole("button", { name: "Enviar mensaje" }).click();
     await expect(form.getByRole("button", { name: "Enviando..." })).toBeDisabled();
 
@@ -82,7 +89,11 @@ test.describe("landing contact form", () => {
     const deliveries = await expectDeliveries(email, ["/automation-webhook", "/form-service"]);
     expect(deliveries[0]!.headers["idempotency-key"]).toBeTruthy();
     expect(deliveries[0]!.headers["idempotency-key"]).toBe(deliveries[1]!.headers["idempotency-key"]);
-    expect(deliveries[0]!.body).toMatchObject({ tipoFormulario: "Contacto General", tipo: "Consulta General", nombre: "Ana García" });
+    expect(deliveries[0]!.body).toMatchObject({
+      tipoFormulario: "Contacto General",
+      tipo: "Consulta General",
+      nombre: "Ana García",
+    });
 
     await form.getByRole("button", { name: landing.contactSection.resetLabel }).click();
     await expect(form.getByLabel("Nombre")).toHaveValue("");
@@ -139,7 +150,9 @@ test.describe("landing contact form", () => {
     await page.context().close();
   });
 
-  test("without JavaScript: the server's messages come back with every value kept, hostile markup shown as text", async ({ browser }) => {
+  test("without JavaScript: the server's messages come back with every value kept, hostile markup shown as text", async ({
+    browser,
+  }) => {
     const page = await noScriptPage(browser);
     await page.goto("/contacto");
     const hostile = '<img src=x onerror="document.title=1">';
@@ -165,7 +178,9 @@ test.describe("plan dialogs on /mensual", () => {
     await scope.getByLabel("Sector").selectOption(plansPage.sectorOptions[3]);
   }
 
-  test("with JavaScript: the monthly-plan dialog sends to the webhook, promises 2 hours, and empties on close", async ({ page }) => {
+  test("with JavaScript: the monthly-plan dialog sends to the webhook, promises 2 hours, and empties on close", async ({
+    page,
+  }) => {
     await page.goto("/mensual");
     await closeCookieBanner(page);
     await waitForHydration(page);
@@ -182,7 +197,11 @@ test.describe("plan dialogs on /mensual", () => {
     await expect(dialog).toContainText(plansPage.monthlyDialog.successText);
 
     const [delivery] = await expectDeliveries(email, ["/automation-webhook"]);
-    expect(delivery!.body).toMatchObject({ tipo: "Contacto Plan Mensual", nombre: "Luis Pérez", sector: plansPage.sectorOptions[3] });
+    expect(delivery!.body).toMatchObject({
+      tipo: "Contacto Plan Mensual",
+      nombre: "Luis Pérez",
+      sector: plansPage.sectorOptions[3],
+    });
     expect(delivery!.body.fecha).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
 
     await page.keyboard.press("Escape");
@@ -192,7 +211,9 @@ test.describe("plan dialogs on /mensual", () => {
     await expect(dialog.getByLabel("Email")).toHaveValue("");
   });
 
-  test("with JavaScript: the CPL dialog sends planSeleccionado 'Coste por Lead (CPL)' and promises 24-48 h", async ({ page }) => {
+  test("with JavaScript: the CPL dialog sends planSeleccionado 'Coste por Lead (CPL)' and promises 24-48 h", async ({
+    page,
+  }) => {
     await page.goto("/mensual");
     await closeCookieBanner(page);
     await waitForHydration(page);
@@ -214,7 +235,9 @@ test.describe("plan dialogs on /mensual", () => {
     });
   });
 
-  test("without JavaScript: each dialog is an in-page section whose form posts and comes back with its success", async ({ browser }) => {
+  test("without JavaScript: each dialog is an in-page section whose form posts and comes back with its success", async ({
+    browser,
+  }) => {
     const page = await noScriptPage(browser);
     await page.goto("/mensual");
     const section = page.locator("section#solicitar-analisis");
@@ -241,7 +264,11 @@ test.describe("plan dialogs on /mensual", () => {
 });
 
 test.describe("service start /iniciar-servicio", () => {
-  const logo = { name: "logo-reformas.png", mimeType: "image/png", buffer: Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]) };
+  const logo = {
+    name: "logo-reformas.png",
+    mimeType: "image/png",
+    buffer: Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+  };
 
   async function fillRequired(page: Page, email: string) {
     await page.getByLabel("Nombre completo").fill("Marta Ruiz");
@@ -255,14 +282,20 @@ test.describe("service start /iniciar-servicio", () => {
     await page.getByLabel("Estilo preferido").selectOption(serviceStart.styleOptions[5]);
   }
 
-  test("shows five cards, the 8 styles and the logo choice; without a plan: 'Plan requerido' and nothing sent", async ({ page }) => {
+  test("shows five cards, the 8 styles and the logo choice; without a plan: 'Plan requerido' and nothing sent", async ({
+    page,
+  }) => {
     await page.goto("/iniciar-servicio");
     await closeCookieBanner(page);
     await waitForHydration(page);
     await expect(page).toHaveTitle(serviceStart.seo.title);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(serviceStart.heading);
-    for (const legend of Object.values(serviceStart.cards) as string[]) await expect(page.getByRole("group", { name: legend })).toBeVisible();
-    await expect(page.getByLabel("Estilo preferido").locator("option")).toHaveText(["Selecciona un estilo", ...serviceStart.styleOptions]);
+    for (const legend of Object.values(serviceStart.cards) as string[])
+      await expect(page.getByRole("group", { name: legend })).toBeVisible();
+    await expect(page.getByLabel("Estilo preferido").locator("option")).toHaveText([
+      "Selecciona un estilo",
+      ...serviceStart.styleOptions,
+    ]);
 
     await expect(page.getByLabel("Sube tu logo")).toBeHidden();
     await page.getByLabel("Sí, ya tengo logo").check();
@@ -306,8 +339,13 @@ test.describe("service start /iniciar-servicio", () => {
     await expect(radios.nth(1)).toBeChecked();
   });
 
-  test("with JavaScript: 'Procesando...', success, the plan's payment page in a new tab 1.5 s later and an 'Ir al pago' link", async ({ page, context }) => {
-    await context.route("https://pagos.example.com/**", (route) => route.fulfill({ contentType: "text/html", body: "<title>Pago</title>" }));
+  test("with JavaScript: 'Procesando...', success, the plan's payment page in a new tab 1.5 s later and an 'Ir al pago' link", async ({
+    page,
+    context,
+  }) => {
+    await context.route("https://pagos.example.com/**", (route) =>
+      route.fulfill({ contentType: "text/html", body: "<title>Pago</title>" }),
+    );
     await page.goto("/iniciar-servicio");
     await closeCookieBanner(page);
     await waitForHydration(page);
@@ -316,17 +354,22 @@ test.describe("service start /iniciar-servicio", () => {
     await page.getByLabel("Sí, ya tengo logo").check();
     await page.getByLabel("Sube tu logo").setInputFiles(logo);
     await page.getByRole("radio", { name: "Captación Pro", exact: true }).check();
-    await page.route((url) => url.pathname === "/iniciar-servicio" && url.searchParams.has("_data"), async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
-      await route.continue();
-    });
+    await page.route(
+      (url) => url.pathname === "/iniciar-servicio" && url.searchParams.has("_data"),
+      async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        await route.continue();
+      },
+    );
     const popup = context.waitForEvent("page", { timeout: 10_000 });
     const clickedAt = Date.now();
     await page.getByRole("button", { name: serviceStart.submitLabel }).click();
     await expect(page.getByRole("button", { name: serviceStart.sendingLabel })).toBeDisabled();
 
     await expect(page.getByTestId("service-start-success")).toContainText(serviceStart.successTitle);
-    await expect(page.getByRole("status").filter({ hasText: "¡Solicitud enviada correctamente!" }).first()).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: "¡Solicitud enviada correctamente!" }).first(),
+    ).toBeVisible();
     const link = page.getByRole("link", { name: serviceStart.paymentLinkLabel });
     await expect(link).toHaveAttribute("href", settings.paymentLinks.captacionPro);
     await expect(link).toHaveAttribute("target", "_blank");
@@ -345,7 +388,9 @@ test.describe("service start /iniciar-servicio", () => {
     expect(Number.isNaN(Date.parse(delivery!.body.fecha))).toBe(false);
   });
 
-  test("without JavaScript: a multipart post keeps only the logo's name and shows the 'Ir al pago' link", async ({ browser }) => {
+  test("without JavaScript: a multipart post keeps only the logo's name and shows the 'Ir al pago' link", async ({
+    browser,
+  }) => {
     const page = await noScriptPage(browser);
     await page.goto("/iniciar-servicio");
     const email = uniqueEmail("nojs-servicio");
@@ -355,13 +400,18 @@ test.describe("service start /iniciar-servicio", () => {
     await page.getByRole("radio", { name: "Presencia Activa", exact: true }).check();
     await page.getByRole("button", { name: serviceStart.submitLabel }).click();
     await expect(page.getByTestId("service-start-success")).toContainText(serviceStart.successText);
-    await expect(page.getByRole("link", { name: serviceStart.paymentLinkLabel })).toHaveAttribute("href", settings.paymentLinks.presenciaActiva);
+    await expect(page.getByRole("link", { name: serviceStart.paymentLinkLabel })).toHaveAttribute(
+      "href",
+      settings.paymentLinks.presenciaActiva,
+    );
     const [delivery] = await expectDeliveries(email, ["/automation-webhook"]);
     expect(delivery!.body).toMatchObject({ planSeleccionado: "Presencia Activa", archivoLogo: "logo-reformas.png" });
     await page.context().close();
   });
 
-  test("without JavaScript and without a plan: the page comes back with 'Plan requerido' and the values kept", async ({ browser }) => {
+  test("without JavaScript and without a plan: the page comes back with 'Plan requerido' and the values kept", async ({
+    browser,
+  }) => {
     const page = await noScriptPage(browser);
     await page.goto("/iniciar-servicio");
     const email = uniqueEmail("nojs-noplan");
@@ -387,7 +437,15 @@ test("the client bundle holds no destination setting and no lead-delivery code",
   walk(path.resolve("public", "build"));
   expect(files.length).toBeGreaterThan(0);
   const bundle = files.map((file) => fs.readFileSync(file, "utf8")).join("\n");
-  for (const secret of ["FORM_SERVICE_URL", "AUTOMATION_WEBHOOK_URL", "DELIVERY_RETRY_BASE_MS", "Idempotency-Key", "lead delivery started", "leads-b2b.lead-delivery", receiverUrl].filter(Boolean)) {
+  for (const secret of [
+    "FORM_SERVICE_URL",
+    "AUTOMATION_WEBHOOK_URL",
+    "DELIVERY_RETRY_BASE_MS",
+    "Idempotency-Key",
+    "lead delivery started",
+    "leads-b2b.lead-delivery",
+    receiverUrl,
+  ].filter(Boolean)) {
     expect(bundle, secret).not.toContain(secret);
   }
 });

@@ -6,7 +6,10 @@ import { rememberCookieChoice, waitForHydration } from "../support/page-checks";
 test.beforeEach(async ({ context, baseURL }) => rememberCookieChoice(context, baseURL));
 
 test.describe("header", () => {
-  test("a scroll item on another page replaces the history entry with / and scrolls to its section", async ({ page, isMobile }) => {
+  test("a scroll item on another page replaces the history entry with / and scrolls to its section", async ({
+    page,
+    isMobile,
+  }) => {
     await page.goto("/sectores");
     await page.goto("/contacto");
     await waitForHydration(page);
@@ -15,7 +18,9 @@ test.describe("header", () => {
     await nav.getByRole("link", { name: "Proceso" }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect
-      .poll(() => page.evaluate(() => Math.abs(document.getElementById("proceso")?.getBoundingClientRect().top ?? 1e6) < 120))
+      .poll(() =>
+        page.evaluate(() => Math.abs(document.getElementById("proceso")?.getBoundingClientRect().top ?? 1e6) < 120),
+      )
       .toBe(true);
     if (isMobile) await expect(page.getByRole("navigation", { name: "Principal (móvil)" })).toBeHidden();
     // /contacto was replaced: going back lands on the page before it.
@@ -23,17 +28,25 @@ test.describe("header", () => {
     await expect(page).toHaveURL(/\/sectores$/);
   });
 
-  test("on / a scroll item scrolls in place and link items navigate, starting at the top", async ({ page, isMobile }) => {
+  test("on / a scroll item scrolls in place and link items navigate, starting at the top", async ({
+    page,
+    isMobile,
+  }) => {
     await page.goto("/");
     await waitForHydration(page);
     const navName = isMobile ? "Principal (móvil)" : "Principal";
     if (isMobile) await page.getByRole("button", { name: "Menú" }).click();
     await page.getByRole("navigation", { name: navName, exact: true }).getByRole("link", { name: "FAQ" }).click();
     await expect
-      .poll(() => page.evaluate(() => Math.abs(document.getElementById("faq")?.getBoundingClientRect().top ?? 1e6) < 120))
+      .poll(() =>
+        page.evaluate(() => Math.abs(document.getElementById("faq")?.getBoundingClientRect().top ?? 1e6) < 120),
+      )
       .toBe(true);
     if (isMobile) await page.getByRole("button", { name: "Menú" }).click();
-    await page.getByRole("navigation", { name: navName, exact: true }).getByRole("link", { name: "Calculadora" }).click();
+    await page
+      .getByRole("navigation", { name: navName, exact: true })
+      .getByRole("link", { name: "Calculadora" })
+      .click();
     await expect(page).toHaveURL(/\/calculadora$/);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
@@ -73,10 +86,16 @@ test("the WhatsApp button opens a chat with a prefilled Spanish message in a new
   expect(href.searchParams.get("text")).toMatch(/lead/i);
 });
 
-test("the footer links to Sectores, Calculadora ROI, Contacto and the legal notice, with the 2024 copyright", async ({ page }) => {
+test("the footer links to Sectores, Calculadora ROI, Contacto and the legal notice, with the 2024 copyright", async ({
+  page,
+}) => {
   await page.goto("/");
   const footer = page.getByRole("contentinfo");
-  for (const [name, path] of [["Sectores", "/sectores"], ["Calculadora ROI", "/calculadora"], ["Contacto", "/contacto"]]) {
+  for (const [name, path] of [
+    ["Sectores", "/sectores"],
+    ["Calculadora ROI", "/calculadora"],
+    ["Contacto", "/contacto"],
+  ]) {
     await expect(footer.getByRole("link", { name, exact: true })).toHaveAttribute("href", path);
   }
   await expect(footer.locator('a[href="/legal"]')).toBeVisible();
@@ -91,8 +110,22 @@ test("an unknown path shows 'Oops! Page not found' with a link home and status 4
   await expect(page).toHaveURL(/\/$/);
 });
 
-test("every page of the spec answers 200 with server-rendered Spanish HTML and no horizontal scroll", async ({ page }) => {
-  for (const path of ["/", "/calculadora", "/mensual", "/sectores", "/sectores/construccion", "/contacto", "/legal", "/siguiente", "/borrador", "/iniciar-servicio", "/servicios/google-ads"]) {
+test("every page of the spec answers 200 with server-rendered Spanish HTML and no horizontal scroll", async ({
+  page,
+}) => {
+  for (const path of [
+    "/",
+    "/calculadora",
+    "/mensual",
+    "/sectores",
+    "/sectores/construccion",
+    "/contacto",
+    "/legal",
+    "/siguiente",
+    "/borrador",
+    "/iniciar-servicio",
+    "/servicios/google-ads",
+  ]) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(200);
     await expect(page.locator("html")).toHaveAttribute("lang", "es");

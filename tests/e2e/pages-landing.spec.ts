@@ -17,7 +17,10 @@ test.beforeEach(({ context, baseURL }) => rememberCookieChoice(context, baseURL)
 
 const landing = seedDocument("landingPage");
 const settings = seedDocument("siteSettings");
-const faqItems = resolveRefs(landing.faq.items).map((item) => ({ question: item.question as string, answer: item.answer as string }));
+const faqItems = resolveRefs(landing.faq.items).map((item) => ({
+  question: item.question as string,
+  answer: item.answer as string,
+}));
 
 test("the server's HTML holds the whole page, answers included", async ({ request }) => {
   const response = await request.get("/");
@@ -32,12 +35,16 @@ test("the server's HTML holds the whole page, answers included", async ({ reques
   expect(html).toContain(landing.contactSection.heading);
 });
 
-test("shows hero, process, app, comparison, FAQ, closing call to action and contact, in that order", async ({ page }) => {
+test("shows hero, process, app, comparison, FAQ, closing call to action and contact, in that order", async ({
+  page,
+}) => {
   await page.goto("/");
   const main = page.getByRole("main");
   await expect(main.getByRole("heading", { level: 1 })).toHaveText(landing.hero.title);
   await expect(page.locator("#inicio")).toContainText(landing.hero.trustClaim);
-  const ids = await main.locator(":scope > section[id]").evaluateAll((sections) => sections.map((section) => section.id));
+  const ids = await main
+    .locator(":scope > section[id]")
+    .evaluateAll((sections) => sections.map((section) => section.id));
   expect(ids).toEqual(["inicio", "proceso", "app", "comparativa", "faq", "empezar", "contacto"]);
   const headings = [
     landing.process.heading,
@@ -47,7 +54,8 @@ test("shows hero, process, app, comparison, FAQ, closing call to action and cont
     landing.finalCta.heading,
     landing.contactSection.heading,
   ];
-  for (const heading of headings) await expect(main.getByRole("heading", { level: 2, name: heading, exact: true })).toBeVisible();
+  for (const heading of headings)
+    await expect(main.getByRole("heading", { level: 2, name: heading, exact: true })).toBeVisible();
 
   const steps = page.locator("#proceso ol > li");
   await expect(steps).toHaveCount(4);
@@ -68,7 +76,10 @@ test("every 'calculate' button goes to /calculadora and 'planes mensuales' to /m
     ["#empezar", landing.finalCta.ctaLabel],
   ] as const;
   for (const [section, label] of calculateButtons) {
-    await expect(page.locator(section).getByRole("link", { name: label, exact: true })).toHaveAttribute("href", "/calculadora");
+    await expect(page.locator(section).getByRole("link", { name: label, exact: true })).toHaveAttribute(
+      "href",
+      "/calculadora",
+    );
   }
 
   await waitForHydration(page);
@@ -102,7 +113,9 @@ test.describe("without JavaScript", () => {
 test("publishes the 8 questions as FAQPage structured data", async ({ page }) => {
   await page.goto("/");
   const faqPage = (await jsonLdBlocks(page)).find((block) => block["@type"] === "FAQPage");
-  expect(faqPage?.mainEntity.map((entry: { name: string }) => entry.name)).toEqual(faqItems.map((item) => item.question));
+  expect(faqPage?.mainEntity.map((entry: { name: string }) => entry.name)).toEqual(
+    faqItems.map((item) => item.question),
+  );
   expect(faqPage?.mainEntity[0].acceptedAnswer.text).toBe(faqItems[0].answer);
 });
 

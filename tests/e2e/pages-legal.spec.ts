@@ -67,7 +67,10 @@ test.describe("/legal", () => {
     await closeCookieBanner(page);
     await waitForHydration(page);
     for (const document of documents) {
-      await page.getByRole("link", { name: firstHeading(document.body), exact: true }).first().click();
+      await page
+        .getByRole("link", { name: firstHeading(document.body), exact: true })
+        .first()
+        .click();
       await expect(page).toHaveURL(new RegExp(`#${document.id}$`));
       await expectInViewport(page, `#${document.id}`);
       await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
@@ -115,9 +118,15 @@ test.describe("/siguiente", () => {
     await expect(contact.getByRole("heading", { level: 2 })).toHaveText(nextSteps.contact.heading);
     await expect(contact).toContainText(nextSteps.contact.text);
     await expect(contact).toContainText("24-48");
-    await expect(contact.getByRole("link", { name: nextSteps.contact.emailLabel })).toHaveAttribute("href", `mailto:${settings.email}`);
+    await expect(contact.getByRole("link", { name: nextSteps.contact.emailLabel })).toHaveAttribute(
+      "href",
+      `mailto:${settings.email}`,
+    );
     const whatsapp = contact.getByRole("link", { name: nextSteps.contact.whatsappLabel });
-    await expect(whatsapp).toHaveAttribute("href", `https://wa.me/${settings.whatsappNumber}?text=${encodeURIComponent(settings.whatsappMessage)}`);
+    await expect(whatsapp).toHaveAttribute(
+      "href",
+      `https://wa.me/${settings.whatsappNumber}?text=${encodeURIComponent(settings.whatsappMessage)}`,
+    );
     await expect(whatsapp).toHaveAttribute("target", "_blank");
     await expect(whatsapp).toHaveAttribute("rel", /noopener/);
     const booking = contact.getByRole("link", { name: nextSteps.contact.bookingLabel });

@@ -18,9 +18,14 @@ test.beforeEach(({ context, baseURL }) => rememberCookieChoice(context, baseURL)
 const plansPage = seedDocument("plansPage");
 const settings = seedDocument("siteSettings");
 const plans = resolveRefs(plansPage.plans);
-const faqItems = resolveRefs(plansPage.faq.items).map((item) => ({ question: item.question as string, answer: item.answer as string }));
+const faqItems = resolveRefs(plansPage.faq.items).map((item) => ({
+  question: item.question as string,
+  answer: item.answer as string,
+}));
 const cplPlan = plans.find((plan) => plan.key === "cpl")!;
-const cplButtonLabel: string = cplPlan.buttons.find((button: { action: string }) => button.action === "cplDialog").label;
+const cplButtonLabel: string = cplPlan.buttons.find(
+  (button: { action: string }) => button.action === "cplDialog",
+).label;
 
 function planCard(page: Page, name: string) {
   return page.locator("#planes li").filter({ has: page.getByRole("heading", { level: 3, name, exact: true }) });
@@ -33,7 +38,9 @@ async function waitForDialogs(page: Page) {
   await expect(page.locator("section#solicitar-informacion")).toHaveCount(0);
 }
 
-test("shows the hero from 299 €/month, the four plans in order, features, process with durations and the final call", async ({ page }) => {
+test("shows the hero from 299 €/month, the four plans in order, features, process with durations and the final call", async ({
+  page,
+}) => {
   await page.goto("/mensual");
   const main = page.getByRole("main");
   await expect(main.getByRole("heading", { level: 1 })).toHaveText(plansPage.hero.title);
@@ -75,7 +82,9 @@ test("'Empezar Ahora' and 'Agendar Llamada' open the external addresses in a new
   }
 });
 
-test("'Solicitar Análisis' opens the CPL dialog; Escape closes it and focus returns to the button", async ({ page }) => {
+test("'Solicitar Análisis' opens the CPL dialog; Escape closes it and focus returns to the button", async ({
+  page,
+}) => {
   await page.goto("/mensual");
   await waitForDialogs(page);
   const trigger = planCard(page, cplPlan.name).getByRole("link", { name: cplButtonLabel, exact: true });
@@ -104,7 +113,9 @@ test("the final call to action opens the monthly-plan dialog, which closes with 
   await expect(trigger).toBeFocused();
 });
 
-test("the dialog's code is not part of the page's startup; it arrives when a trigger is reached, and a page loaded at #solicitar-analisis opens the dialog", async ({ page }) => {
+test("the dialog's code is not part of the page's startup; it arrives when a trigger is reached, and a page loaded at #solicitar-analisis opens the dialog", async ({
+  page,
+}) => {
   const dialogChunks: string[] = [];
   page.on("request", (request) => {
     if (/PlanDialogModal-[\w-]+\.js$/.test(request.url())) dialogChunks.push(request.url());
@@ -141,7 +152,9 @@ test("the FAQ opens one of its 9 answers at a time and closes it again", async (
   expect(faqPage?.mainEntity).toHaveLength(9);
 });
 
-test("fits the screen without horizontal scroll, with targets of at least 24×24 px, and has no axe violations", async ({ page }) => {
+test("fits the screen without horizontal scroll, with targets of at least 24×24 px, and has no axe violations", async ({
+  page,
+}) => {
   await page.goto("/mensual");
   await waitForDialogs(page);
   await expectNoHorizontalScroll(page);

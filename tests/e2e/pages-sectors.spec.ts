@@ -30,7 +30,10 @@ const sector = (slug: string) => sectorPages.find((document) => document.slug.cu
 
 /** '3.500 €', '+483 %', '53,33 €', '22 %' → 3500, 483, 53.33, 22. */
 function spanishNumber(text: string): number {
-  const cleaned = text.replace(/[\s\u00a0\u202f€%+]/g, "").replace(/\./g, "").replace(",", ".");
+  const cleaned = text
+    .replace(/[\s\u00a0\u202f€%+]/g, "")
+    .replace(/\./g, "")
+    .replace(",", ".");
   const value = Number(cleaned);
   if (!Number.isFinite(value)) throw new Error(`not a number: ${text}`);
   return value;
@@ -124,7 +127,9 @@ test.describe("/sectores", () => {
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
 
-    test("each card shows its tooltip text under the name instead of an info button that could not open", async ({ page }) => {
+    test("each card shows its tooltip text under the name instead of an info button that could not open", async ({
+      page,
+    }) => {
       await page.goto("/sectores");
       const featured = page.locator("#destacados");
       for (const [index, document] of sectorPages.filter((item) => item.featured).entries()) {
@@ -145,7 +150,9 @@ test.describe("/sectores", () => {
     await closeCookieBanner(page);
     await waitForHydration(page);
     const document = sectorPages.find((item) => item.featured)!;
-    const button = page.locator("#destacados").getByRole("button", { name: `${directory.tooltipLabel} ${document.sectorName}` });
+    const button = page
+      .locator("#destacados")
+      .getByRole("button", { name: `${directory.tooltipLabel} ${document.sectorName}` });
     const tooltip = page.getByRole("tooltip");
     await expect(tooltip).toHaveCount(0);
 
@@ -201,7 +208,9 @@ test.describe("/sectores", () => {
     await waitForHydration(page);
     const last = sectorPages[sectorPages.length - 1];
     const all = page.locator("#todos");
-    await all.getByRole("link", { name: last.sectorName, exact: true }).evaluate((link: HTMLElement) => link.focus({ preventScroll: true }));
+    await all
+      .getByRole("link", { name: last.sectorName, exact: true })
+      .evaluate((link: HTMLElement) => link.focus({ preventScroll: true }));
     await page.keyboard.press("Tab");
     const button = all.getByRole("button", { name: `${directory.tooltipLabel} ${last.sectorName}`, exact: true });
     await expect(button).toBeFocused();
@@ -217,7 +226,11 @@ test.describe("/sectores", () => {
     await waitForHydration(page);
     const all = page.locator("#todos");
     for (const document of sectorPages) {
-      await press(page, all.getByRole("button", { name: `${directory.tooltipLabel} ${document.sectorName}`, exact: true }), isMobile);
+      await press(
+        page,
+        all.getByRole("button", { name: `${directory.tooltipLabel} ${document.sectorName}`, exact: true }),
+        isMobile,
+      );
       await expect(page.getByRole("tooltip")).toHaveText(document.tooltip);
       await page.keyboard.press("Escape");
       await expect(page.getByRole("tooltip")).toHaveCount(0);
@@ -240,7 +253,9 @@ test.describe("/sectores", () => {
 });
 
 test.describe("/sectores/{slug}", () => {
-  test("construccion: hero, buttons, stat cards, explanation, projection, services and the closing call", async ({ page }) => {
+  test("construccion: hero, buttons, stat cards, explanation, projection, services and the closing call", async ({
+    page,
+  }) => {
     const document = sector("construccion");
     await page.goto("/sectores/construccion");
     const hero = page.locator("#sector");
@@ -248,8 +263,14 @@ test.describe("/sectores/{slug}", () => {
     await expect(hero.getByRole("heading", { level: 1 })).toHaveText(document.hero.title);
     await expect(hero).toContainText(document.hero.description);
     const calculatorHref = `/calculadora?${new URLSearchParams({ sector: document.sectorName })}`;
-    await expect(hero.getByRole("link", { name: "Calcular mis Leads", exact: true })).toHaveAttribute("href", calculatorHref);
-    await expect(hero.getByRole("link", { name: "Quiero Más Clientes", exact: true })).toHaveAttribute("href", "/contacto");
+    await expect(hero.getByRole("link", { name: "Calcular mis Leads", exact: true })).toHaveAttribute(
+      "href",
+      calculatorHref,
+    );
+    await expect(hero.getByRole("link", { name: "Quiero Más Clientes", exact: true })).toHaveAttribute(
+      "href",
+      "/contacto",
+    );
     await expect(hero.getByRole("link")).toHaveCount(2);
 
     const stats = page.locator("[data-stat]");
@@ -311,7 +332,9 @@ test.describe("/sectores/{slug}", () => {
     await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", url);
   });
 
-  test("every sector page shows its projection computed from its own stat cards, and its head tags", async ({ page }) => {
+  test("every sector page shows its projection computed from its own stat cards, and its head tags", async ({
+    page,
+  }) => {
     for (const document of sectorPages) {
       const slug = document.slug.current;
       const response = await page.goto(`/sectores/${slug}`);
@@ -324,7 +347,9 @@ test.describe("/sectores/{slug}", () => {
       await expect(page.locator('meta[name="keywords"]')).toHaveAttribute("content", document.seo.keywords.join(", "));
       const url = new URL(`/sectores/${slug}`, page.url()).href;
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", url);
-      const service = (await jsonLdBlocks(page)).find((block) => ["Service", "ProfessionalService"].includes(block["@type"]));
+      const service = (await jsonLdBlocks(page)).find((block) =>
+        ["Service", "ProfessionalService"].includes(block["@type"]),
+      );
       expect(service, slug).toMatchObject({
         "@context": "https://schema.org",
         "@type": document.structuredData.schemaType,

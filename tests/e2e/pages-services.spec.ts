@@ -16,7 +16,9 @@ const contactPage = seedDocument("contactPage");
 const settings = seedDocument("siteSettings");
 
 test.describe("/servicios/google-ads", () => {
-  test("shows the hero, four stats, the 8 included items, the 7-step process and the closing call", async ({ page }) => {
+  test("shows the hero, four stats, the 8 included items, the 7-step process and the closing call", async ({
+    page,
+  }) => {
     await page.goto("/servicios/google-ads");
     const main = page.getByRole("main");
     await expect(main.getByRole("heading", { level: 1 })).toHaveText(googleAds.hero.title);
@@ -31,18 +33,31 @@ test.describe("/servicios/google-ads", () => {
     for (const [index, item] of googleAds.included.items.entries()) await expect(included.nth(index)).toHaveText(item);
     const steps = page.locator("#proceso ol > li");
     await expect(steps).toHaveCount(7);
-    for (const [index, step] of googleAds.process.steps.entries()) await expect(steps.nth(index)).toContainText(step.title);
+    for (const [index, step] of googleAds.process.steps.entries())
+      await expect(steps.nth(index)).toContainText(step.title);
     await expect(page.locator("#empezar").getByRole("heading", { level: 2 })).toHaveText(googleAds.finalCta.heading);
   });
 
   test("hero and closing call lead to /calculadora and /contacto", async ({ page }) => {
     await page.goto("/servicios/google-ads");
     const hero = page.locator("#google-ads");
-    await expect(hero.getByRole("link", { name: googleAds.hero.primaryCtaLabel, exact: true })).toHaveAttribute("href", "/calculadora");
-    await expect(hero.getByRole("link", { name: googleAds.hero.secondaryCtaLabel, exact: true })).toHaveAttribute("href", "/contacto");
+    await expect(hero.getByRole("link", { name: googleAds.hero.primaryCtaLabel, exact: true })).toHaveAttribute(
+      "href",
+      "/calculadora",
+    );
+    await expect(hero.getByRole("link", { name: googleAds.hero.secondaryCtaLabel, exact: true })).toHaveAttribute(
+      "href",
+      "/contacto",
+    );
     const closing = page.locator("#empezar");
-    await expect(closing.getByRole("link", { name: googleAds.finalCta.primaryLabel, exact: true })).toHaveAttribute("href", "/calculadora");
-    await expect(closing.getByRole("link", { name: googleAds.finalCta.secondaryLabel, exact: true })).toHaveAttribute("href", "/contacto");
+    await expect(closing.getByRole("link", { name: googleAds.finalCta.primaryLabel, exact: true })).toHaveAttribute(
+      "href",
+      "/calculadora",
+    );
+    await expect(closing.getByRole("link", { name: googleAds.finalCta.secondaryLabel, exact: true })).toHaveAttribute(
+      "href",
+      "/contacto",
+    );
     await waitForHydration(page);
     await closing.getByRole("link", { name: googleAds.finalCta.secondaryLabel, exact: true }).click();
     await expect(page).toHaveURL(/\/contacto$/);
@@ -66,7 +81,10 @@ test.describe("/contacto", () => {
     await expect(main.getByLabel("Mensaje")).toBeVisible();
 
     const channels = page.getByRole("complementary", { name: contactPage.channels.heading });
-    await expect(channels.getByRole("link", { name: settings.email })).toHaveAttribute("href", `mailto:${settings.email}`);
+    await expect(channels.getByRole("link", { name: settings.email })).toHaveAttribute(
+      "href",
+      `mailto:${settings.email}`,
+    );
     const whatsapp = channels.getByRole("link", { name: settings.whatsappLabel });
     await expect(whatsapp).toHaveAttribute("href", new RegExp(`^https://wa\\.me/${settings.whatsappNumber}\\?text=`));
     await expect(whatsapp).toHaveAttribute("target", "_blank");

@@ -2,8 +2,8 @@
 // JavaScript needed), bad addresses get Spanish messages instead of errors, and the action stores the
 // 'Completa tus datos' lead and delivers the spec's calculator payload.
 import { getSectorPage, getSectorSlugs } from "~/content/index.server";
-import { headers as routeHeaders, action, loader } from "~/routes/calculadora";
 import { PRIVATE_NO_STORE, PUBLIC_PAGE_CACHE_CONTROL } from "~/lib/http-cache";
+import { headers as routeHeaders, action, loader } from "~/routes/calculadora";
 import { post, useLeadDestinations, type Delivery } from "../support/leads";
 import { callLoader } from "../support/routes";
 
@@ -39,8 +39,18 @@ describe("loader", () => {
     const { state } = await load("?sector=Consultor%C3%ADa&conversion=35&beneficio=2000&presupuesto=1000");
     expect(state.sector).toBe("Consultoría");
     expect(state.prices).toEqual({ maxCostFor150ROI: 280, maxCostFor300ROI: 175 });
-    expect(state.scenarios?.roi150).toMatchObject({ leadsEstimados: 3, clientesEstimados: 1, beneficioEstimado: 2000, roiEstimado: 200 });
-    expect(state.scenarios?.roi300).toMatchObject({ leadsEstimados: 5, clientesEstimados: 1, beneficioEstimado: 2000, roiEstimado: 200 });
+    expect(state.scenarios?.roi150).toMatchObject({
+      leadsEstimados: 3,
+      clientesEstimados: 1,
+      beneficioEstimado: 2000,
+      roiEstimado: 200,
+    });
+    expect(state.scenarios?.roi300).toMatchObject({
+      leadsEstimados: 5,
+      clientesEstimados: 1,
+      beneficioEstimado: 2000,
+      roiEstimado: 200,
+    });
   });
 
   it("chooses a sector by one of its other spellings and prefills its figures, without results yet", async () => {
@@ -57,20 +67,43 @@ describe("loader", () => {
   });
 
   it("reads figures typed the Spanish way", async () => {
-    const { state } = await load("?sector=Inmobiliaria&conversion=12&beneficio=4.500&presupuesto=2.160%2C00%20%E2%82%AC");
+    const { state } = await load(
+      "?sector=Inmobiliaria&conversion=12&beneficio=4.500&presupuesto=2.160%2C00%20%E2%82%AC",
+    );
     expect(state.prices).toEqual({ maxCostFor150ROI: 216, maxCostFor300ROI: 135 });
     expect(state.budget).toBe(2160);
     expect(state.scenarios?.roi150.leadsEstimados).toBe(10);
   });
 
   it.each([
-    ["?sector=Consultor%C3%ADa&conversion=abc&beneficio=-5", { conversion: "La tasa de conversión debe ser un número", profit: "El beneficio por cliente debe ser mayor a 0" }],
-    ["?sector=Consultor%C3%ADa&conversion=150&beneficio=2000", { conversion: "La tasa de conversión no puede superar el 100 %" }],
-    ["?sector=Consultor%C3%ADa&conversion=35&beneficio=2000&presupuesto=0", { budget: "El presupuesto debe ser mayor a 0" }],
-    ["?sector=Consultor%C3%ADa&conversion=35&beneficio=2000&presupuesto=&ver=resultados", { budget: "El presupuesto es obligatorio" }],
-    ["?sector=Consultor%C3%ADa&conversion=35&beneficio=2000&presupuesto=1e999", { budget: "El presupuesto debe ser un número" }],
-    ["?sector=Consultor%C3%ADa&conversion=35&beneficio=2000&presupuesto=99999999999999999999", { budget: "El presupuesto no puede superar 100.000.000 €" }],
-    ["?sector=Pesca&conversion=35&beneficio=2000", { sector: "Ese sector no está en la lista. Elige uno de la lista." }],
+    [
+      "?sector=Consultor%C3%ADa&conversion=abc&beneficio=-5",
+      { conversion: "La tasa de conversión debe ser un número", profit: "El beneficio por cliente debe ser mayor a 0" },
+    ],
+    [
+      "?sector=Consultor%C3%ADa&conversion=150&beneficio=2000",
+      { conversion: "La tasa de conversión no puede superar el 100 %" },
+    ],
+    [
+      "?sector=Consultor%C3%ADa&conversion=35&beneficio=2000&presupuesto=0",
+      { budget: "El presupuesto debe ser mayor a 0" },
+    ],
+    [
+      "?sector=Consultor%C3%ADa&conversion=35&beneficio=2000&presupuesto=&ver=resultados",
+      { budget: "El presupuesto es obligatorio" },
+    ],
+    [
+      "?sector=Consultor%C3%ADa&conversion=35&beneficio=2000&presupuesto=1e999",
+      { budget: "El presupuesto debe ser un número" },
+    ],
+    [
+      "?sector=Consultor%C3%ADa&conversion=35&beneficio=2000&presupuesto=99999999999999999999",
+      { budget: "El presupuesto no puede superar 100.000.000 €" },
+    ],
+    [
+      "?sector=Pesca&conversion=35&beneficio=2000",
+      { sector: "Ese sector no está en la lista. Elige uno de la lista." },
+    ],
     ["?conversion=35&beneficio=2000", { sector: "Selecciona un sector" }],
   ])("answers %s with Spanish messages, not an error", async (query, errors) => {
     const { state } = await load(query);
@@ -92,13 +125,13 @@ describe("cache policy", () => {
   it("lets results pages be cached publicly but never the answer to a lead post", () => {
     const empty = new Headers();
     const args = { loaderHeaders: empty, parentHeaders: empty, errorHeaders: undefined };
-    expect(new Headers(routeHeaders({ ...args, actionHeaders: empty } as never) as HeadersInit).get("Cache-Control")).toBe(
-      PUBLIC_PAGE_CACHE_CONTROL,
-    );
+    expect(
+      new Headers(routeHeaders({ ...args, actionHeaders: empty } as never) as HeadersInit).get("Cache-Control"),
+    ).toBe(PUBLIC_PAGE_CACHE_CONTROL);
     const posted = new Headers({ "Cache-Control": PRIVATE_NO_STORE });
-    expect(new Headers(routeHeaders({ ...args, actionHeaders: posted } as never) as HeadersInit).get("Cache-Control")).toBe(
-      PRIVATE_NO_STORE,
-    );
+    expect(
+      new Headers(routeHeaders({ ...args, actionHeaders: posted } as never) as HeadersInit).get("Cache-Control"),
+    ).toBe(PRIVATE_NO_STORE);
   });
 });
 
@@ -171,7 +204,11 @@ describe("action: 'Completa tus datos'", () => {
       timezone: "Europe/Madrid",
       timestamp: "2024-07-15T07:05:00.000Z",
     };
-    const { status } = await post(action, { ...lead, browserInfo: JSON.stringify(browserInfo) }, { path: "/calculadora" });
+    const { status } = await post(
+      action,
+      { ...lead, browserInfo: JSON.stringify(browserInfo) },
+      { path: "/calculadora" },
+    );
     expect(status).toBe(200);
     const [first] = await deliveries(2);
     expect(first.body.browserInfo).toEqual(browserInfo);
@@ -197,7 +234,11 @@ describe("action: 'Completa tus datos'", () => {
   });
 
   it("refuses a lead without a valid calculation with 'Error de cálculo'", async () => {
-    const { status, data } = await post(action, { ...lead, porcentajeConversion: "", beneficioPorCliente: "0" }, { path: "/calculadora" });
+    const { status, data } = await post(
+      action,
+      { ...lead, porcentajeConversion: "", beneficioPorCliente: "0" },
+      { path: "/calculadora" },
+    );
     expect(status).toBe(400);
     expect(data.toast).toMatchObject({
       title: "Error de cálculo",

@@ -20,7 +20,8 @@ describe("compile hints in the client build", () => {
   const startsWithHint = (output: string) => fs.readFileSync(path.join(root, output), "utf8").startsWith(COMPILE_HINT);
 
   it("the chunks with React DOM and Remix start with the hint, once", () => {
-    const holding = (name: string) => framework.filter((output) => Object.keys(metafile.outputs[output].inputs).some((input) => input.includes(name)));
+    const holding = (name: string) =>
+      framework.filter((output) => Object.keys(metafile.outputs[output].inputs).some((input) => input.includes(name)));
     expect(holding("node_modules/react-dom/")).not.toEqual([]);
     expect(holding("node_modules/@remix-run/react/")).not.toEqual([]);
     for (const output of framework) {
@@ -30,7 +31,9 @@ describe("compile hints in the client build", () => {
   });
 
   it("route, entry and on-demand chunks keep lazy compilation", () => {
-    const others = Object.keys(metafile.outputs).filter((output) => output.endsWith(".js") && !framework.includes(output));
+    const others = Object.keys(metafile.outputs).filter(
+      (output) => output.endsWith(".js") && !framework.includes(output),
+    );
     expect(others.some((output) => output.includes("/routes/mensual-"))).toBe(true);
     expect(others.some((output) => output.includes("PlanDialogModal"))).toBe(true);
     for (const output of others) expect(startsWithHint(output), output).toBe(false);

@@ -4,7 +4,11 @@ import { action, loader } from "~/routes/api.consent";
 import { callAction, TEST_ORIGIN } from "../support/routes";
 
 function post(fields: Record<string, string>, headers: Record<string, string> = {}) {
-  return callAction(action, "/api/consent", { method: "POST", body: new URLSearchParams(fields), headers }) as Promise<Response>;
+  return callAction(action, "/api/consent", {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers,
+  }) as Promise<Response>;
 }
 
 describe("POST /api/consent", () => {

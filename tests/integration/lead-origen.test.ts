@@ -38,7 +38,10 @@ describe("origen", () => {
     );
     const deliveries = await delivered(2);
     for (const delivery of deliveries) {
-      expect(delivery.body.origen).toEqual({ ...browserOrigin, consentimiento: { elegido: true, analitica: true, publicidad: false } });
+      expect(delivery.body.origen).toEqual({
+        ...browserOrigin,
+        consentimiento: { elegido: true, analitica: true, publicidad: false },
+      });
       expect(delivery.body.nombre).toBe("Ana García");
     }
   });
@@ -57,7 +60,10 @@ describe("origen", () => {
         objetivos: "",
         website: "",
       },
-      { path: "/mensual", headers: { Referer: "http://localhost/mensual?utm_source=facebook&utm_campaign=clinicas&fbclid=fb-9" } },
+      {
+        path: "/mensual",
+        headers: { Referer: "http://localhost/mensual?utm_source=facebook&utm_campaign=clinicas&fbclid=fb-9" },
+      },
     );
     const [delivery] = await delivered(1);
     expect(delivery.body.tipo).toBe("Contacto Plan Mensual");
@@ -73,7 +79,11 @@ describe("origen", () => {
   it("ignores a forged consent state and unknown fields in the hidden field", async () => {
     await post(landingAction, {
       ...landingFields,
-      origen: JSON.stringify({ utm_source: "newsletter", consentimiento: { elegido: true, analitica: true, publicidad: true }, email: "x@y.z" }),
+      origen: JSON.stringify({
+        utm_source: "newsletter",
+        consentimiento: { elegido: true, analitica: true, publicidad: true },
+        email: "x@y.z",
+      }),
     });
     const [delivery] = await delivered(2);
     expect(delivery.body.origen).toEqual({

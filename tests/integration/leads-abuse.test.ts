@@ -2,13 +2,17 @@
 // honeypot, the per-IP rate limit (429), bodies over 1 MiB (413), and trimmed, capped values.
 import { action as landingAction } from "~/routes/_index";
 import { action as calculatorAction } from "~/routes/calculadora";
-import { action as plansAction } from "~/routes/mensual";
 import { action as serviceStartAction } from "~/routes/iniciar-servicio";
+import { action as plansAction } from "~/routes/mensual";
 import { freshLeadEnvironment, post, spoolFiles, useLeadDestinations } from "../support/leads";
 
 const { destinations, dataDir } = useLeadDestinations();
 
-const nothingKept = () => [...spoolFiles(dataDir(), "pending"), ...spoolFiles(dataDir(), "delivered"), ...spoolFiles(dataDir(), "failed")];
+const nothingKept = () => [
+  ...spoolFiles(dataDir(), "pending"),
+  ...spoolFiles(dataDir(), "delivered"),
+  ...spoolFiles(dataDir(), "failed"),
+];
 const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
 
 const contact = {
@@ -22,12 +26,23 @@ const contact = {
 
 describe("landing contact form validation", () => {
   it("answers 400 'Campos requeridos' with a message on every missing required field and keeps nothing", async () => {
-    const { status, data } = await post(landingAction, { nombre: "  ", email: "", telefono: "", empresa: "ACME", sector: "", mensaje: "" });
+    const { status, data } = await post(landingAction, {
+      nombre: "  ",
+      email: "",
+      telefono: "",
+      empresa: "ACME",
+      sector: "",
+      mensaje: "",
+    });
     expect(status).toBe(400);
     expect(data).toEqual({
       ok: false,
       form: "contacto",
-      toast: { title: "Campos requeridos", description: "Por favor, completa todos los campos obligatorios", variant: "destructive" },
+      toast: {
+        title: "Campos requeridos",
+        description: "Por favor, completa todos los campos obligatorios",
+        variant: "destructive",
+      },
       fieldErrors: {
         nombre: "Este campo es obligatorio",
         email: "Este campo es obligatorio",
@@ -116,7 +131,15 @@ describe("plan dialogs validation", () => {
     expect(status).toBe(400);
     expect(data.form).toBe("plan-cpl");
     expect(Object.keys(data.fieldErrors).sort()).toEqual(
-      ["descripcionClientePotencial", "descripcionNegocio", "email", "empresa", "presupuestoMensual", "sector", "telefono"].sort(),
+      [
+        "descripcionClientePotencial",
+        "descripcionNegocio",
+        "email",
+        "empresa",
+        "presupuestoMensual",
+        "sector",
+        "telefono",
+      ].sort(),
     );
     expect(data.toast.title).toBe("Campos requeridos");
   });
@@ -155,7 +178,8 @@ describe("service start validation", () => {
 
   it("a logo that is not an image is refused", async () => {
     const formData = new FormData();
-    for (const [name, value] of Object.entries({ ...filled, planSeleccionado: "captacion-pro", tieneLogoPropio: "si" })) formData.append(name, value);
+    for (const [name, value] of Object.entries({ ...filled, planSeleccionado: "captacion-pro", tieneLogoPropio: "si" }))
+      formData.append(name, value);
     formData.append("logo", new File(["MZ"], "programa.exe", { type: "application/x-msdownload" }));
     const { status, data } = await post(serviceStartAction, formData, { path: "/iniciar-servicio" });
     expect(status).toBe(400);
@@ -184,7 +208,8 @@ describe("abuse", () => {
       ok: false,
       toast: {
         title: "Demasiados envíos",
-        description: "Has enviado demasiadas solicitudes en poco tiempo. Por favor, inténtalo de nuevo dentro de unos minutos.",
+        description:
+          "Has enviado demasiadas solicitudes en poco tiempo. Por favor, inténtalo de nuevo dentro de unos minutos.",
       },
     });
     expect((await post(landingAction, contact, { ip: "198.51.100.2" })).status).toBe(200);
@@ -223,7 +248,12 @@ describe("abuse", () => {
   });
 
   it("trims every value and caps its length before storing and sending", async () => {
-    const { status } = await post(landingAction, { ...contact, nombre: "   Ana  ", sector: `  ${"x".repeat(1000)}`, mensaje: `${"m".repeat(9000)}\u0000` });
+    const { status } = await post(landingAction, {
+      ...contact,
+      nombre: "   Ana  ",
+      sector: `  ${"x".repeat(1000)}`,
+      mensaje: `${"m".repeat(9000)}\u0000`,
+    });
     expect(status).toBe(200);
     await vi.waitFor(() => expect(destinations.deliveries).toHaveLength(2), { timeout: 5000, interval: 10 });
     const body = destinations.deliveries[0]?.body as Record<string, string>;

@@ -4,12 +4,19 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { loader as healthLoader } from "~/routes/healthz";
-import { LeadDelivery, retryDelayMs, stopLeadDelivery } from "~/leads/delivery.server";
 import { deliverySettings } from "~/leads/config.server";
+import { LeadDelivery, retryDelayMs, stopLeadDelivery } from "~/leads/delivery.server";
 import { action as landingAction } from "~/routes/_index";
+import { loader as healthLoader } from "~/routes/healthz";
 import { action as serviceStartAction } from "~/routes/iniciar-servicio";
-import { AUTOMATION_WEBHOOK_URL, createDestinations, freshLeadEnvironment, post, readSpoolRecord, spoolFiles } from "../support/leads";
+import {
+  AUTOMATION_WEBHOOK_URL,
+  createDestinations,
+  freshLeadEnvironment,
+  post,
+  readSpoolRecord,
+  spoolFiles,
+} from "../support/leads";
 
 const destinations = createDestinations();
 
@@ -56,7 +63,11 @@ it("answers success only once the submission is on disk, before any destination 
   // The answer came while both destinations still hang: the record is already stored in DATA_DIR.
   expect(destinations.deliveries).toHaveLength(0);
   const record = readSpoolRecord(dataDir, "pending", data.id);
-  expect(record).toMatchObject({ id: data.id, form: "contacto", payload: { nombre: "Ana García", tipo: "Consulta General" } });
+  expect(record).toMatchObject({
+    id: data.id,
+    form: "contacto",
+    payload: { nombre: "Ana García", tipo: "Consulta General" },
+  });
   expect(await health()).toEqual({ pending: 1, failed: 0 });
 });
 
@@ -69,7 +80,11 @@ it("answers 500 with the spec's failure toast and every field when the submissio
   expect(data).toEqual({
     ok: false,
     form: "contacto",
-    toast: { title: "Error al enviar", description: "Ha ocurrido un error. Por favor, inténtalo de nuevo.", variant: "destructive" },
+    toast: {
+      title: "Error al enviar",
+      description: "Ha ocurrido un error. Por favor, inténtalo de nuevo.",
+      variant: "destructive",
+    },
     values: { ...contact },
   });
   await new Promise((resolve) => setTimeout(resolve, 100));
@@ -172,7 +187,9 @@ it("keeps the submission and logs a warning when a destination is not configured
   try {
     const { status, data } = await post(landingAction, contact);
     expect(status).toBe(200);
-    await waitUntil(() => expect(destinations.deliveries.map((delivery) => delivery.destination)).toEqual(["formService"]));
+    await waitUntil(() =>
+      expect(destinations.deliveries.map((delivery) => delivery.destination)).toEqual(["formService"]),
+    );
     await waitUntil(() => expect(warn.mock.calls.flat().join("\n")).toContain("AUTOMATION_WEBHOOK_URL"));
     await waitUntil(() =>
       expect(readSpoolRecord(dataDir, "pending", data.id).deliveries).toMatchObject({
@@ -202,7 +219,10 @@ describe("retry delays", () => {
 
 describe("npm run leads", () => {
   const cli = (dataDir: string, ...args: string[]) =>
-    execFileSync(process.execPath, [path.resolve("scripts/leads.mjs"), ...args], { env: { ...process.env, DATA_DIR: dataDir }, encoding: "utf8" });
+    execFileSync(process.execPath, [path.resolve("scripts/leads.mjs"), ...args], {
+      env: { ...process.env, DATA_DIR: dataDir },
+      encoding: "utf8",
+    });
 
   it("lists failed submissions and re-queues them; the running worker then delivers them", async () => {
     const dataDir = await freshLeadEnvironment({ DELIVERY_MAX_ATTEMPTS: "1" });
@@ -217,7 +237,9 @@ describe("npm run leads", () => {
     expect(listed).toContain("0 pending, 1 failed, 0 delivered");
     expect(listed).toContain(data.id);
     expect(listed).toContain("HTTP 500");
-    expect(JSON.parse(cli(dataDir, "list", "--json"))).toMatchObject([{ id: data.id, state: "failed", form: "iniciar-servicio" }]);
+    expect(JSON.parse(cli(dataDir, "list", "--json"))).toMatchObject([
+      { id: data.id, state: "failed", form: "iniciar-servicio" },
+    ]);
 
     destinations.answerAll("ok");
     expect(cli(dataDir, "retry", data.id)).toContain(`Re-queued ${data.id}`);

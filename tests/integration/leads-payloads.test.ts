@@ -3,8 +3,8 @@
 import { action as landingAction } from "~/routes/_index";
 import { action as calculatorAction } from "~/routes/calculadora";
 import { action as contactPageAction } from "~/routes/contacto";
-import { action as plansAction } from "~/routes/mensual";
 import { action as serviceStartAction } from "~/routes/iniciar-servicio";
+import { action as plansAction } from "~/routes/mensual";
 import { FIXED_FECHA_ENVIO, FIXED_NOW, post, useLeadDestinations, type Delivery } from "../support/leads";
 
 const { destinations } = useLeadDestinations();
@@ -55,20 +55,23 @@ describe("landing contact form", () => {
   it.each([
     ["/", landingAction],
     ["/contacto", contactPageAction],
-  ])("on %s is stored, answered { ok, id } and delivered to the form service and the webhook with one key", async (path, action) => {
-    const { status, data } = await post(action, landingFields, { path });
-    expect(status).toBe(200);
-    expect(data).toMatchObject({ ok: true, form: "contacto", id: expect.any(String) });
+  ])(
+    "on %s is stored, answered { ok, id } and delivered to the form service and the webhook with one key",
+    async (path, action) => {
+      const { status, data } = await post(action, landingFields, { path });
+      expect(status).toBe(200);
+      expect(data).toMatchObject({ ok: true, form: "contacto", id: expect.any(String) });
 
-    const [automation, formService] = await deliveredTo(2);
-    expect(formService.destination).toBe("formService");
-    expect(automation.destination).toBe("automationWebhook");
-    for (const delivery of [formService, automation]) {
-      expect(delivery.contentType).toMatch(/^application\/json/);
-      expect(delivery.idempotencyKey).toBe(data.id);
-      expectLandingPayload(delivery.body);
-    }
-  });
+      const [automation, formService] = await deliveredTo(2);
+      expect(formService.destination).toBe("formService");
+      expect(automation.destination).toBe("automationWebhook");
+      for (const delivery of [formService, automation]) {
+        expect(delivery.contentType).toMatch(/^application\/json/);
+        expect(delivery.idempotencyKey).toBe(data.id);
+        expectLandingPayload(delivery.body);
+      }
+    },
+  );
 
   it("sends an empty empresa when it is left out (optional)", async () => {
     await post(landingAction, { ...landingFields, empresa: "" });
@@ -177,7 +180,13 @@ describe("plan dialogs on /mensual", () => {
   it("the monthly-plan dialog goes only to the automation webhook with tipo, planSeleccionado and an ISO fecha", async () => {
     const { status, data } = await post(
       plansAction,
-      { intent: "plan-mensual", ...contact, objetivos: "Llenar la agenda", planSeleccionado: "Captación Pro", website: "" },
+      {
+        intent: "plan-mensual",
+        ...contact,
+        objetivos: "Llenar la agenda",
+        planSeleccionado: "Captación Pro",
+        website: "",
+      },
       { path: "/mensual" },
     );
     expect(status).toBe(200);
@@ -261,7 +270,12 @@ describe("service start", () => {
   it("the page's own post (file left in the browser) sends archivoLogo null without an own logo", async () => {
     const { data } = await post(
       serviceStartAction,
-      { ...fields, tieneLogoPropio: "descripcion", descripcionLogo: "Una casa con un tejado verde", planSeleccionado: "presencia-activa" },
+      {
+        ...fields,
+        tieneLogoPropio: "descripcion",
+        descripcionLogo: "Una casa con un tejado verde",
+        planSeleccionado: "presencia-activa",
+      },
       { path: "/iniciar-servicio" },
     );
     expect(data.ok).toBe(true);

@@ -7,8 +7,8 @@ import { loader as notFoundLoader } from "~/routes/$";
 import { action as revalidateAction } from "~/routes/api.revalidate";
 import { loader as healthLoader } from "~/routes/healthz";
 import { loader as robotsLoader } from "~/routes/robots[.]txt";
-import { loader as sitemapLoader } from "~/routes/sitemap[.]xml";
 import { loader as sectorLoader } from "~/routes/sectores.$slug";
+import { loader as sitemapLoader } from "~/routes/sitemap[.]xml";
 import { newSectorPage, readDocuments, useDatasetCopy, writeDocuments } from "../support/dataset";
 import { callAction, callLoader } from "../support/routes";
 
@@ -43,7 +43,10 @@ describe("local content source", () => {
   it("never serves draft documents", async () => {
     const documents = readDocuments(datasetFile);
     const sector = documents.find((document) => document._type === "sectorPage")!;
-    writeDocuments(datasetFile, [...documents, { ...newSectorPage(sector, "solo-borrador", "Borrador"), _id: "drafts.sectorPage.solo-borrador" }]);
+    writeDocuments(datasetFile, [
+      ...documents,
+      { ...newSectorPage(sector, "solo-borrador", "Borrador"), _id: "drafts.sectorPage.solo-borrador" },
+    ]);
     contentSource().invalidate();
     expect(await contentSource().fetch(sectorPageQuery, { slug: "solo-borrador" })).toBeNull();
   });
@@ -57,7 +60,18 @@ describe("sitemap.xml", () => {
     expect(response.headers.get("Content-Type")).toContain("xml");
     const xml = await response.text();
     const locations = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-    for (const path of ["/", "/calculadora", "/mensual", "/sectores", "/contacto", "/legal", "/siguiente", "/borrador", "/iniciar-servicio", "/servicios/google-ads"]) {
+    for (const path of [
+      "/",
+      "/calculadora",
+      "/mensual",
+      "/sectores",
+      "/contacto",
+      "/legal",
+      "/siguiente",
+      "/borrador",
+      "/iniciar-servicio",
+      "/servicios/google-ads",
+    ]) {
       expect(locations).toContain(`https://leads.example.es${path}`);
     }
     const sectorSlugs = readDocuments(datasetFile)
@@ -98,7 +112,11 @@ describe("POST /api/revalidate", () => {
   const sign = (secret: string, payload: string, timestamp = Date.now()) =>
     `t=${timestamp},v1=${createHmac("sha256", secret).update(`${timestamp}.${payload}`).digest("base64url")}`;
   const post = (headers: Record<string, string> = {}) =>
-    callAction(revalidateAction, "/api/revalidate", { method: "POST", body, headers: { "Content-Type": "application/json", ...headers } }) as Promise<Response>;
+    callAction(revalidateAction, "/api/revalidate", {
+      method: "POST",
+      body,
+      headers: { "Content-Type": "application/json", ...headers },
+    }) as Promise<Response>;
 
   it("does not exist (404) when no secret is configured", async () => {
     expect((await post({ "sanity-webhook-signature": sign("anything", body) })).status).toBe(404);
@@ -124,10 +142,15 @@ describe("POST /api/revalidate", () => {
 describe("not found", () => {
   it("answers 404 for an unknown path and logs one line naming it", async () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
-    const response = (await callLoader(notFoundLoader, "/no-existe-esta-pagina", { "*": "no-existe-esta-pagina" })) as Response;
+    const response = (await callLoader(notFoundLoader, "/no-existe-esta-pagina", {
+      "*": "no-existe-esta-pagina",
+    })) as Response;
     expect(response.status).toBe(404);
     expect(errors).toHaveBeenCalledTimes(1);
-    expect(JSON.parse(String(errors.mock.calls[0][0]))).toMatchObject({ level: "error", path: "/no-existe-esta-pagina" });
+    expect(JSON.parse(String(errors.mock.calls[0][0]))).toMatchObject({
+      level: "error",
+      path: "/no-existe-esta-pagina",
+    });
   });
 
   it("answers 404 (never 500) for unknown or hostile sector slugs", async () => {

@@ -50,7 +50,9 @@ function expectedRows(document: SectorDocument) {
   const profit = document.stats?.averageProfit ?? 1000;
   const cost = document.stats?.costPerLead ?? 80;
   const base = Math.max(1000, cost * 15);
-  const investments = document.projection?.fixedInvestments?.length ? document.projection.fixedInvestments : [base, base * 2.5, base * 5];
+  const investments = document.projection?.fixedInvestments?.length
+    ? document.projection.fixedInvestments
+    : [base, base * 2.5, base * 5];
   return investments.map((investment) => {
     const leads = Math.floor(investment / cost + 1e-9);
     const clients = Math.floor((leads * conversion) / 100 + 1e-9);
@@ -124,7 +126,9 @@ describe("sector pages", () => {
       expect(tags).toContainEqual({ property: "og:url", content: url });
       expect(tags).toContainEqual({ property: "og:title", content: document.seo?.title });
 
-      const ld = (tags.find((tag) => "script:ld+json" in tag) as Record<string, unknown> | undefined)?.["script:ld+json"] as Record<string, unknown>;
+      const ld = (tags.find((tag) => "script:ld+json" in tag) as Record<string, unknown> | undefined)?.[
+        "script:ld+json"
+      ] as Record<string, unknown>;
       expect(ld).toMatchObject({
         "@context": "https://schema.org",
         "@type": document.structuredData?.schemaType ?? "Service",
@@ -143,7 +147,10 @@ describe("sector pages", () => {
 
 describe("sector directory", () => {
   it("lists every sector page, the featured ones flagged, each with a tooltip", async () => {
-    const { page } = (await callLoader(directoryLoader, "/sectores")) as Exclude<Awaited<ReturnType<typeof directoryLoader>>, Response>;
+    const { page } = (await callLoader(directoryLoader, "/sectores")) as Exclude<
+      Awaited<ReturnType<typeof directoryLoader>>,
+      Response
+    >;
     const sectors = page.sectors ?? [];
     expect(sectors.map((sector: { slug: string | null }) => sector.slug).sort()).toEqual(
       sectorDocuments.map((document) => document.slug.current).sort(),

@@ -52,13 +52,19 @@ describe("rendered pages", () => {
   }, 60_000);
   afterAll(() => server?.stop());
 
-  it.each(["/", "/calculadora", "/mensual", "/contacto", "/iniciar-servicio", "/sectores/construccion", "/?_data=root"])(
-    "%s carries no delivery address, token or secret",
-    async (page) => {
-      const response = await request(`${server.baseUrl}${page}`);
-      expect(response.status).toBe(200);
-      const body = response.body.toString("utf8");
-      for (const [name, value] of Object.entries(SECRETS)) expect(body.includes(value), `${page} leaks ${name}`).toBe(false);
-    },
-  );
+  it.each([
+    "/",
+    "/calculadora",
+    "/mensual",
+    "/contacto",
+    "/iniciar-servicio",
+    "/sectores/construccion",
+    "/?_data=root",
+  ])("%s carries no delivery address, token or secret", async (page) => {
+    const response = await request(`${server.baseUrl}${page}`);
+    expect(response.status).toBe(200);
+    const body = response.body.toString("utf8");
+    for (const [name, value] of Object.entries(SECRETS))
+      expect(body.includes(value), `${page} leaks ${name}`).toBe(false);
+  });
 });

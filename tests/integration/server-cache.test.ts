@@ -23,7 +23,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const get = (pathname: string, headers: Record<string, string> = {}) => request(`${server.baseUrl}${pathname}`, { headers });
+const get = (pathname: string, headers: Record<string, string> = {}) =>
+  request(`${server.baseUrl}${pathname}`, { headers });
 
 function decode(response: { headers: Record<string, unknown>; body: Buffer }): string {
   const encoding = response.headers["content-encoding"];
@@ -78,7 +79,9 @@ describe("page cache", () => {
   it("serves the same cached page to a visitor with only the consent cookie, and bypasses it for any other cookie", async () => {
     const url = fresh();
     await get(url);
-    expect((await get(url, { Cookie: "cookie_consent=analytics%3D0%26ads%3D1; _ga=GA1.1.1" })).headers["x-cache"]).toBe("HIT");
+    expect((await get(url, { Cookie: "cookie_consent=analytics%3D0%26ads%3D1; _ga=GA1.1.1" })).headers["x-cache"]).toBe(
+      "HIT",
+    );
     expect((await get(url, { Cookie: "__session=abc123" })).headers["x-cache"]).toBe("MISS");
     expect((await get(url, { Cookie: "cookie_consent=1; __session=abc123" })).headers["x-cache"]).toBe("MISS");
   });
@@ -189,7 +192,11 @@ describe("public files", () => {
   });
 
   it("never serves a file outside public/", async () => {
-    for (const attempt of ["/build/../package.json", "/build/..%2F..%2Fpackage.json", "/build/%2e%2e/%2e%2e/server.ts"]) {
+    for (const attempt of [
+      "/build/../package.json",
+      "/build/..%2F..%2Fpackage.json",
+      "/build/%2e%2e/%2e%2e/server.ts",
+    ]) {
       const response = await get(attempt);
       expect(response.status, attempt).toBe(404);
       expect(response.body.toString("utf8"), attempt).not.toContain('"devDependencies"');

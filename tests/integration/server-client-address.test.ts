@@ -12,7 +12,11 @@ afterEach(async () => {
 const contactPost = (forwardedFor: string) =>
   request(`${server!.baseUrl}/?index`, {
     method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": forwardedFor, Accept: "application/json" },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      "X-Forwarded-For": forwardedFor,
+      Accept: "application/json",
+    },
     // Missing required fields: validation answers 400 after the rate limit counted the post.
     body: new URLSearchParams({ nombre: "Ana" }).toString(),
   });

@@ -8,7 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readDocuments, SEED_FILE, writeDocuments } from "../support/dataset";
 import { type ProductionServer, type RawResponse, request, startServer } from "../support/production-server";
 
-const PAGES = ["/", "/sectores/construccion", "/calculadora", "/mensual", "/iniciar-servicio", "/contacto", "/servicios/google-ads"];
+const PAGES = [
+  "/",
+  "/sectores/construccion",
+  "/calculadora",
+  "/mensual",
+  "/iniciar-servicio",
+  "/contacto",
+  "/servicios/google-ads",
+];
 
 function directives(csp: string | undefined): Map<string, string[]> {
   const map = new Map<string, string[]>();
@@ -52,29 +60,32 @@ describe("with the seed settings (no tracking ids, no Studio)", () => {
   }, 60_000);
   afterAll(() => server?.stop());
 
-  it.each(PAGES)("%s allows exactly its own inline scripts by sha256, with no nonce and no 'unsafe-inline'", async (page) => {
-    for (const attempt of ["MISS or HIT", "HIT"]) {
-      const response = await request(`${server.baseUrl}${page}`);
-      expect(response.status, `${page} (${attempt})`).toBe(200);
-      expectCommonSecurityHeaders(response);
-      const html = response.body.toString("utf8");
-      const csp = directives(response.headers["content-security-policy"] as string);
-      const scriptSources = csp.get("script-src") ?? [];
-      expect(scriptSources).toContain("'self'");
-      expect(scriptSources).not.toContain("'unsafe-inline'");
-      expect(scriptSources.some((source) => source.startsWith("'nonce-"))).toBe(false);
-      expect(html).not.toMatch(/\snonce=/);
-      const scripts = inlineScripts(html);
-      expect(scripts.length).toBeGreaterThan(0);
-      for (const script of scripts) {
-        expect(scriptSources).toContain(`'sha256-${createHash("sha256").update(script).digest("base64")}'`);
+  it.each(PAGES)(
+    "%s allows exactly its own inline scripts by sha256, with no nonce and no 'unsafe-inline'",
+    async (page) => {
+      for (const attempt of ["MISS or HIT", "HIT"]) {
+        const response = await request(`${server.baseUrl}${page}`);
+        expect(response.status, `${page} (${attempt})`).toBe(200);
+        expectCommonSecurityHeaders(response);
+        const html = response.body.toString("utf8");
+        const csp = directives(response.headers["content-security-policy"] as string);
+        const scriptSources = csp.get("script-src") ?? [];
+        expect(scriptSources).toContain("'self'");
+        expect(scriptSources).not.toContain("'unsafe-inline'");
+        expect(scriptSources.some((source) => source.startsWith("'nonce-"))).toBe(false);
+        expect(html).not.toMatch(/\snonce=/);
+        const scripts = inlineScripts(html);
+        expect(scripts.length).toBeGreaterThan(0);
+        for (const script of scripts) {
+          expect(scriptSources).toContain(`'sha256-${createHash("sha256").update(script).digest("base64")}'`);
+        }
+        expect(csp.get("object-src")).toEqual(["'none'"]);
+        expect(csp.get("base-uri")).toEqual(["'self'"]);
+        expect(csp.get("frame-ancestors")).toEqual(["'self'"]);
+        expect(response.headers["content-security-policy"]).not.toMatch(/google|facebook|doubleclick/);
       }
-      expect(csp.get("object-src")).toEqual(["'none'"]);
-      expect(csp.get("base-uri")).toEqual(["'self'"]);
-      expect(csp.get("frame-ancestors")).toEqual(["'self'"]);
-      expect(response.headers["content-security-policy"]).not.toMatch(/google|facebook|doubleclick/);
-    }
-  });
+    },
+  );
 
   it("sends Strict-Transport-Security only behind https", async () => {
     const plain = await request(`${server.baseUrl}/`);
@@ -130,8 +141,12 @@ describe("with tracking ids and a Studio configured", () => {
   it("allows the Google and Meta hosts the tags need, and framing by the Studio origin only", async () => {
     const response = await request(`${server.baseUrl}/`);
     const csp = directives(response.headers["content-security-policy"] as string);
-    expect(csp.get("script-src")).toEqual(expect.arrayContaining(["https://www.googletagmanager.com", "https://connect.facebook.net"]));
-    expect(csp.get("connect-src")).toEqual(expect.arrayContaining(["https://www.google-analytics.com", "https://www.facebook.com"]));
+    expect(csp.get("script-src")).toEqual(
+      expect.arrayContaining(["https://www.googletagmanager.com", "https://connect.facebook.net"]),
+    );
+    expect(csp.get("connect-src")).toEqual(
+      expect.arrayContaining(["https://www.google-analytics.com", "https://www.facebook.com"]),
+    );
     expect(csp.get("frame-ancestors")).toEqual(["'self'", "https://estudio.leads.example.es"]);
     expect(csp.get("script-src")).not.toContain("'unsafe-inline'");
   });

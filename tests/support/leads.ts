@@ -49,7 +49,10 @@ export function createDestinations() {
       return HttpResponse.json({ ok: true });
     });
 
-  const server = setupServer(handler("formService", FORM_SERVICE_URL), handler("automationWebhook", AUTOMATION_WEBHOOK_URL));
+  const server = setupServer(
+    handler("formService", FORM_SERVICE_URL),
+    handler("automationWebhook", AUTOMATION_WEBHOOK_URL),
+  );
 
   return {
     server,
@@ -121,7 +124,11 @@ export function readSpoolRecord(dataDir: string, state: "pending" | "failed" | "
   return JSON.parse(fs.readFileSync(path.join(dataDir, "leads", state, `${id}.json`), "utf8"));
 }
 
-type Action = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<Response> | Response;
+type Action = (args: {
+  request: Request;
+  params: Record<string, string>;
+  context: Record<string, unknown>;
+}) => Promise<Response> | Response;
 
 export interface PostOptions {
   ip?: string;
@@ -130,7 +137,11 @@ export interface PostOptions {
 }
 
 /** Calls a route action with an urlencoded (or, given FormData, multipart) POST, as Remix would. */
-export async function post(action: Action, fields: Record<string, string> | FormData, { ip = "203.0.113.7", headers = {}, path = "/" }: PostOptions = {}) {
+export async function post(
+  action: Action,
+  fields: Record<string, string> | FormData,
+  { ip = "203.0.113.7", headers = {}, path = "/" }: PostOptions = {},
+) {
   const body = fields instanceof FormData ? fields : new URLSearchParams(fields);
   const request = new Request(`http://localhost${path}`, { method: "POST", body, headers });
   const response = await action({ request, params: {}, context: { clientIp: ip } });

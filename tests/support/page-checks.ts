@@ -70,7 +70,10 @@ export async function exerciseAccordion(region: Locator, items: ReadonlyArray<{ 
 }
 
 /** Without JavaScript the accordion cannot open: every answer is shown open instead. */
-export async function expectAllAnswersShown(region: Locator, items: ReadonlyArray<{ question: string; answer: string }>) {
+export async function expectAllAnswersShown(
+  region: Locator,
+  items: ReadonlyArray<{ question: string; answer: string }>,
+) {
   for (const item of items) {
     await expect(region.getByText(item.question, { exact: true })).toBeVisible();
     await expect(region.getByText(answerSnippet(item.answer))).toBeVisible();
@@ -98,9 +101,13 @@ export async function expectTargetsAtLeast24px(page: Page) {
 }
 
 export async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
   expect(
-    results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`),
+    results.violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+    ),
   ).toEqual([]);
 }
 

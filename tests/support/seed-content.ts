@@ -12,7 +12,10 @@ let cache: Map<string, SeedDocument> | undefined;
 function documents(): Map<string, SeedDocument> {
   if (!cache) {
     const file = process.env.CONTENT_DATASET_FILE ?? path.resolve("sanity-studio/seed/production.ndjson");
-    const lines = fs.readFileSync(file, "utf8").split("\n").filter((line) => line.trim());
+    const lines = fs
+      .readFileSync(file, "utf8")
+      .split("\n")
+      .filter((line) => line.trim());
     cache = new Map(lines.map((line) => JSON.parse(line) as SeedDocument).map((doc) => [doc._id, doc]));
   }
   return cache;

@@ -78,7 +78,8 @@ export async function startTrackedServer(tracking: Record<string, string> = TRAC
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`tracked server did not start at ${url}\n${errors}`);
+    if (Date.now() > deadline || child.exitCode !== null)
+      throw new Error(`tracked server did not start at ${url}\n${errors}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return {

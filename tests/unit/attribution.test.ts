@@ -46,7 +46,9 @@ describe("mergeOrigin", () => {
   it("keeps the first page of the visit while the visitor moves around the site", () => {
     const later = originOfPage(`${SITE}/calculadora`, `${SITE}/`);
     expect(mergeOrigin(landing, later)).toEqual(landing);
-    expect(mergeOrigin(mergeOrigin(landing, later), originOfPage(`${SITE}/contacto`, `${SITE}/calculadora`))).toEqual(landing);
+    expect(mergeOrigin(mergeOrigin(landing, later), originOfPage(`${SITE}/contacto`, `${SITE}/calculadora`))).toEqual(
+      landing,
+    );
   });
 
   it("takes the current page when nothing is stored yet", () => {
@@ -95,12 +97,16 @@ describe("parseOrigin", () => {
 describe("completeOrigin", () => {
   it("uses the browser's whole campaign set over the request's", () => {
     expect(
-      completeOrigin({ utm_source: "google", paginaEntrada: "/" }, [{ utm_source: "bing", utm_medium: "cpc", paginaEntrada: "/contacto" }]),
+      completeOrigin({ utm_source: "google", paginaEntrada: "/" }, [
+        { utm_source: "bing", utm_medium: "cpc", paginaEntrada: "/contacto" },
+      ]),
     ).toEqual({ utm_source: "google", paginaEntrada: "/" });
   });
 
   it("falls back to the request's data, the first fallback winning", () => {
-    expect(completeOrigin(null, [{ gclid: "a" }, { gclid: "b", utm_source: "google", paginaEntrada: "/contacto" }])).toEqual({
+    expect(
+      completeOrigin(null, [{ gclid: "a" }, { gclid: "b", utm_source: "google", paginaEntrada: "/contacto" }]),
+    ).toEqual({
       gclid: "a",
       utm_source: "google",
       paginaEntrada: "/contacto",

@@ -31,7 +31,9 @@ describe("sector names from the URL", () => {
     expect(findSector(sectors, "")).toBeNull();
     expect(findSector(sectors, null)).toBeNull();
     expect(normalizeSectorName("  Él / Ella ")).toBe("ella");
-    expect(normalizeSectorName("Clínicas Estéticas y Dentales")).toBe(normalizeSectorName("clinicas-esteticas-dentales"));
+    expect(normalizeSectorName("Clínicas Estéticas y Dentales")).toBe(
+      normalizeSectorName("clinicas-esteticas-dentales"),
+    );
   });
 });
 
@@ -58,8 +60,18 @@ describe("evaluateCalculator: the page state for a query", () => {
   it("computes both scenarios when a budget is given", () => {
     const state = evaluate("sector=Consultoría&conversion=35&beneficio=2000&presupuesto=1000");
     expect(state.budget).toBe(1000);
-    expect(state.scenarios?.roi150).toMatchObject({ leadsEstimados: 3, clientesEstimados: 1, beneficioEstimado: 2000, roiEstimado: 200 });
-    expect(state.scenarios?.roi300).toMatchObject({ leadsEstimados: 5, clientesEstimados: 1, beneficioEstimado: 2000, roiEstimado: 200 });
+    expect(state.scenarios?.roi150).toMatchObject({
+      leadsEstimados: 3,
+      clientesEstimados: 1,
+      beneficioEstimado: 2000,
+      roiEstimado: 200,
+    });
+    expect(state.scenarios?.roi300).toMatchObject({
+      leadsEstimados: 5,
+      clientesEstimados: 1,
+      beneficioEstimado: 2000,
+      roiEstimado: 200,
+    });
   });
 
   it("reads the visitor's own figures in Spanish notation", () => {
@@ -84,7 +96,10 @@ describe("evaluateCalculator: the page state for a query", () => {
   it.each([
     ["conversion=0&beneficio=2000", { conversion: "La tasa de conversión debe ser mayor a 0" }],
     ["conversion=120&beneficio=2000", { conversion: "La tasa de conversión no puede superar el 100 %" }],
-    ["conversion=abc&beneficio=-5", { conversion: "La tasa de conversión debe ser un número", profit: "El beneficio por cliente debe ser mayor a 0" }],
+    [
+      "conversion=abc&beneficio=-5",
+      { conversion: "La tasa de conversión debe ser un número", profit: "El beneficio por cliente debe ser mayor a 0" },
+    ],
     ["conversion=35&beneficio=1e400", { profit: "El beneficio por cliente debe ser un número" }],
     ["conversion=35&beneficio=999999999999", { profit: "El beneficio por cliente no puede superar 100.000.000 €" }],
   ])("answers bad figures %j with Spanish messages and no results", (query, errors) => {
@@ -138,9 +153,11 @@ describe("the shareable query", () => {
   });
 
   it("leaves out what was not asked for", () => {
-    expect(searchFromRequest({ sector: "Tecnología", conversion: null, profit: null, budget: null, viewResults: false })).toBe(
-      "?sector=Tecnolog%C3%ADa",
+    expect(
+      searchFromRequest({ sector: "Tecnología", conversion: null, profit: null, budget: null, viewResults: false }),
+    ).toBe("?sector=Tecnolog%C3%ADa");
+    expect(searchFromRequest({ sector: "", conversion: null, profit: null, budget: null, viewResults: false })).toBe(
+      "",
     );
-    expect(searchFromRequest({ sector: "", conversion: null, profit: null, budget: null, viewResults: false })).toBe("");
   });
 });

@@ -55,13 +55,22 @@ describe("budget simulation (spec §9)", () => {
 
   it("with Consultoría and 1000 € at 175 € per lead: 5 leads, 1 client, 2000 €, 200 %", () => {
     const result = simulate({ budget: 1000, pricePerLead: 175, ...consultoria });
-    expect(result).toMatchObject({ leadsEstimados: 5, clientesEstimados: 1, beneficioEstimado: 2000, roiEstimado: 200 });
+    expect(result).toMatchObject({
+      leadsEstimados: 5,
+      clientesEstimados: 1,
+      beneficioEstimado: 2000,
+      roiEstimado: 200,
+    });
   });
 
   it("simulates both scenarios from the two maximum prices", () => {
     const { roi150, roi300 } = simulateScenarios(1000, consultoria);
-    expect([roi150.leadsEstimados, roi150.clientesEstimados, roi150.beneficioEstimado, roi150.roiEstimado]).toEqual([3, 1, 2000, 200]);
-    expect([roi300.leadsEstimados, roi300.clientesEstimados, roi300.beneficioEstimado, roi300.roiEstimado]).toEqual([5, 1, 2000, 200]);
+    expect([roi150.leadsEstimados, roi150.clientesEstimados, roi150.beneficioEstimado, roi150.roiEstimado]).toEqual([
+      3, 1, 2000, 200,
+    ]);
+    expect([roi300.leadsEstimados, roi300.clientesEstimados, roi300.beneficioEstimado, roi300.roiEstimado]).toEqual([
+      5, 1, 2000, 200,
+    ]);
     expect(roi150.precioPorLead).toBe(280);
     expect(roi300.precioPorLead).toBe(175);
   });
@@ -80,8 +89,12 @@ describe("budget simulation (spec §9)", () => {
     // 0.7 / 0.1 is 6.999999999999999 in binary floating point.
     expect(simulate({ budget: 0.7, pricePerLead: 0.1, conversionRate: 100, averageProfit: 1 }).leadsEstimados).toBe(7);
     // 10 leads × 70 % must be 7 clients, not 7.000000000000001 floored or 6.99… floored.
-    expect(simulate({ budget: 1000, pricePerLead: 100, conversionRate: 70, averageProfit: 1 }).clientesEstimados).toBe(7);
-    expect(simulate({ budget: 1000, pricePerLead: 100, conversionRate: 29, averageProfit: 1 }).clientesEstimados).toBe(2);
+    expect(simulate({ budget: 1000, pricePerLead: 100, conversionRate: 70, averageProfit: 1 }).clientesEstimados).toBe(
+      7,
+    );
+    expect(simulate({ budget: 1000, pricePerLead: 100, conversionRate: 29, averageProfit: 1 }).clientesEstimados).toBe(
+      2,
+    );
   });
 
   it("uses 40 % and 500 € when conversion or profit are missing", () => {
@@ -94,7 +107,9 @@ describe("budget simulation (spec §9)", () => {
       beneficioEstimado: 2000,
       roiEstimado: 200,
     });
-    expect(simulate({ budget: 1000, pricePerLead: 100, conversionRate: null, averageProfit: Number.NaN }).beneficioEstimado).toBe(2000);
+    expect(
+      simulate({ budget: 1000, pricePerLead: 100, conversionRate: null, averageProfit: Number.NaN }).beneficioEstimado,
+    ).toBe(2000);
   });
 
   it("gives zero leads, clients, income and ROI, never NaN or Infinity, for a zero price or budget", () => {

@@ -64,7 +64,10 @@ describe("Google Consent Mode v2", () => {
       analytics_storage: "granted",
     });
     expect(gtagConsentUpdate(REJECT_ALL)).toEqual(GTAG_CONSENT_DEFAULT);
-    expect(gtagConsentUpdate({ analytics: true, advertising: false })).toEqual({ ...GTAG_CONSENT_DEFAULT, analytics_storage: "granted" });
+    expect(gtagConsentUpdate({ analytics: true, advertising: false })).toEqual({
+      ...GTAG_CONSENT_DEFAULT,
+      analytics_storage: "granted",
+    });
     expect(gtagConsentUpdate({ analytics: false, advertising: true })).toEqual({
       ad_storage: "granted",
       ad_user_data: "granted",
@@ -86,7 +89,11 @@ describe("banner decisions", () => {
 
   it("summarises the state for a lead's origen, including 'no choice yet'", () => {
     expect(consentSummary(null)).toEqual({ elegido: false, analitica: false, publicidad: false });
-    expect(consentSummary({ analytics: false, advertising: true })).toEqual({ elegido: true, analitica: false, publicidad: true });
+    expect(consentSummary({ analytics: false, advertising: true })).toEqual({
+      elegido: true,
+      analitica: false,
+      publicidad: true,
+    });
   });
 });
 
@@ -107,7 +114,11 @@ describe("boot script", () => {
     document.cookie = cookieAtParsed;
     document.readyState = "interactive";
     for (const { type, listener } of listeners) if (type === "DOMContentLoaded") listener();
-    return { classes, classesBeforeParsed, dataLayer: (window.dataLayer as IArguments[]).map((entry) => Array.from(entry)) };
+    return {
+      classes,
+      classesBeforeParsed,
+      dataLayer: (window.dataLayer as IArguments[]).map((entry) => Array.from(entry)),
+    };
   }
 
   it("sets the consent default before anything else and opens the banner when no choice is stored", () => {

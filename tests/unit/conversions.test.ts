@@ -16,12 +16,17 @@ const IDS = {
 describe("conversionCalls", () => {
   it("counts the landing/contact form as the contact conversion and every other form as a lead", () => {
     expect(conversionKindOf("contacto")).toBe("contact");
-    for (const form of ["calculadora", "plan-mensual", "plan-cpl", "iniciar-servicio"]) expect(conversionKindOf(form)).toBe("lead");
+    for (const form of ["calculadora", "plan-mensual", "plan-cpl", "iniciar-servicio"])
+      expect(conversionKindOf(form)).toBe("lead");
   });
 
   it("sends a lead as a 100 EUR Google Ads conversion and a Meta Lead, both keyed by the lead id", () => {
     expect(conversionCalls("lead", "lead-1", IDS)).toEqual({
-      gtag: ["event", "conversion", { send_to: "AW-111/leadLabel", value: 100, currency: "EUR", transaction_id: "lead-1" }],
+      gtag: [
+        "event",
+        "conversion",
+        { send_to: "AW-111/leadLabel", value: 100, currency: "EUR", transaction_id: "lead-1" },
+      ],
       fbq: ["track", "Lead", { value: 100, currency: "EUR" }, { eventID: "lead-1" }],
       warnings: [],
     });
@@ -29,7 +34,11 @@ describe("conversionCalls", () => {
 
   it("sends the contact conversion as 20 EUR with the contact label", () => {
     const calls = conversionCalls("contact", "c-9", IDS);
-    expect(calls.gtag).toEqual(["event", "conversion", { send_to: "AW-111/contactLabel", value: 20, currency: "EUR", transaction_id: "c-9" }]);
+    expect(calls.gtag).toEqual([
+      "event",
+      "conversion",
+      { send_to: "AW-111/contactLabel", value: 20, currency: "EUR", transaction_id: "c-9" },
+    ]);
     expect(calls.fbq).toEqual(["track", "Lead", { value: 20, currency: "EUR" }, { eventID: "c-9" }]);
   });
 
@@ -113,7 +122,9 @@ describe("in the browser", () => {
     onLeadStored({ form: "contacto", id: "c-1" });
     onLeadStored({ form: "calculadora", id: "k-1" });
     onLeadStored({ form: "plan-cpl", id: "p-1" });
-    const sent = conversionEvents().map((call) => call[2] as { transaction_id: string; value: number; send_to: string });
+    const sent = conversionEvents().map(
+      (call) => call[2] as { transaction_id: string; value: number; send_to: string },
+    );
     expect(sent.map((event) => [event.transaction_id, event.value, event.send_to])).toEqual([
       ["c-1", 20, "AW-111/contactLabel"],
       ["k-1", 100, "AW-111/leadLabel"],

@@ -11,8 +11,16 @@ describe("faqPageJsonLd", () => {
       "@context": "https://schema.org",
       "@type": "FAQPage",
       mainEntity: [
-        { "@type": "Question", name: "¿Hay permanencia?", acceptedAnswer: { "@type": "Answer", text: "No, puedes cancelar cuando quieras." } },
-        { "@type": "Question", name: "¿Cómo recibo los leads?", acceptedAnswer: { "@type": "Answer", text: "En tiempo real en la app." } },
+        {
+          "@type": "Question",
+          name: "¿Hay permanencia?",
+          acceptedAnswer: { "@type": "Answer", text: "No, puedes cancelar cuando quieras." },
+        },
+        {
+          "@type": "Question",
+          name: "¿Cómo recibo los leads?",
+          acceptedAnswer: { "@type": "Answer", text: "En tiempo real en la app." },
+        },
       ],
     });
   });

@@ -1,5 +1,5 @@
-import { featureIcon } from "~/components/sections/feature-icons";
 import { itemKey } from "~/components/sections/content-shapes";
+import { featureIcon } from "~/components/sections/feature-icons";
 import { ICON_NAMES, isIconName } from "~/components/ui/Icon";
 
 describe("featureIcon", () => {
@@ -17,7 +17,9 @@ describe("featureIcon", () => {
   });
 
   it("lists the icon names the content model documents", () => {
-    expect(ICON_NAMES).toEqual(expect.arrayContaining(["bell", "card", "chart", "undo", "globe", "megaphone", "server", "refresh"]));
+    expect(ICON_NAMES).toEqual(
+      expect.arrayContaining(["bell", "card", "chart", "undo", "globe", "megaphone", "server", "refresh"]),
+    );
   });
 });
 

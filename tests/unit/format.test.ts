@@ -67,8 +67,26 @@ describe("the same text as Intl.NumberFormat('es-ES')", () => {
   /** Deterministic values of every size: whole, with cents, long fractions, negative, halfway cases. */
   function samples(): number[] {
     let seed = 42;
-    const next = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-    const values = [0, -0, 0.005, 0.5, 1, 9.995, 99.5, 999, 1000, 1234.5, 9999.995, 1e6, 123456789.123, 2 ** 53, 1e21, 1.5e22, -1e21];
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const values = [
+      0,
+      -0,
+      0.005,
+      0.5,
+      1,
+      9.995,
+      99.5,
+      999,
+      1000,
+      1234.5,
+      9999.995,
+      1e6,
+      123456789.123,
+      2 ** 53,
+      1e21,
+      1.5e22,
+      -1e21,
+    ];
     for (let i = 0; i < 4000; i++) {
       const magnitude = 10 ** Math.floor(next() * 10 - 3);
       const value = next() * magnitude * (next() < 0.2 ? -1 : 1);
@@ -85,8 +103,16 @@ describe("the same text as Intl.NumberFormat('es-ES')", () => {
     for (const value of samples()) {
       const cents = Number.isInteger(Number(value.toFixed(2))) ? 0 : 2;
       check(formatEuros(value), intl(value, { style: "currency", currency: "EUR" }, 2, 2), `euros ${value}`);
-      check(formatEuros(value, { decimals: 0 }), intl(value, { style: "currency", currency: "EUR" }, 0, 0), `euros/0 ${value}`);
-      check(formatEuros(value, { decimals: "auto" }), intl(value, { style: "currency", currency: "EUR" }, cents, cents), `euros/auto ${value}`);
+      check(
+        formatEuros(value, { decimals: 0 }),
+        intl(value, { style: "currency", currency: "EUR" }, 0, 0),
+        `euros/0 ${value}`,
+      );
+      check(
+        formatEuros(value, { decimals: "auto" }),
+        intl(value, { style: "currency", currency: "EUR" }, cents, cents),
+        `euros/auto ${value}`,
+      );
       check(formatNumber(value), intl(value, {}, 0, 2), `number ${value}`);
       check(formatNumber(value, { decimals: 3 }), intl(value, {}, 3, 3), `number/3 ${value}`);
       check(formatInteger(value), intl(value, {}, 0, 0), `integer ${value}`);

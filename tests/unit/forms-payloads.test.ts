@@ -19,7 +19,14 @@ describe("fechaEnvio", () => {
 
 describe("landing contact payload", () => {
   it("has tipoFormulario 'Contacto General', tipo 'Consulta General' and the fields in the spec's names", () => {
-    const input = contactSchema.parse({ nombre: "Ana", email: "a@b.es", telefono: "600", empresa: "", sector: "Retail", mensaje: "Hola" });
+    const input = contactSchema.parse({
+      nombre: "Ana",
+      email: "a@b.es",
+      telefono: "600",
+      empresa: "",
+      sector: "Retail",
+      mensaje: "Hola",
+    });
     expect(buildContactPayload(input, { now })).toEqual({
       tipoFormulario: "Contacto General",
       tipo: "Consulta General",
@@ -33,8 +40,17 @@ describe("landing contact payload", () => {
     });
   });
   it("adds origen when attribution gives one, and only then", () => {
-    const input = contactSchema.parse({ nombre: "Ana", email: "a@b.es", telefono: "600", empresa: "", sector: "Retail", mensaje: "Hola" });
-    expect(buildContactPayload(input, { now, origen: { utm_source: "google" } }).origen).toEqual({ utm_source: "google" });
+    const input = contactSchema.parse({
+      nombre: "Ana",
+      email: "a@b.es",
+      telefono: "600",
+      empresa: "",
+      sector: "Retail",
+      mensaje: "Hola",
+    });
+    expect(buildContactPayload(input, { now, origen: { utm_source: "google" } }).origen).toEqual({
+      utm_source: "google",
+    });
     expect("origen" in buildContactPayload(input, { now })).toBe(false);
   });
 });
@@ -89,7 +105,10 @@ describe("calculator payload", () => {
     ]);
   });
   it("rounds ROI prices to cents and accepts a comma decimal", () => {
-    const payload = buildCalculatorLeadPayload(calculatorLeadSchema.parse({ ...posted, porcentajeConversion: "33,3", beneficioPorCliente: "100" }), { now });
+    const payload = buildCalculatorLeadPayload(
+      calculatorLeadSchema.parse({ ...posted, porcentajeConversion: "33,3", beneficioPorCliente: "100" }),
+      { now },
+    );
     expect(payload.ROI150).toBe(13.32);
     expect(Number.isInteger(Math.round(payload.ROI300 * 100 * 1e6) / 1e6)).toBe(true);
     expect(payload.ROI300).toBeCloseTo(8.325, 2);
@@ -112,7 +131,14 @@ describe("calculator payload", () => {
 });
 
 describe("plan dialog payloads", () => {
-  const contact = { nombre: "Luis", email: "l@c.es", telefono: "600", empresa: "Clínica", sector: "Otro", descripcionNegocio: "Dental" };
+  const contact = {
+    nombre: "Luis",
+    email: "l@c.es",
+    telefono: "600",
+    empresa: "Clínica",
+    sector: "Otro",
+    descripcionNegocio: "Dental",
+  };
   it("monthly: tipo 'Contacto Plan Mensual', planSeleccionado and an ISO fecha", () => {
     const input = monthlyPlanSchema.parse({ ...contact, objetivos: "Más pacientes", planSeleccionado: "" });
     expect(buildMonthlyPlanPayload(input, { now })).toEqual({
@@ -177,7 +203,10 @@ describe("service start payload", () => {
     });
   });
   it("archivoLogo is null unless tieneLogoPropio is 'si'", () => {
-    const payload = buildServiceStartPayload(serviceStartSchema.parse({ ...posted, tieneLogoPropio: "descripcion", descripcionLogo: "Un árbol" }), { now });
+    const payload = buildServiceStartPayload(
+      serviceStartSchema.parse({ ...posted, tieneLogoPropio: "descripcion", descripcionLogo: "Un árbol" }),
+      { now },
+    );
     expect(payload).toMatchObject({ archivoLogo: null, descripcionLogo: "Un árbol", tieneLogoPropio: "descripcion" });
   });
 });

@@ -74,7 +74,8 @@ describe("calculator contact form", () => {
     planSeleccionado: "incluido",
     browserInfo: "",
   };
-  const check = (fields: Record<string, string>) => validateLead(calculatorLeadForm, readFields(formData({ ...valid, ...fields }), calculatorLeadForm.fields));
+  const check = (fields: Record<string, string>) =>
+    validateLead(calculatorLeadForm, readFields(formData({ ...valid, ...fields }), calculatorLeadForm.fields));
 
   it("accepts the spec's phone shapes and an http(s) web", () => {
     expect(check({}).success).toBe(true);
@@ -97,13 +98,26 @@ describe("calculator contact form", () => {
 describe("plan dialogs", () => {
   it("the monthly dialog wants nombre, email, telefono, empresa and sector", () => {
     const result = validateLead(monthlyPlanForm, readFields(formData({}), monthlyPlanForm.fields));
-    expect(result.success ? [] : Object.keys(result.fieldErrors).sort()).toEqual(["email", "empresa", "nombre", "sector", "telefono"]);
+    expect(result.success ? [] : Object.keys(result.fieldErrors).sort()).toEqual([
+      "email",
+      "empresa",
+      "nombre",
+      "sector",
+      "telefono",
+    ]);
   });
   it("the CPL dialog also wants the business, the budget and the potential client", () => {
     const result = validateLead(cplForm, readFields(formData({}), cplForm.fields));
-    expect(result.success ? [] : Object.keys(result.fieldErrors).sort()).toEqual(
-      ["descripcionClientePotencial", "descripcionNegocio", "email", "empresa", "nombre", "presupuestoMensual", "sector", "telefono"],
-    );
+    expect(result.success ? [] : Object.keys(result.fieldErrors).sort()).toEqual([
+      "descripcionClientePotencial",
+      "descripcionNegocio",
+      "email",
+      "empresa",
+      "nombre",
+      "presupuestoMensual",
+      "sector",
+      "telefono",
+    ]);
   });
 });
 
@@ -128,8 +142,14 @@ describe("service start", () => {
     });
   });
   it("only the two plans of the page are accepted; style and own-logo choice are not enforced", () => {
-    expect(validateLead(serviceStartForm, readServiceStartFields(formData({ ...filled, planSeleccionado: "captacion-pro" }))).success).toBe(true);
-    expect(validateLead(serviceStartForm, readServiceStartFields(formData({ ...filled, planSeleccionado: "solo-web" }))).success).toBe(false);
+    expect(
+      validateLead(serviceStartForm, readServiceStartFields(formData({ ...filled, planSeleccionado: "captacion-pro" })))
+        .success,
+    ).toBe(true);
+    expect(
+      validateLead(serviceStartForm, readServiceStartFields(formData({ ...filled, planSeleccionado: "solo-web" })))
+        .success,
+    ).toBe(false);
   });
   it("missing required fields come first: 'Campos requeridos'", () => {
     const result = validateLead(serviceStartForm, readServiceStartFields(formData({ nombre: "Marta" })));
@@ -144,7 +164,12 @@ describe("what the browser loads", () => {
     const imports = fs
       .readdirSync(dir)
       .filter((file) => /\.tsx?$/.test(file) && !file.includes(".server."))
-      .flatMap((file) => Array.from(fs.readFileSync(path.join(dir, file), "utf8").matchAll(/from "(zod[^"]*)"/g), (match) => `${file}: ${match[1]}`));
+      .flatMap((file) =>
+        Array.from(
+          fs.readFileSync(path.join(dir, file), "utf8").matchAll(/from "(zod[^"]*)"/g),
+          (match) => `${file}: ${match[1]}`,
+        ),
+      );
     expect(imports.length).toBeGreaterThan(0);
     expect(imports.filter((entry) => !entry.endsWith(": zod/mini"))).toEqual([]);
   });

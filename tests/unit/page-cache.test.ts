@@ -34,7 +34,9 @@ describe("pageCacheKey", () => {
   });
 
   it("ignores the consent cookie and the analytics cookies set after consent", () => {
-    expect(pageCacheKey(req("/", { cookie: "cookie_consent=v1.a1.d0; _ga=GA1.1.2; _ga_ABC=GS1; _gcl_au=1.1; _fbp=fb.1" }))).toBe("/");
+    expect(
+      pageCacheKey(req("/", { cookie: "cookie_consent=v1.a1.d0; _ga=GA1.1.2; _ga_ABC=GS1; _gcl_au=1.1; _fbp=fb.1" })),
+    ).toBe("/");
   });
 });
 
@@ -82,7 +84,10 @@ describe("createCachedResponse", () => {
       ],
       body,
     );
-    expect(entry.headers).toEqual({ "content-type": "text/html; charset=utf-8", "cache-control": "public, s-maxage=300" });
+    expect(entry.headers).toEqual({
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": "public, s-maxage=300",
+    });
     expect(zlib.brotliDecompressSync(entry.bodies.br).equals(body)).toBe(true);
     expect(zlib.gunzipSync(entry.bodies.gzip).equals(body)).toBe(true);
     expect(entry.bodies.br.length).toBeLessThan(body.length / 10);

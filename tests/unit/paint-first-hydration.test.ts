@@ -34,7 +34,9 @@ describe("paintFirstHydration", () => {
     expect(loader).toContain('import("/build/root-GDY7PMFX.js")');
     expect(loader).toContain('import("/build/routes/sectores.$slug-L24I5YWB.js")');
     expect(loader).toContain('window.__remixRouteModules={"root":route0,"routes/sectores.$slug":route1}');
-    expect(loader.indexOf('import("/build/entry.client-CLN5UAPA.js")')).toBeGreaterThan(loader.indexOf("__remixRouteModules"));
+    expect(loader.indexOf('import("/build/entry.client-CLN5UAPA.js")')).toBeGreaterThan(
+      loader.indexOf("__remixRouteModules"),
+    );
   });
 
   /** Runs the loader against a stand-in browser and tells when it asks for its first module. */
@@ -48,7 +50,8 @@ describe("paintFirstHydration", () => {
     const timers: Array<{ callback: () => void; delay: number }> = [];
     const frames: Array<() => void> = [];
     const listeners: Record<string, () => void> = {};
-    let paintObserver: ((list: { getEntriesByName(name: string): unknown[] }, observer: { disconnect(): void }) => void) | null = null;
+    let paintObserver:
+      ((list: { getEntriesByName(name: string): unknown[] }, observer: { disconnect(): void }) => void) | null = null;
     class FakePerformanceObserver {
       static supportedEntryTypes = paintReports ? ["paint", "largest-contentful-paint"] : ["resource"];
       constructor(callback: typeof paintObserver) {
@@ -62,7 +65,15 @@ describe("paintFirstHydration", () => {
       addEventListener: (type: string, listener: () => void) => (listeners[type] = listener),
     };
     const fakeSelf = { PerformanceObserver: paintReports ? FakePerformanceObserver : undefined };
-    const run = new Function("document", "self", "PerformanceObserver", "requestAnimationFrame", "setTimeout", "importModule", loader.replace(/import\(/g, "importModule("));
+    const run = new Function(
+      "document",
+      "self",
+      "PerformanceObserver",
+      "requestAnimationFrame",
+      "setTimeout",
+      "importModule",
+      loader.replace(/import\(/g, "importModule("),
+    );
     run(
       document,
       fakeSelf,
@@ -76,7 +87,11 @@ describe("paintFirstHydration", () => {
     );
     /** Runs due timers, and the timers they set, until none with at most `maxDelay` is left. */
     const runTimers = (maxDelay: number) => {
-      for (let due = timers.filter((timer) => timer.delay <= maxDelay); due.length > 0; due = timers.filter((timer) => timer.delay <= maxDelay)) {
+      for (
+        let due = timers.filter((timer) => timer.delay <= maxDelay);
+        due.length > 0;
+        due = timers.filter((timer) => timer.delay <= maxDelay)
+      ) {
         for (const timer of due) {
           timers.splice(timers.indexOf(timer), 1);
           timer.callback();
@@ -90,7 +105,8 @@ describe("paintFirstHydration", () => {
       frames,
       listeners,
       runTimers,
-      reportPaint: (name: string) => paintObserver?.({ getEntriesByName: (wanted) => (wanted === name ? [{}] : []) }, { disconnect() {} }),
+      reportPaint: (name: string) =>
+        paintObserver?.({ getEntriesByName: (wanted) => (wanted === name ? [{}] : []) }, { disconnect() {} }),
     };
   }
 
@@ -144,7 +160,9 @@ describe("paintFirstHydration", () => {
 
   it("keeps the page itself and the Remix context untouched", () => {
     expect(result).toContain("<main>Hola</main>");
-    expect(result).toContain('<script>window.__remixContext = {"state":{}};__remixContext.p = function(v,e){};</script>');
+    expect(result).toContain(
+      '<script>window.__remixContext = {"state":{}};__remixContext.p = function(v,e){};</script>',
+    );
   });
 
   it("leaves documents it does not recognise alone", () => {

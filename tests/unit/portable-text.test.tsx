@@ -16,7 +16,12 @@ describe("Portable Text", () => {
   it("renders headings, paragraphs and lists as HTML", () => {
     const html = renderToStaticMarkup(
       <PortableText
-        value={[block("h2", "Aviso legal"), block("h3", "Precios"), block("normal", "Texto"), block("normal", "Uno", undefined, "bullet")]}
+        value={[
+          block("h2", "Aviso legal"),
+          block("h3", "Precios"),
+          block("normal", "Texto"),
+          block("normal", "Uno", undefined, "bullet"),
+        ]}
       />,
     );
     expect(html).toMatch(/<h2[^>]*>Aviso legal<\/h2>/);
@@ -27,9 +32,13 @@ describe("Portable Text", () => {
 
   it("opens other sites in a new tab with rel noopener, and keeps mailto links in place", () => {
     const html = renderToStaticMarkup(
-      <PortableText value={[block("normal", "AEPD", "https://www.aepd.es"), block("normal", "Email", "mailto:hola@leadsb2b.es")]} />,
+      <PortableText
+        value={[block("normal", "AEPD", "https://www.aepd.es"), block("normal", "Email", "mailto:hola@leadsb2b.es")]}
+      />,
     );
-    expect(html).toMatch(/<a href="https:\/\/www.aepd.es"[^>]*target="_blank"[^>]*rel="noopener noreferrer"[^>]*>AEPD<\/a>/);
+    expect(html).toMatch(
+      /<a href="https:\/\/www.aepd.es"[^>]*target="_blank"[^>]*rel="noopener noreferrer"[^>]*>AEPD<\/a>/,
+    );
     expect(html).toMatch(/<a href="mailto:hola@leadsb2b.es"[^>]*>Email<\/a>/);
     expect(html).not.toMatch(/mailto:[^"]*"[^>]*target=/);
   });
@@ -51,7 +60,9 @@ describe("Portable Text", () => {
   it("renders nothing for empty content and skips unknown block types", () => {
     expect(renderToStaticMarkup(<PortableText value={[]} />)).toBe("");
     expect(renderToStaticMarkup(<PortableText value={null} />)).toBe("");
-    const html = renderToStaticMarkup(<PortableText value={[{ _type: "mystery", _key: "x" }, block("normal", "Visible")]} />);
+    const html = renderToStaticMarkup(
+      <PortableText value={[{ _type: "mystery", _key: "x" }, block("normal", "Visible")]} />,
+    );
     expect(html).toContain("Visible");
     expect(html).not.toContain("mystery");
   });

@@ -79,7 +79,9 @@ describe("sector projection (spec §9)", () => {
       averageProfit: 1000,
       costPerLead: 80,
     });
-    expect(resolveSectorStats({ conversionRate: 140, averageProfit: -5, costPerLead: -10 })).toEqual(DEFAULT_SECTOR_STATS);
+    expect(resolveSectorStats({ conversionRate: 140, averageProfit: -5, costPerLead: -10 })).toEqual(
+      DEFAULT_SECTOR_STATS,
+    );
     expect(resolveSectorStats({ conversionRate: 0, averageProfit: 0, costPerLead: 0.5 })).toEqual({
       conversionRate: 0,
       averageProfit: 0,
@@ -99,7 +101,13 @@ describe("sector projection (spec §9)", () => {
     expect(zeroCost.stats.costPerLead).toBe(80);
     expect(investmentLevels(0)).toEqual([1200, 3000, 6000]);
     expect(investmentLevels(-50)).toEqual([1200, 3000, 6000]);
-    expect(projectInvestment(0, DEFAULT_SECTOR_STATS)).toEqual({ investment: 0, leads: 0, clients: 0, revenue: 0, roi: 0 });
+    expect(projectInvestment(0, DEFAULT_SECTOR_STATS)).toEqual({
+      investment: 0,
+      leads: 0,
+      clients: 0,
+      revenue: 0,
+      roi: 0,
+    });
     expect(projectInvestment(1000, { conversionRate: 25, averageProfit: 1000, costPerLead: 0 }).leads).toBe(12);
     for (const row of zeroCost.rows) for (const value of Object.values(row)) expect(Number.isFinite(value)).toBe(true);
   });

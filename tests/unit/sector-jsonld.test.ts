@@ -21,11 +21,23 @@ describe("sector page JSON-LD", () => {
       name: "Leads B2B para Construcción",
       description: "Leads de obra con precio fijo.",
       url: "https://leadsb2b.es/sectores/construccion",
-      provider: { "@type": "Organization", name: "LeadsB2B", url: "https://leadsb2b.es", logo: "https://leadsb2b.es/logo.svg" },
+      provider: {
+        "@type": "Organization",
+        name: "LeadsB2B",
+        url: "https://leadsb2b.es",
+        logo: "https://leadsb2b.es/logo.svg",
+      },
       areaServed: { "@type": "Country", name: "Spain" },
       serviceType: "Generación de leads B2B para construcción",
       audience: { "@type": "Audience", audienceType: "Empresas constructoras" },
-      offers: [{ "@type": "Offer", name: "Leads de obra", description: "Contactos verificados.", category: "Generación de leads B2B" }],
+      offers: [
+        {
+          "@type": "Offer",
+          name: "Leads de obra",
+          description: "Contactos verificados.",
+          category: "Generación de leads B2B",
+        },
+      ],
     });
   });
 
@@ -42,7 +54,12 @@ describe("sector page JSON-LD", () => {
 
   it("falls back to Service for an unknown type and to the hero for name and description", () => {
     const data = sectorServiceJsonLd(
-      { sectorName: "Energía", seo: null, hero: { title: "Más contratos", description: "Instaladores." }, structuredData: { schemaType: "Thing" } },
+      {
+        sectorName: "Energía",
+        seo: null,
+        hero: { title: "Más contratos", description: "Instaladores." },
+        structuredData: { schemaType: "Thing" },
+      },
       { url: "https://x.es/sectores/energia", organization: null },
     );
     expect(data).toMatchObject({ "@type": "Service", name: "Más contratos", description: "Instaladores." });

@@ -11,7 +11,10 @@ import {
 const sha = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
 function directive(csp: string, name: string): string[] {
-  const part = csp.split(";").map((p) => p.trim()).find((p) => p.startsWith(`${name} `));
+  const part = csp
+    .split(";")
+    .map((p) => p.trim())
+    .find((p) => p.startsWith(`${name} `));
   return part ? part.split(/\s+/).slice(1) : [];
 }
 
@@ -64,7 +67,9 @@ describe("documentContentSecurityPolicy", () => {
 
 describe("frameAncestors", () => {
   it("allows the site and the origin of the Studio URL, ignoring anything that is not an http(s) URL", () => {
-    expect(frameAncestors({ studioUrl: "https://studio.example.es/desk/sector" })).toBe("'self' https://studio.example.es");
+    expect(frameAncestors({ studioUrl: "https://studio.example.es/desk/sector" })).toBe(
+      "'self' https://studio.example.es",
+    );
     expect(frameAncestors({ studioUrl: "javascript:alert(1)" })).toBe("'self'");
     expect(frameAncestors({ studioUrl: "no es una url" })).toBe("'self'");
     expect(frameAncestors(null)).toBe("'self'");
@@ -81,7 +86,8 @@ describe("baseSecurityHeaders and isHttps", () => {
     const headers = baseSecurityHeaders({ https: false });
     expect(headers["X-Content-Type-Options"]).toBe("nosniff");
     expect(headers["Referrer-Policy"]).toBe("strict-origin-when-cross-origin");
-    for (const feature of ["camera", "microphone", "geolocation"]) expect(headers["Permissions-Policy"]).toContain(`${feature}=()`);
+    for (const feature of ["camera", "microphone", "geolocation"])
+      expect(headers["Permissions-Policy"]).toContain(`${feature}=()`);
     expect(headers["Content-Security-Policy"]).toMatch(/default-src 'none'/);
   });
 

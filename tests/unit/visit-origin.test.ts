@@ -24,7 +24,11 @@ describe("visit origin", () => {
     const { captureVisitOrigin, visitOrigin } = await freshModule();
     captureVisitOrigin();
     setUrl("https://leads.example.es/contacto");
-    expect(visitOrigin()).toMatchObject({ utm_source: "google", gclid: "abc", paginaEntrada: "/?utm_source=google&gclid=abc" });
+    expect(visitOrigin()).toMatchObject({
+      utm_source: "google",
+      gclid: "abc",
+      paginaEntrada: "/?utm_source=google&gclid=abc",
+    });
     expect(window.sessionStorage.getItem("origen")).toBeNull();
   });
 

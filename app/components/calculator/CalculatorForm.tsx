@@ -34,17 +34,17 @@ function useResultsAnnouncement(calculator: CalculatorModel, active: boolean): s
   const summary = budgetError
     ? budgetError
     : !prices
-    ? ""
-    : pricesStale
-      ? "Revisa los datos marcados para actualizar el resultado."
-      : [
-          `Precio máximo por lead: ${formatEuros(prices.maxCostFor150ROI)} con un ROI del 150 % y ${formatEuros(prices.maxCostFor300ROI)} con un ROI del 300 %.`,
-          scenarios && !calculator.scenariosStale
-            ? `Con tu presupuesto: ${formatInteger(scenarios.roi150.leadsEstimados)} y ${formatInteger(scenarios.roi300.leadsEstimados)} leads, ROI real del ${formatPercent(scenarios.roi150.roiEstimado, { decimals: 0 })} y del ${formatPercent(scenarios.roi300.roiEstimado, { decimals: 0 })}.`
-            : "",
-        ]
-          .filter(Boolean)
-          .join(" ");
+      ? ""
+      : pricesStale
+        ? "Revisa los datos marcados para actualizar el resultado."
+        : [
+            `Precio máximo por lead: ${formatEuros(prices.maxCostFor150ROI)} con un ROI del 150 % y ${formatEuros(prices.maxCostFor300ROI)} con un ROI del 300 %.`,
+            scenarios && !calculator.scenariosStale
+              ? `Con tu presupuesto: ${formatInteger(scenarios.roi150.leadsEstimados)} y ${formatInteger(scenarios.roi300.leadsEstimados)} leads, ROI real del ${formatPercent(scenarios.roi150.roiEstimado, { decimals: 0 })} y del ${formatPercent(scenarios.roi300.roiEstimado, { decimals: 0 })}.`
+              : "",
+          ]
+            .filter(Boolean)
+            .join(" ");
   useEffect(() => {
     if (!active) return;
     const timer = window.setTimeout(() => setMessage(summary), ANNOUNCE_DELAY_MS);
@@ -57,7 +57,14 @@ function useResultsAnnouncement(calculator: CalculatorModel, active: boolean): s
 function StaleNote() {
   return (
     <p className="mb-3 flex items-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900 ring-1 ring-inset ring-amber-200">
-      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4 shrink-0" fill="none" stroke="currentColor" strokeWidth="2">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className="h-4 w-4 shrink-0"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      >
         <path d="M12 8v5M12 16.5h.01M10.3 3.9 2.4 17.5A2 2 0 0 0 4.1 20.5h15.8a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0Z" />
       </svg>
       Resultado con los últimos datos válidos: corrige el campo marcado para actualizarlo.

@@ -5,9 +5,15 @@
  */
 import { useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { itemKey, type FeatureContent, type List, type Maybe, type StepContent } from "~/components/sections/content-shapes";
-import { StepsSection } from "~/components/sections/StepsSection";
 import { useLeadForm } from "~/components/forms/use-lead-form";
+import {
+  itemKey,
+  type FeatureContent,
+  type List,
+  type Maybe,
+  type StepContent,
+} from "~/components/sections/content-shapes";
+import { StepsSection } from "~/components/sections/StepsSection";
 import { Icon, type IconName } from "~/components/ui/Icon";
 import { Toast } from "~/components/ui/Toast";
 import { calculatorLeadForm } from "~/forms/calculator-lead";
@@ -31,8 +37,14 @@ function IntroCards({ cards }: { cards: ReadonlyArray<FeatureContent> }) {
   return (
     <ul className="grid gap-3 sm:gap-4 md:grid-cols-3">
       {cards.map((card, index) => (
-        <li key={itemKey(card, index)} className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
-          <span aria-hidden="true" className="grid h-11 w-11 shrink-0 place-items-center rounded-xl bg-brand-50 text-brand-700">
+        <li
+          key={itemKey(card, index)}
+          className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+        >
+          <span
+            aria-hidden="true"
+            className="grid h-11 w-11 shrink-0 place-items-center rounded-xl bg-brand-50 text-brand-700"
+          >
             <Icon name={INTRO_ICONS[index % INTRO_ICONS.length]} className="h-6 w-6" />
           </span>
           <div>
@@ -48,10 +60,11 @@ function IntroCards({ cards }: { cards: ReadonlyArray<FeatureContent> }) {
 function GuaranteeNote({ guarantee }: { guarantee: CalculatorPageContent["guarantee"] }) {
   if (!guarantee?.title && !guarantee?.text) return null;
   return (
-    <div
-      className="flex max-w-3xl gap-4 rounded-2xl bg-emerald-50 p-5 text-left ring-1 ring-inset ring-emerald-200 sm:p-6"
-    >
-      <span aria-hidden="true" className="grid h-11 w-11 shrink-0 place-items-center rounded-xl bg-emerald-600 text-white">
+    <div className="flex max-w-3xl gap-4 rounded-2xl bg-emerald-50 p-5 text-left ring-1 ring-inset ring-emerald-200 sm:p-6">
+      <span
+        aria-hidden="true"
+        className="grid h-11 w-11 shrink-0 place-items-center rounded-xl bg-emerald-600 text-white"
+      >
         <Icon name="shield" className="h-6 w-6" />
       </span>
       <div>
@@ -116,13 +129,22 @@ export function CalculatorPage({
       />
 
       {showLeadForm ? (
-        <section id={LEAD_FORM_ID} aria-labelledby={`${LEAD_FORM_ID}-titulo`} className="scroll-mt-20 bg-slate-50 py-16 sm:py-20">
+        <section
+          id={LEAD_FORM_ID}
+          aria-labelledby={`${LEAD_FORM_ID}-titulo`}
+          className="scroll-mt-20 bg-slate-50 py-16 sm:py-20"
+        >
           <div className="mx-auto w-full max-w-3xl px-4 sm:px-6 lg:px-8">
             <div className="text-center">
-              <h2 id={`${LEAD_FORM_ID}-titulo`} className="text-balance text-3xl font-bold tracking-tight text-ink sm:text-4xl">
+              <h2
+                id={`${LEAD_FORM_ID}-titulo`}
+                className="text-balance text-3xl font-bold tracking-tight text-ink sm:text-4xl"
+              >
                 {leadForm?.heading}
               </h2>
-              {leadForm?.intro ? <p className="mx-auto mt-4 max-w-2xl text-pretty text-lg text-ink-soft">{leadForm.intro}</p> : null}
+              {leadForm?.intro ? (
+                <p className="mx-auto mt-4 max-w-2xl text-pretty text-lg text-ink-soft">{leadForm.intro}</p>
+              ) : null}
             </div>
             <div className="mt-10">
               <LeadCaptureForm

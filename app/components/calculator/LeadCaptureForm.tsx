@@ -60,10 +60,39 @@ export function LeadCaptureForm({
       aria-labelledby={`${LEAD_FORM_ID}-titulo`}
       className="relative grid gap-5 rounded-3xl border border-slate-200 bg-white p-5 shadow-xl shadow-slate-200/70 sm:grid-cols-2 sm:p-8"
     >
-      <TextField name="email" label="Email" type="email" required autoComplete="email" error={errors.email} defaultValue={kept?.email} />
-      <TextField name="telefono" label="Teléfono" type="tel" required autoComplete="tel" error={errors.telefono} defaultValue={kept?.telefono} />
-      <TextField name="empresa" label="Empresa" required autoComplete="organization" error={errors.empresa} defaultValue={kept?.empresa} />
-      <TextField name="sector" label="Sector" required error={errors.sector} defaultValue={kept?.sector ?? calculation.sector} />
+      <TextField
+        name="email"
+        label="Email"
+        type="email"
+        required
+        autoComplete="email"
+        error={errors.email}
+        defaultValue={kept?.email}
+      />
+      <TextField
+        name="telefono"
+        label="Teléfono"
+        type="tel"
+        required
+        autoComplete="tel"
+        error={errors.telefono}
+        defaultValue={kept?.telefono}
+      />
+      <TextField
+        name="empresa"
+        label="Empresa"
+        required
+        autoComplete="organization"
+        error={errors.empresa}
+        defaultValue={kept?.empresa}
+      />
+      <TextField
+        name="sector"
+        label="Sector"
+        required
+        error={errors.sector}
+        defaultValue={kept?.sector ?? calculation.sector}
+      />
       <TextField
         name="web"
         label="Web"
@@ -74,7 +103,14 @@ export function LeadCaptureForm({
         error={errors.web}
         defaultValue={kept?.web}
       />
-      <TextAreaField name="mensaje" label="Mensaje" rows={4} className="sm:col-span-2" error={errors.mensaje} defaultValue={kept?.mensaje} />
+      <TextAreaField
+        name="mensaje"
+        label="Mensaje"
+        rows={4}
+        className="sm:col-span-2"
+        error={errors.mensaje}
+        defaultValue={kept?.mensaje}
+      />
 
       <input type="hidden" name="sectorCalculadora" value={calculation.sector} />
       <input type="hidden" name="porcentajeConversion" value={numberField(calculation.conversionRate)} />
@@ -85,7 +121,11 @@ export function LeadCaptureForm({
       <Honeypot />
 
       <div className="sm:col-span-2">
-        <SubmitButton submitting={lead.submitting} label={content.submitLabel ?? ""} sendingLabel={LEAD_SENDING_LABEL} />
+        <SubmitButton
+          submitting={lead.submitting}
+          label={content.submitLabel ?? ""}
+          sendingLabel={LEAD_SENDING_LABEL}
+        />
       </div>
       <PrivacyNotice className="sm:col-span-2" />
     </lead.fetcher.Form>

@@ -11,27 +11,36 @@ export interface ThankYouContent {
   resetLabel?: Maybe<string>;
 }
 
-export const ThankYou = forwardRef<HTMLHeadingElement, { id: string; content: Maybe<ThankYouContent> }>(function ThankYou(
-  { id, content },
-  headingRef,
-) {
-  return (
-    <section
-      id={id}
-      aria-labelledby={`${id}-gracias`}
-      className="scroll-mt-24 rounded-3xl border border-slate-200 bg-white px-5 py-12 text-center shadow-xl shadow-slate-200/70 sm:px-10 sm:py-16"
-      data-testid="calc-gracias"
-    >
-      <span aria-hidden="true" className="mx-auto grid h-16 w-16 place-items-center rounded-full bg-emerald-100 text-emerald-700">
-        <Icon name="check" className="h-8 w-8" />
-      </span>
-      <h2 ref={headingRef} id={`${id}-gracias`} tabIndex={-1} className="mt-6 text-balance text-3xl font-bold tracking-tight text-ink focus:outline-none">
-        {content?.thankYouTitle}
-      </h2>
-      {content?.thankYouText ? <p className="mx-auto mt-4 max-w-xl text-pretty text-lg text-ink-soft">{content.thankYouText}</p> : null}
-      <Link to="/calculadora" state={{ focus: SECTOR_FIELD_ID }} className="btn-primary mt-8">
-        {content?.resetLabel}
-      </Link>
-    </section>
-  );
-});
+export const ThankYou = forwardRef<HTMLHeadingElement, { id: string; content: Maybe<ThankYouContent> }>(
+  function ThankYou({ id, content }, headingRef) {
+    return (
+      <section
+        id={id}
+        aria-labelledby={`${id}-gracias`}
+        className="scroll-mt-24 rounded-3xl border border-slate-200 bg-white px-5 py-12 text-center shadow-xl shadow-slate-200/70 sm:px-10 sm:py-16"
+        data-testid="calc-gracias"
+      >
+        <span
+          aria-hidden="true"
+          className="mx-auto grid h-16 w-16 place-items-center rounded-full bg-emerald-100 text-emerald-700"
+        >
+          <Icon name="check" className="h-8 w-8" />
+        </span>
+        <h2
+          ref={headingRef}
+          id={`${id}-gracias`}
+          tabIndex={-1}
+          className="mt-6 text-balance text-3xl font-bold tracking-tight text-ink focus:outline-none"
+        >
+          {content?.thankYouTitle}
+        </h2>
+        {content?.thankYouText ? (
+          <p className="mx-auto mt-4 max-w-xl text-pretty text-lg text-ink-soft">{content.thankYouText}</p>
+        ) : null}
+        <Link to="/calculadora" state={{ focus: SECTOR_FIELD_ID }} className="btn-primary mt-8">
+          {content?.resetLabel}
+        </Link>
+      </section>
+    );
+  },
+);

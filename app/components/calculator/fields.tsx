@@ -75,7 +75,10 @@ export const NumberField = forwardRef<
           className={controlClass(Boolean(error), "pr-10 tabular-nums")}
           {...input}
         />
-        <span aria-hidden="true" className="pointer-events-none absolute bottom-0 right-4 top-1.5 flex items-center font-semibold text-ink-muted">
+        <span
+          aria-hidden="true"
+          className="pointer-events-none absolute bottom-0 right-4 top-1.5 flex items-center font-semibold text-ink-muted"
+        >
           {unit}
         </span>
       </div>
@@ -91,11 +94,19 @@ export function SelectField({
   className,
   children,
   ...select
-}: ControlProps & { children: ReactNode } & Omit<SelectHTMLAttributes<HTMLSelectElement>, "id" | "className" | "children">) {
+}: ControlProps & { children: ReactNode } & Omit<
+    SelectHTMLAttributes<HTMLSelectElement>,
+    "id" | "className" | "children"
+  >) {
   return (
     <FieldFrame id={id} label={label} required={required} error={error} className={className}>
       <div className="relative">
-        <select id={id} {...a11yProps(id, error, required)} className={controlClass(Boolean(error), "appearance-none pr-10")} {...select}>
+        <select
+          id={id}
+          {...a11yProps(id, error, required)}
+          className={controlClass(Boolean(error), "appearance-none pr-10")}
+          {...select}
+        >
           {children}
         </select>
         <svg

@@ -38,7 +38,10 @@ export function ContactForm({ content }: { content?: ContactFormContent | null }
       <Toast toast={lead.toast} onDismiss={lead.dismissToast} />
       {lead.sent ? (
         <div ref={panelRef} tabIndex={-1} className="py-8 text-center focus:outline-none" data-testid="contact-success">
-          <div aria-hidden="true" className="mx-auto grid h-14 w-14 place-items-center rounded-full bg-emerald-100 text-emerald-700">
+          <div
+            aria-hidden="true"
+            className="mx-auto grid h-14 w-14 place-items-center rounded-full bg-emerald-100 text-emerald-700"
+          >
             <svg viewBox="0 0 24 24" className="h-7 w-7" fill="none" stroke="currentColor" strokeWidth="2.5">
               <path d="M5 13l4 4L19 7" />
             </svg>
@@ -68,12 +71,56 @@ export function ContactForm({ content }: { content?: ContactFormContent | null }
           className="relative grid gap-5 sm:grid-cols-2"
           aria-label="Formulario de contacto"
         >
-          <TextField name="nombre" label="Nombre" required autoComplete="name" error={errors.nombre} defaultValue={kept?.nombre} />
-          <TextField name="email" label="Email" type="email" required autoComplete="email" error={errors.email} defaultValue={kept?.email} />
-          <TextField name="telefono" label="Teléfono" type="tel" required autoComplete="tel" error={errors.telefono} defaultValue={kept?.telefono} />
-          <TextField name="empresa" label="Empresa" autoComplete="organization" error={errors.empresa} defaultValue={kept?.empresa} />
-          <TextField name="sector" label="Sector" required className="sm:col-span-2" error={errors.sector} defaultValue={kept?.sector} />
-          <TextAreaField name="mensaje" label="Mensaje" required rows={5} className="sm:col-span-2" error={errors.mensaje} defaultValue={kept?.mensaje} />
+          <TextField
+            name="nombre"
+            label="Nombre"
+            required
+            autoComplete="name"
+            error={errors.nombre}
+            defaultValue={kept?.nombre}
+          />
+          <TextField
+            name="email"
+            label="Email"
+            type="email"
+            required
+            autoComplete="email"
+            error={errors.email}
+            defaultValue={kept?.email}
+          />
+          <TextField
+            name="telefono"
+            label="Teléfono"
+            type="tel"
+            required
+            autoComplete="tel"
+            error={errors.telefono}
+            defaultValue={kept?.telefono}
+          />
+          <TextField
+            name="empresa"
+            label="Empresa"
+            autoComplete="organization"
+            error={errors.empresa}
+            defaultValue={kept?.empresa}
+          />
+          <TextField
+            name="sector"
+            label="Sector"
+            required
+            className="sm:col-span-2"
+            error={errors.sector}
+            defaultValue={kept?.sector}
+          />
+          <TextAreaField
+            name="mensaje"
+            label="Mensaje"
+            required
+            rows={5}
+            className="sm:col-span-2"
+            error={errors.mensaje}
+            defaultValue={kept?.mensaje}
+          />
           <Honeypot />
           <div className="sm:col-span-2">
             <SubmitButton submitting={lead.submitting} label="Enviar mensaje" sendingLabel="Enviando..." />

@@ -20,7 +20,16 @@ export interface PlanDialogModalProps {
   children: ReactNode;
 }
 
-export default function PlanDialogModal({ open, onOpenChange, titleId, title, description, opener, toast, children }: PlanDialogModalProps) {
+export default function PlanDialogModal({
+  open,
+  onOpenChange,
+  titleId,
+  title,
+  description,
+  opener,
+  toast,
+  children,
+}: PlanDialogModalProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -47,7 +56,14 @@ export default function PlanDialogModal({ open, onOpenChange, titleId, title, de
             <div className="mt-6">{children}</div>
             <Dialog.Close className="absolute right-4 top-4 grid h-10 w-10 place-items-center rounded-xl text-ink-soft hover:bg-slate-100">
               <span className="sr-only">Cerrar</span>
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                className="h-5 w-5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+              >
                 <path d="M6 6l12 12M18 6L6 18" />
               </svg>
             </Dialog.Close>

@@ -19,11 +19,17 @@
 import { useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode } from "react";
 import { Toast } from "~/components/ui/Toast";
 import { cplForm, monthlyPlanForm } from "~/forms/plan-dialogs";
-import { INTENT_FIELD, type FieldErrors, type FormValues, type LeadFormDefinition, type ToastMessage } from "~/forms/shared";
+import {
+  INTENT_FIELD,
+  type FieldErrors,
+  type FormValues,
+  type LeadFormDefinition,
+  type ToastMessage,
+} from "~/forms/shared";
 import { useHydrated } from "~/lib/use-hydrated";
 import { Honeypot, SelectField, SubmitButton, TextAreaField, TextField } from "./fields";
-import { PrivacyNotice } from "./PrivacyNotice";
 import type { PlanDialogModalProps } from "./PlanDialogModal";
+import { PrivacyNotice } from "./PrivacyNotice";
 import { useLeadForm } from "./use-lead-form";
 
 export interface PlanDialogContent {
@@ -91,7 +97,15 @@ function useHashTrigger(id: string, enabled: boolean, open: () => void, prepare:
   useEffect(() => {
     if (!enabled) return;
     function onClick(event: MouseEvent) {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.ctrlKey ||
+        event.shiftKey ||
+        event.altKey
+      )
+        return;
       const link = triggerLink(event, id);
       if (!link) return;
       event.preventDefault();
@@ -168,8 +182,17 @@ function PlanDialog({
   }, [lead.sent, lead.fetcher.data]);
 
   const body = lead.sent ? (
-    <div ref={successRef} tabIndex={-1} role="status" className="py-6 text-center focus:outline-none" data-testid={`${id}-success`}>
-      <div aria-hidden="true" className="mx-auto grid h-14 w-14 place-items-center rounded-full bg-emerald-100 text-emerald-700">
+    <div
+      ref={successRef}
+      tabIndex={-1}
+      role="status"
+      className="py-6 text-center focus:outline-none"
+      data-testid={`${id}-success`}
+    >
+      <div
+        aria-hidden="true"
+        className="mx-auto grid h-14 w-14 place-items-center rounded-full bg-emerald-100 text-emerald-700"
+      >
         <svg viewBox="0 0 24 24" className="h-7 w-7" fill="none" stroke="currentColor" strokeWidth="2.5">
           <path d="M5 13l4 4L19 7" />
         </svg>
@@ -196,7 +219,11 @@ function PlanDialog({
       {children(lead.errors, lead.keptValues)}
       <Honeypot />
       <div className="sm:col-span-2">
-        <SubmitButton submitting={lead.submitting} label={content?.submitLabel ?? "Enviar"} sendingLabel="Enviando..." />
+        <SubmitButton
+          submitting={lead.submitting}
+          label={content?.submitLabel ?? "Enviar"}
+          sendingLabel="Enviando..."
+        />
       </div>
       <PrivacyNotice className="sm:col-span-2" />
     </lead.fetcher.Form>
@@ -240,13 +267,51 @@ function PlanDialog({
   );
 }
 
-function ContactFields({ errors, kept, sectorOptions }: { errors: FieldErrors; kept?: FormValues; sectorOptions: readonly string[] }) {
+function ContactFields({
+  errors,
+  kept,
+  sectorOptions,
+}: {
+  errors: FieldErrors;
+  kept?: FormValues;
+  sectorOptions: readonly string[];
+}) {
   return (
     <>
-      <TextField name="nombre" label="Nombre" required autoComplete="name" error={errors.nombre} defaultValue={kept?.nombre} />
-      <TextField name="email" label="Email" type="email" required autoComplete="email" error={errors.email} defaultValue={kept?.email} />
-      <TextField name="telefono" label="Teléfono" type="tel" required autoComplete="tel" error={errors.telefono} defaultValue={kept?.telefono} />
-      <TextField name="empresa" label="Empresa" required autoComplete="organization" error={errors.empresa} defaultValue={kept?.empresa} />
+      <TextField
+        name="nombre"
+        label="Nombre"
+        required
+        autoComplete="name"
+        error={errors.nombre}
+        defaultValue={kept?.nombre}
+      />
+      <TextField
+        name="email"
+        label="Email"
+        type="email"
+        required
+        autoComplete="email"
+        error={errors.email}
+        defaultValue={kept?.email}
+      />
+      <TextField
+        name="telefono"
+        label="Teléfono"
+        type="tel"
+        required
+        autoComplete="tel"
+        error={errors.telefono}
+        defaultValue={kept?.telefono}
+      />
+      <TextField
+        name="empresa"
+        label="Empresa"
+        required
+        autoComplete="organization"
+        error={errors.empresa}
+        defaultValue={kept?.empresa}
+      />
       <SelectField
         name="sector"
         label="Sector"
@@ -261,28 +326,70 @@ function ContactFields({ errors, kept, sectorOptions }: { errors: FieldErrors; k
   );
 }
 
-export function MonthlyPlanDialog({ id, content, sectorOptions, planName }: PlanDialogBaseProps & { planName?: string | null }) {
+export function MonthlyPlanDialog({
+  id,
+  content,
+  sectorOptions,
+  planName,
+}: PlanDialogBaseProps & { planName?: string | null }) {
   return (
-    <PlanDialog id={id} content={content} definition={monthlyPlanForm} successToast={successToastOf(content, monthlyPlanForm.successToast)}>
+    <PlanDialog
+      id={id}
+      content={content}
+      definition={monthlyPlanForm}
+      successToast={successToastOf(content, monthlyPlanForm.successToast)}
+    >
       {(errors, kept) => (
         <>
           {planName ? <input type="hidden" name="planSeleccionado" value={planName} /> : null}
           <ContactFields errors={errors} kept={kept} sectorOptions={sectorOptions ?? []} />
-          <TextAreaField name="descripcionNegocio" label="Describe tu negocio" rows={3} className="sm:col-span-2" error={errors.descripcionNegocio} defaultValue={kept?.descripcionNegocio} />
-          <TextAreaField name="objetivos" label="¿Qué objetivos tienes?" rows={3} className="sm:col-span-2" error={errors.objetivos} defaultValue={kept?.objetivos} />
+          <TextAreaField
+            name="descripcionNegocio"
+            label="Describe tu negocio"
+            rows={3}
+            className="sm:col-span-2"
+            error={errors.descripcionNegocio}
+            defaultValue={kept?.descripcionNegocio}
+          />
+          <TextAreaField
+            name="objetivos"
+            label="¿Qué objetivos tienes?"
+            rows={3}
+            className="sm:col-span-2"
+            error={errors.objetivos}
+            defaultValue={kept?.objetivos}
+          />
         </>
       )}
     </PlanDialog>
   );
 }
 
-export function CplDialog({ id, content, sectorOptions, budgetOptions }: PlanDialogBaseProps & { budgetOptions?: readonly string[] | null; planName?: string | null }) {
+export function CplDialog({
+  id,
+  content,
+  sectorOptions,
+  budgetOptions,
+}: PlanDialogBaseProps & { budgetOptions?: readonly string[] | null; planName?: string | null }) {
   return (
-    <PlanDialog id={id} content={content} definition={cplForm} successToast={successToastOf(content, cplForm.successToast)}>
+    <PlanDialog
+      id={id}
+      content={content}
+      definition={cplForm}
+      successToast={successToastOf(content, cplForm.successToast)}
+    >
       {(errors, kept) => (
         <>
           <ContactFields errors={errors} kept={kept} sectorOptions={sectorOptions ?? []} />
-          <TextAreaField name="descripcionNegocio" label="Describe tu negocio" required rows={3} className="sm:col-span-2" error={errors.descripcionNegocio} defaultValue={kept?.descripcionNegocio} />
+          <TextAreaField
+            name="descripcionNegocio"
+            label="Describe tu negocio"
+            required
+            rows={3}
+            className="sm:col-span-2"
+            error={errors.descripcionNegocio}
+            defaultValue={kept?.descripcionNegocio}
+          />
           <SelectField
             name="presupuestoMensual"
             label="Inversión mensual en publicidad"
@@ -293,8 +400,20 @@ export function CplDialog({ id, content, sectorOptions, budgetOptions }: PlanDia
             error={errors.presupuestoMensual}
             defaultValue={kept?.presupuestoMensual}
           />
-          <TextField name="porcentajeConversion" label="Porcentaje de conversión (%)" inputMode="decimal" error={errors.porcentajeConversion} defaultValue={kept?.porcentajeConversion} />
-          <TextField name="beneficioPorCliente" label="Beneficio por cliente (€)" inputMode="decimal" error={errors.beneficioPorCliente} defaultValue={kept?.beneficioPorCliente} />
+          <TextField
+            name="porcentajeConversion"
+            label="Porcentaje de conversión (%)"
+            inputMode="decimal"
+            error={errors.porcentajeConversion}
+            defaultValue={kept?.porcentajeConversion}
+          />
+          <TextField
+            name="beneficioPorCliente"
+            label="Beneficio por cliente (€)"
+            inputMode="decimal"
+            error={errors.beneficioPorCliente}
+            defaultValue={kept?.beneficioPorCliente}
+          />
           <TextAreaField
             name="descripcionClientePotencial"
             label="Describe a tu cliente potencial"

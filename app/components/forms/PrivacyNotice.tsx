@@ -14,7 +14,9 @@ export function PrivacyNotice({ className = "" }: { className?: string }) {
   const headingId = useId();
   const notice = root?.settings.privacyNotice;
   if (!notice) return null;
-  const lines = [notice.controller, notice.purpose, notice.legalBasis, notice.recipients, notice.rights].filter(Boolean);
+  const lines = [notice.controller, notice.purpose, notice.legalBasis, notice.recipients, notice.rights].filter(
+    Boolean,
+  );
   return (
     <section aria-labelledby={headingId} className={`text-xs leading-relaxed text-ink-muted ${className}`}>
       <p id={headingId} className="font-semibold text-ink-soft">
@@ -26,7 +28,10 @@ export function PrivacyNotice({ className = "" }: { className?: string }) {
         ))}
       </ul>
       <p className="mt-1">
-        <a href={PRIVACY_POLICY_HREF} className="font-medium text-brand-800 underline underline-offset-2 hover:text-brand-900">
+        <a
+          href={PRIVACY_POLICY_HREF}
+          className="font-medium text-brand-800 underline underline-offset-2 hover:text-brand-900"
+        >
           {notice.moreInfoLabel}
         </a>
       </p>

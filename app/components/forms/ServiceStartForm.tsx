@@ -10,15 +10,10 @@
  * Without JavaScript the form posts multipart (the server keeps only the logo file's name); with
  * JavaScript the file stays in the browser and only its name and type are sent.
  */
-import { formatInteger } from "~/domain/format";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Toast } from "~/components/ui/Toast";
-import {
-  isServicePlanKey,
-  LOGO_FILE_FIELD,
-  serviceStartForm,
-  type ServicePlanKey,
-} from "~/forms/service-start";
+import { formatInteger } from "~/domain/format";
+import { isServicePlanKey, LOGO_FILE_FIELD, serviceStartForm, type ServicePlanKey } from "~/forms/service-start";
 import type { ToastMessage } from "~/forms/shared";
 import { Honeypot, inputClass, RequiredMark, SelectField, SubmitButton, TextAreaField, TextField } from "./fields";
 import { PrivacyNotice } from "./PrivacyNotice";
@@ -41,7 +36,13 @@ export interface ServicePlan {
 }
 
 export interface ServiceStartContent {
-  cards?: { contact?: string | null; business?: string | null; design?: string | null; logo?: string | null; plan?: string | null } | null;
+  cards?: {
+    contact?: string | null;
+    business?: string | null;
+    design?: string | null;
+    logo?: string | null;
+    plan?: string | null;
+  } | null;
   styleOptions?: string[] | null;
   plans?: ServicePlan[] | null;
   logoOffer?: { title?: string | null; text?: string | null } | null;
@@ -65,7 +66,6 @@ function Card({ legend, children }: { legend?: string | null; children: ReactNod
     </fieldset>
   );
 }
-
 
 function PlanCard({ plan, defaultChecked, error }: { plan: ServicePlan; defaultChecked: boolean; error: boolean }) {
   return (
@@ -93,7 +93,10 @@ function PlanCard({ plan, defaultChecked, error }: { plan: ServicePlan; defaultC
         {plan.badges?.length ? (
           <span className="flex flex-wrap justify-end gap-1">
             {plan.badges.map((badge) => (
-              <span key={badge} className="rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-800">
+              <span
+                key={badge}
+                className="rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-800"
+              >
                 {badge}
               </span>
             ))}
@@ -170,7 +173,11 @@ export function ServiceStartForm({
       formData.set("archivoLogoTipo", file.type);
     }
     submittedPlan.current = String(formData.get("planSeleccionado") ?? "");
-    lead.fetcher.submit(formData, { method: "post", action: lead.action, encType: "application/x-www-form-urlencoded" });
+    lead.fetcher.submit(formData, {
+      method: "post",
+      action: lead.action,
+      encType: "application/x-www-form-urlencoded",
+    });
   }
 
   function onChange(event: FormEvent<HTMLFormElement>) {
@@ -187,8 +194,17 @@ export function ServiceStartForm({
     <div id={SERVICE_START_ANCHOR} className="scroll-mt-24">
       <Toast toast={lead.toast} onDismiss={lead.dismissToast} />
       {stored ? (
-        <div ref={panelRef} tabIndex={-1} role="status" className={`${cardClass} text-center focus:outline-none`} data-testid="service-start-success">
-          <div aria-hidden="true" className="mx-auto grid h-14 w-14 place-items-center rounded-full bg-emerald-100 text-emerald-700">
+        <div
+          ref={panelRef}
+          tabIndex={-1}
+          role="status"
+          className={`${cardClass} text-center focus:outline-none`}
+          data-testid="service-start-success"
+        >
+          <div
+            aria-hidden="true"
+            className="mx-auto grid h-14 w-14 place-items-center rounded-full bg-emerald-100 text-emerald-700"
+          >
             <svg viewBox="0 0 24 24" className="h-7 w-7" fill="none" stroke="currentColor" strokeWidth="2.5">
               <path d="M5 13l4 4L19 7" />
             </svg>
@@ -212,21 +228,87 @@ export function ServiceStartForm({
           aria-label={cards.contact ? undefined : "Formulario de inicio de servicio"}
         >
           <Card legend={cards.contact}>
-            <TextField name="nombre" label="Nombre completo" required autoComplete="name" error={errors.nombre} defaultValue={kept?.nombre} />
-            <TextField name="email" label="Email" type="email" required autoComplete="email" error={errors.email} defaultValue={kept?.email} />
-            <TextField name="telefono" label="Teléfono" type="tel" required autoComplete="tel" error={errors.telefono} defaultValue={kept?.telefono} />
-            <TextField name="empresa" label="Nombre de la empresa" required autoComplete="organization" error={errors.empresa} defaultValue={kept?.empresa} />
+            <TextField
+              name="nombre"
+              label="Nombre completo"
+              required
+              autoComplete="name"
+              error={errors.nombre}
+              defaultValue={kept?.nombre}
+            />
+            <TextField
+              name="email"
+              label="Email"
+              type="email"
+              required
+              autoComplete="email"
+              error={errors.email}
+              defaultValue={kept?.email}
+            />
+            <TextField
+              name="telefono"
+              label="Teléfono"
+              type="tel"
+              required
+              autoComplete="tel"
+              error={errors.telefono}
+              defaultValue={kept?.telefono}
+            />
+            <TextField
+              name="empresa"
+              label="Nombre de la empresa"
+              required
+              autoComplete="organization"
+              error={errors.empresa}
+              defaultValue={kept?.empresa}
+            />
           </Card>
 
           <Card legend={cards.business}>
-            <TextAreaField name="descripcionNegocio" label="Describe tu negocio" required rows={3} className="sm:col-span-2" error={errors.descripcionNegocio} defaultValue={kept?.descripcionNegocio} />
-            <TextAreaField name="publicoObjetivo" label="¿Quién es tu público objetivo?" required rows={3} error={errors.publicoObjetivo} defaultValue={kept?.publicoObjetivo} />
-            <TextAreaField name="serviciosProductos" label="Servicios o productos que ofreces" required rows={3} error={errors.serviciosProductos} defaultValue={kept?.serviciosProductos} />
-            <TextAreaField name="objetivos" label="¿Qué quieres conseguir con tu web?" required rows={3} className="sm:col-span-2" error={errors.objetivos} defaultValue={kept?.objetivos} />
+            <TextAreaField
+              name="descripcionNegocio"
+              label="Describe tu negocio"
+              required
+              rows={3}
+              className="sm:col-span-2"
+              error={errors.descripcionNegocio}
+              defaultValue={kept?.descripcionNegocio}
+            />
+            <TextAreaField
+              name="publicoObjetivo"
+              label="¿Quién es tu público objetivo?"
+              required
+              rows={3}
+              error={errors.publicoObjetivo}
+              defaultValue={kept?.publicoObjetivo}
+            />
+            <TextAreaField
+              name="serviciosProductos"
+              label="Servicios o productos que ofreces"
+              required
+              rows={3}
+              error={errors.serviciosProductos}
+              defaultValue={kept?.serviciosProductos}
+            />
+            <TextAreaField
+              name="objetivos"
+              label="¿Qué quieres conseguir con tu web?"
+              required
+              rows={3}
+              className="sm:col-span-2"
+              error={errors.objetivos}
+              defaultValue={kept?.objetivos}
+            />
           </Card>
 
           <Card legend={cards.design}>
-            <TextField name="coloresPreferidos" label="Colores preferidos" placeholder="Ej.: azul marino y blanco" error={errors.coloresPreferidos} defaultValue={kept?.coloresPreferidos} />
+            <TextField
+              name="coloresPreferidos"
+              label="Colores preferidos"
+              placeholder="Ej.: azul marino y blanco"
+              error={errors.coloresPreferidos}
+              defaultValue={kept?.coloresPreferidos}
+            />
             <SelectField
               name="estiloPreferido"
               label="Estilo preferido"
@@ -257,7 +339,14 @@ export function ServiceStartForm({
                 </legend>
                 <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:gap-6">
                   <label className="flex min-h-[44px] items-center gap-2 text-ink">
-                    <input id="logo-propio-si" type="radio" name="tieneLogoPropio" value="si" defaultChecked={kept?.tieneLogoPropio === "si"} className="h-5 w-5 accent-brand-600" />
+                    <input
+                      id="logo-propio-si"
+                      type="radio"
+                      name="tieneLogoPropio"
+                      value="si"
+                      defaultChecked={kept?.tieneLogoPropio === "si"}
+                      className="h-5 w-5 accent-brand-600"
+                    />
                     Sí, ya tengo logo
                   </label>
                   <label className="flex min-h-[44px] items-center gap-2 text-ink">
@@ -292,7 +381,10 @@ export function ServiceStartForm({
                   </p>
                 ) : null}
               </div>
-              <div className="mt-5 hidden space-y-4 group-has-[#logo-propio-descripcion:checked]/logo:block" data-testid="logo-description">
+              <div
+                className="mt-5 hidden space-y-4 group-has-[#logo-propio-descripcion:checked]/logo:block"
+                data-testid="logo-description"
+              >
                 <TextAreaField
                   name="descripcionLogo"
                   label="Describe cómo te gustaría tu logo"
@@ -301,7 +393,10 @@ export function ServiceStartForm({
                   defaultValue={kept?.descripcionLogo}
                 />
                 {content.logoOffer?.text ? (
-                  <div className="rounded-2xl border border-amber-200 bg-amber-50 p-4 text-amber-950" data-testid="logo-offer">
+                  <div
+                    className="rounded-2xl border border-amber-200 bg-amber-50 p-4 text-amber-950"
+                    data-testid="logo-offer"
+                  >
                     {content.logoOffer.title ? <p className="font-bold">{content.logoOffer.title}</p> : null}
                     <p className="mt-1 text-sm">{content.logoOffer.text}</p>
                   </div>
@@ -317,7 +412,12 @@ export function ServiceStartForm({
             </legend>
             <div className="clear-both grid gap-4 md:grid-cols-2">
               {(content.plans ?? []).map((servicePlan) => (
-                <PlanCard key={servicePlan.key} plan={servicePlan} defaultChecked={kept?.planSeleccionado === servicePlan.key} error={Boolean(errors.planSeleccionado)} />
+                <PlanCard
+                  key={servicePlan.key}
+                  plan={servicePlan}
+                  defaultChecked={kept?.planSeleccionado === servicePlan.key}
+                  error={Boolean(errors.planSeleccionado)}
+                />
               ))}
             </div>
             {errors.planSeleccionado ? (
@@ -338,7 +438,10 @@ export function ServiceStartForm({
             />
             {content.paymentNote ? <p className="text-sm text-ink-muted">{content.paymentNote}</p> : null}
             {content.calculatorLinkLabel ? (
-              <a href={calculatorHref} className="text-sm font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800">
+              <a
+                href={calculatorHref}
+                className="text-sm font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800"
+              >
                 {content.calculatorLinkLabel}
               </a>
             ) : null}
@@ -349,4 +452,3 @@ export function ServiceStartForm({
     </div>
   );
 }
-

@@ -85,7 +85,14 @@ export function TextField({
 }) {
   const id = useId();
   return (
-    <FieldFrame id={id} label={props.label} required={props.required || props.markedRequired} error={props.error} hint={props.hint} className={props.className}>
+    <FieldFrame
+      id={id}
+      label={props.label}
+      required={props.required || props.markedRequired}
+      error={props.error}
+      hint={props.hint}
+      className={props.className}
+    >
       <input
         id={id}
         name={props.name}
@@ -104,10 +111,21 @@ export function TextField({
   );
 }
 
-export function TextAreaField({ rows = 4, placeholder, ...props }: FieldProps & { rows?: number; placeholder?: string }) {
+export function TextAreaField({
+  rows = 4,
+  placeholder,
+  ...props
+}: FieldProps & { rows?: number; placeholder?: string }) {
   const id = useId();
   return (
-    <FieldFrame id={id} label={props.label} required={props.required || props.markedRequired} error={props.error} hint={props.hint} className={props.className}>
+    <FieldFrame
+      id={id}
+      label={props.label}
+      required={props.required || props.markedRequired}
+      error={props.error}
+      hint={props.hint}
+      className={props.className}
+    >
       <textarea
         id={id}
         name={props.name}
@@ -131,7 +149,14 @@ export function SelectField({
 }: FieldProps & { options: readonly string[]; placeholder: string }) {
   const id = useId();
   return (
-    <FieldFrame id={id} label={props.label} required={props.required || props.markedRequired} error={props.error} hint={props.hint} className={props.className}>
+    <FieldFrame
+      id={id}
+      label={props.label}
+      required={props.required || props.markedRequired}
+      error={props.error}
+      hint={props.hint}
+      className={props.className}
+    >
       <select
         id={id}
         name={props.name}
@@ -170,7 +195,19 @@ export function Honeypot() {
   );
 }
 
-export function SubmitButton({ submitting, label, sendingLabel, className = "", ariaDisabled }: { submitting: boolean; label: string; sendingLabel: string; className?: string; ariaDisabled?: boolean }) {
+export function SubmitButton({
+  submitting,
+  label,
+  sendingLabel,
+  className = "",
+  ariaDisabled,
+}: {
+  submitting: boolean;
+  label: string;
+  sendingLabel: string;
+  className?: string;
+  ariaDisabled?: boolean;
+}) {
   return (
     <button
       type="submit"

@@ -59,7 +59,9 @@ export function useLeadForm(definition: AnyLeadForm, { anchor, successToast }: L
   const answer = fetcherAnswer ?? pageAnswer;
 
   const [dismissed, setDismissed] = useState<LeadActionData | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>(() => (pageAnswer && !pageAnswer.ok ? (pageAnswer.fieldErrors ?? {}) : {}));
+  const [errors, setErrors] = useState<FieldErrors>(() =>
+    pageAnswer && !pageAnswer.ok ? (pageAnswer.fieldErrors ?? {}) : {},
+  );
   const { toast, show, dismiss } = useToast(pageAnswer ? toastOf(definition, pageAnswer, successToast) : null);
   const [formKey, setFormKey] = useState(0);
   const reported = useRef<string | null>(null);

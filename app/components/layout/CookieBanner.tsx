@@ -10,15 +10,9 @@
  * with JavaScript the choice is stored in the browser and applied at once.
  */
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
-import type { SiteSettings } from "~/content/types";
 import { choiceFromDecision } from "~/consent/consent";
-import {
-  closeConsentSettings,
-  saveConsent,
-  showSettingsPanel,
-  takeOpener,
-  useConsentState,
-} from "~/consent/store";
+import { closeConsentSettings, saveConsent, showSettingsPanel, takeOpener, useConsentState } from "~/consent/store";
+import type { SiteSettings } from "~/content/types";
 import { applyConsent } from "~/tracking/tags";
 import { rememberVisitOrigin } from "~/tracking/visit-origin";
 
@@ -32,7 +26,8 @@ const FOCUS_MARGIN_PX = 16;
 
 const choiceButton =
   "btn min-w-[9rem] flex-1 border-2 border-brand-700 bg-brand-700 text-white hover:bg-brand-800 sm:flex-none";
-const secondaryButton = "btn min-w-[9rem] flex-1 border-2 border-brand-700 bg-white text-brand-800 hover:bg-brand-50 sm:flex-none";
+const secondaryButton =
+  "btn min-w-[9rem] flex-1 border-2 border-brand-700 bg-white text-brand-800 hover:bg-brand-50 sm:flex-none";
 
 function Switch({
   name,
@@ -110,7 +105,8 @@ export function CookieBanner({ texts }: { texts: CookieBannerTexts | null | unde
       root.style.removeProperty(HEIGHT_PROPERTY);
       return;
     }
-    const measure = () => root.style.setProperty(HEIGHT_PROPERTY, `${Math.ceil(element.getBoundingClientRect().height)}px`);
+    const measure = () =>
+      root.style.setProperty(HEIGHT_PROPERTY, `${Math.ceil(element.getBoundingClientRect().height)}px`);
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(element);
@@ -196,7 +192,10 @@ export function CookieBanner({ texts }: { texts: CookieBannerTexts | null | unde
           {texts.policyLinkLabel ? (
             <>
               {" "}
-              <a href={COOKIE_POLICY_PATH} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800">
+              <a
+                href={COOKIE_POLICY_PATH}
+                className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
+              >
                 {texts.policyLinkLabel}
               </a>
             </>
@@ -205,7 +204,13 @@ export function CookieBanner({ texts }: { texts: CookieBannerTexts | null | unde
         {settings ? (
           <fieldset className="mt-3 max-w-3xl divide-y divide-slate-200 border-y border-slate-200">
             <legend className="sr-only">{texts.configureLabel}</legend>
-            <Switch name="necessary" label={texts.necessaryLabel} description={texts.necessaryDescription} checked disabled />
+            <Switch
+              name="necessary"
+              label={texts.necessaryLabel}
+              description={texts.necessaryDescription}
+              checked
+              disabled
+            />
             <Switch
               name="analytics"
               label={texts.analyticsLabel}

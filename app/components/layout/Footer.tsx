@@ -22,7 +22,10 @@ export function Footer({ settings }: { settings: SiteSettings }) {
           <ul className="flex flex-wrap gap-x-2 gap-y-1">
             {(footer?.links ?? []).map((link: FooterLink) => (
               <li key={link.href}>
-                <Link className="inline-block rounded px-2 py-2 font-medium text-ink hover:text-brand-700" to={link.href ?? "/"}>
+                <Link
+                  className="inline-block rounded px-2 py-2 font-medium text-ink hover:text-brand-700"
+                  to={link.href ?? "/"}
+                >
                   {link.label}
                 </Link>
               </li>

@@ -119,7 +119,12 @@ export function Header({ settings }: { settings: SiteSettings }) {
           </ul>
         </nav>
         <div className="flex items-center gap-2">
-          <a href={settings.appUrl ?? "#"} target="_blank" rel="noopener noreferrer" className="btn-primary px-4 text-sm">
+          <a
+            href={settings.appUrl ?? "#"}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="btn-primary px-4 text-sm"
+          >
             <span className="hidden sm:inline">{settings.appButtonLabel}</span>
             <span className="sm:hidden">{settings.appButtonShortLabel}</span>
           </a>
@@ -140,7 +145,10 @@ export function Header({ settings }: { settings: SiteSettings }) {
                 <span className="sr-only">Menú</span>
                 <MenuIcon />
               </summary>
-              <nav aria-label="Principal (móvil)" className="absolute inset-x-0 top-16 border-y border-slate-200 bg-white">
+              <nav
+                aria-label="Principal (móvil)"
+                className="absolute inset-x-0 top-16 border-y border-slate-200 bg-white"
+              >
                 {mobileList}
               </nav>
             </details>
@@ -148,7 +156,12 @@ export function Header({ settings }: { settings: SiteSettings }) {
         </div>
       </div>
       {hydrated ? (
-        <nav id={menuId} aria-label="Principal (móvil)" hidden={!menuOpen} className="border-t border-slate-200 bg-white lg:hidden">
+        <nav
+          id={menuId}
+          aria-label="Principal (móvil)"
+          hidden={!menuOpen}
+          className="border-t border-slate-200 bg-white lg:hidden"
+        >
           {mobileList}
         </nav>
       ) : null}

@@ -1,11 +1,11 @@
 /** The mobile-app showcase of the landing: what the sales team sees when a lead arrives. */
 import type { ReactNode } from "react";
-import { Icon } from "~/components/ui/Icon";
 import { IconTile } from "~/components/ui/Card";
+import { Icon } from "~/components/ui/Icon";
 import { Section } from "~/components/ui/Section";
 import { SectionHeading } from "~/components/ui/SectionHeading";
-import { featureIcon } from "./feature-icons";
 import { itemKey, type FeatureContent, type List, type Maybe } from "./content-shapes";
+import { featureIcon } from "./feature-icons";
 
 export function AppShowcase({
   id,
@@ -36,7 +36,9 @@ export function AppShowcase({
                 </IconTile>
                 <div>
                   <h3 className="font-semibold text-ink">{feature.title}</h3>
-                  {feature.description ? <p className="mt-1 text-[0.95rem] leading-relaxed text-ink-soft">{feature.description}</p> : null}
+                  {feature.description ? (
+                    <p className="mt-1 text-[0.95rem] leading-relaxed text-ink-soft">{feature.description}</p>
+                  ) : null}
                 </div>
               </li>
             ))}

@@ -34,7 +34,10 @@ export function Comparison({
           <ul className="mt-6 space-y-4">
             {(traditional?.points ?? []).map((point, index) => (
               <li key={`${index}-${point}`} className="flex gap-3 text-ink-soft">
-                <span aria-hidden="true" className="mt-0.5 grid h-6 w-6 shrink-0 place-items-center rounded-full bg-rose-100 text-rose-700">
+                <span
+                  aria-hidden="true"
+                  className="mt-0.5 grid h-6 w-6 shrink-0 place-items-center rounded-full bg-rose-100 text-rose-700"
+                >
                   <Icon name="x" className="h-3.5 w-3.5" />
                 </span>
                 {point}
@@ -47,7 +50,10 @@ export function Comparison({
           <ul className="mt-6 space-y-4">
             {(ours?.points ?? []).map((point, index) => (
               <li key={`${index}-${point}`} className="flex gap-3 font-medium text-ink">
-                <span aria-hidden="true" className="mt-0.5 grid h-6 w-6 shrink-0 place-items-center rounded-full bg-emerald-100 text-emerald-700">
+                <span
+                  aria-hidden="true"
+                  className="mt-0.5 grid h-6 w-6 shrink-0 place-items-center rounded-full bg-emerald-100 text-emerald-700"
+                >
                   <Icon name="check" className="h-3.5 w-3.5" />
                 </span>
                 {point}

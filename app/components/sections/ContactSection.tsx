@@ -3,8 +3,8 @@
  * form, which the page passes in as children (the form is app/components/forms/ContactForm).
  */
 import type { ReactNode } from "react";
-import { Icon, type IconName } from "~/components/ui/Icon";
 import { IconTile } from "~/components/ui/Card";
+import { Icon, type IconName } from "~/components/ui/Icon";
 import { Section } from "~/components/ui/Section";
 import { SectionHeading } from "~/components/ui/SectionHeading";
 import { telHref } from "~/lib/links";
@@ -32,7 +32,9 @@ export function ContactSection({
           <SectionHeading id={`${id}-title`} title={heading} intro={intro} align="left" />
           <ContactChannelList email={email} phone={phone} />
         </div>
-        <div className="min-w-0 rounded-3xl border border-slate-200 bg-white p-5 shadow-xl shadow-slate-200/70 sm:p-8">{children}</div>
+        <div className="min-w-0 rounded-3xl border border-slate-200 bg-white p-5 shadow-xl shadow-slate-200/70 sm:p-8">
+          {children}
+        </div>
       </div>
     </Section>
   );

@@ -3,8 +3,8 @@ import { Card, IconTile } from "~/components/ui/Card";
 import { Icon } from "~/components/ui/Icon";
 import { Section } from "~/components/ui/Section";
 import { SectionHeading } from "~/components/ui/SectionHeading";
-import { featureIcon } from "./feature-icons";
 import { itemKey, type FeatureContent, type List, type Maybe } from "./content-shapes";
+import { featureIcon } from "./feature-icons";
 
 export function FeatureGrid({
   id,

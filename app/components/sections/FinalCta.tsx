@@ -1,8 +1,8 @@
 /** The closing call to action: a dark panel with a heading, a line of text and one or two actions. */
 import type { ReactNode } from "react";
 import { Section } from "~/components/ui/Section";
-import { HeroBackdrop } from "./PageHero";
 import type { Maybe } from "./content-shapes";
+import { HeroBackdrop } from "./PageHero";
 
 export function FinalCta({
   id,
@@ -24,8 +24,12 @@ export function FinalCta({
         <h2 id={`${id}-title`} className="mx-auto max-w-3xl text-balance text-3xl font-bold tracking-tight sm:text-4xl">
           {heading}
         </h2>
-        {text ? <p className="mx-auto mt-4 max-w-2xl text-pretty text-lg leading-relaxed text-brand-100">{text}</p> : null}
-        {children ? <div className="mt-8 flex flex-col items-center justify-center gap-4 sm:flex-row">{children}</div> : null}
+        {text ? (
+          <p className="mx-auto mt-4 max-w-2xl text-pretty text-lg leading-relaxed text-brand-100">{text}</p>
+        ) : null}
+        {children ? (
+          <div className="mt-8 flex flex-col items-center justify-center gap-4 sm:flex-row">{children}</div>
+        ) : null}
       </div>
     </Section>
   );

@@ -5,8 +5,8 @@
  */
 import { Link } from "@remix-run/react";
 import { CtaLink } from "~/components/ui/CtaLink";
-import { Eyebrow } from "~/components/ui/SectionHeading";
 import { Icon } from "~/components/ui/Icon";
+import { Eyebrow } from "~/components/ui/SectionHeading";
 import type { List, Maybe } from "./content-shapes";
 import { HeroBackdrop } from "./PageHero";
 
@@ -34,7 +34,11 @@ export function LandingHero({
 }) {
   const highlights = hero?.highlights ?? [];
   return (
-    <section id={id} aria-labelledby={`${id}-title`} className="relative isolate overflow-hidden bg-brand-950 text-white">
+    <section
+      id={id}
+      aria-labelledby={`${id}-title`}
+      className="relative isolate overflow-hidden bg-brand-950 text-white"
+    >
       <HeroBackdrop />
       <div className="mx-auto grid w-full max-w-6xl items-center gap-12 px-4 pb-20 pt-14 sm:px-6 sm:pt-20 lg:grid-cols-[1.15fr_0.85fr] lg:px-8 lg:pb-28 lg:pt-24">
         <div>
@@ -45,7 +49,11 @@ export function LandingHero({
           >
             {hero?.title}
           </h1>
-          {hero?.subtitle ? <p className="mt-6 max-w-2xl text-pretty text-lg leading-relaxed text-brand-100 sm:text-xl">{hero.subtitle}</p> : null}
+          {hero?.subtitle ? (
+            <p className="mt-6 max-w-2xl text-pretty text-lg leading-relaxed text-brand-100 sm:text-xl">
+              {hero.subtitle}
+            </p>
+          ) : null}
           <div className="mt-8 flex flex-col gap-4 sm:flex-row sm:items-center">
             {hero?.primaryCtaLabel ? (
               <CtaLink href={calculatorPath} variant="onDark" icon="calculator" className="py-3 sm:px-6 sm:text-lg">
@@ -113,7 +121,9 @@ function LeadArrivingPicture() {
               <div
                 key={index}
                 className={`flex items-center gap-3 rounded-2xl border p-3 ${
-                  index === 0 ? "border-brand-200 bg-brand-50 shadow-md shadow-brand-600/10" : "border-slate-100 bg-white"
+                  index === 0
+                    ? "border-brand-200 bg-brand-50 shadow-md shadow-brand-600/10"
+                    : "border-slate-100 bg-white"
                 }`}
               >
                 <span
@@ -127,7 +137,9 @@ function LeadArrivingPicture() {
                   <div className={`h-2.5 rounded-full ${index === 0 ? "w-4/5 bg-brand-300" : "w-3/5 bg-slate-200"}`} />
                   <div className="h-2 w-2/5 rounded-full bg-slate-200" />
                 </div>
-                <span className={`grid h-6 w-6 place-items-center rounded-full ${index === 0 ? "bg-emerald-100 text-emerald-700" : "bg-slate-100 text-slate-400"}`}>
+                <span
+                  className={`grid h-6 w-6 place-items-center rounded-full ${index === 0 ? "bg-emerald-100 text-emerald-700" : "bg-slate-100 text-slate-400"}`}
+                >
                   <Icon name="check" className="h-3.5 w-3.5" />
                 </span>
               </div>
@@ -136,7 +148,10 @@ function LeadArrivingPicture() {
           <div className="mt-5 grid grid-cols-3 gap-2">
             {[60, 85, 45].map((height) => (
               <div key={height} className="flex h-20 items-end rounded-xl bg-slate-50 p-2">
-                <div className="w-full rounded-md bg-gradient-to-t from-brand-600 to-brand-400" style={{ height: `${height}%` }} />
+                <div
+                  className="w-full rounded-md bg-gradient-to-t from-brand-600 to-brand-400"
+                  style={{ height: `${height}%` }}
+                />
               </div>
             ))}
           </div>

@@ -28,7 +28,11 @@ export function PageHero({
   children?: ReactNode;
 }) {
   return (
-    <section id={id} aria-labelledby={`${id}-title`} className="relative isolate overflow-hidden bg-brand-950 text-white">
+    <section
+      id={id}
+      aria-labelledby={`${id}-title`}
+      className="relative isolate overflow-hidden bg-brand-950 text-white"
+    >
       <HeroBackdrop />
       <div className="mx-auto w-full max-w-4xl px-4 pb-16 pt-14 text-center sm:px-6 sm:pb-20 sm:pt-20 lg:px-8">
         {badge ? <Eyebrow tone="dark">{badge}</Eyebrow> : null}
@@ -38,8 +42,12 @@ export function PageHero({
         >
           {title}
         </h1>
-        {lead ? <p className="mx-auto mt-6 max-w-2xl text-pretty text-lg leading-relaxed text-brand-100 sm:text-xl">{lead}</p> : null}
-        {children ? <div className="mt-8 flex flex-col items-center justify-center gap-4 sm:flex-row">{children}</div> : null}
+        {lead ? (
+          <p className="mx-auto mt-6 max-w-2xl text-pretty text-lg leading-relaxed text-brand-100 sm:text-xl">{lead}</p>
+        ) : null}
+        {children ? (
+          <div className="mt-8 flex flex-col items-center justify-center gap-4 sm:flex-row">{children}</div>
+        ) : null}
       </div>
     </section>
   );

@@ -2,13 +2,13 @@
  * The monthly plans as cards: name, badges, price (or the CPL's price label), subtitle, description,
  * features and the plan's buttons. What a button does is decided by the page (`renderButton`).
  */
-import { formatInteger } from "~/domain/format";
 import type { ReactNode } from "react";
 import { Badge } from "~/components/ui/Badge";
 import { CtaLink } from "~/components/ui/CtaLink";
 import { Icon } from "~/components/ui/Icon";
 import { Section } from "~/components/ui/Section";
 import { SectionHeading } from "~/components/ui/SectionHeading";
+import { formatInteger } from "~/domain/format";
 import { itemKey, type List, type Maybe } from "./content-shapes";
 
 export interface PlanButtonContent {
@@ -84,12 +84,16 @@ function PlanCard({ plan, renderButton }: { plan: PlanContent; renderButton: Ren
         ))}
       </div>
       <h3 className={`text-xl font-bold ${dark ? "text-white" : "text-ink"}`}>{plan.name}</h3>
-      <p className={`mt-1 text-sm md:min-h-[2.5rem] font-medium ${dark ? "text-brand-200" : "text-brand-700"}`}>{plan.subtitle}</p>
+      <p className={`mt-1 text-sm md:min-h-[2.5rem] font-medium ${dark ? "text-brand-200" : "text-brand-700"}`}>
+        {plan.subtitle}
+      </p>
       <p className="mt-5 flex flex-wrap md:min-h-[3.5rem] items-baseline gap-x-2 gap-y-1">
         {plan.price != null ? (
           <span className="text-5xl font-extrabold tracking-tight">{formatInteger(plan.price)}</span>
         ) : plan.priceLabel ? (
-          <span className="text-[1.75rem] font-extrabold leading-tight tracking-tight xl:text-2xl">{plan.priceLabel}</span>
+          <span className="text-[1.75rem] font-extrabold leading-tight tracking-tight xl:text-2xl">
+            {plan.priceLabel}
+          </span>
         ) : null}
         {plan.priceSuffix ? <span className={`text-sm font-medium ${muted}`}>{plan.priceSuffix}</span> : null}
       </p>
@@ -110,7 +114,13 @@ function PlanCard({ plan, renderButton }: { plan: PlanContent; renderButton: Ren
         ))}
       </ul>
       {buttons.length > 0 ? (
-        <div className="mt-8 flex flex-col gap-3">{buttons.map((button, index) => <div key={itemKey(button, index)} className="flex flex-col">{renderButton(button, plan, index)}</div>)}</div>
+        <div className="mt-8 flex flex-col gap-3">
+          {buttons.map((button, index) => (
+            <div key={itemKey(button, index)} className="flex flex-col">
+              {renderButton(button, plan, index)}
+            </div>
+          ))}
+        </div>
       ) : null}
     </li>
   );
@@ -147,7 +157,10 @@ export function PlanButton({
 export function PlanOfferNote({ text }: { text: string }) {
   return (
     <p className="mx-auto flex max-w-3xl items-center gap-4 rounded-2xl border border-amber-200 bg-amber-50 px-5 py-4 text-base font-medium text-amber-950">
-      <span aria-hidden="true" className="grid h-10 w-10 shrink-0 place-items-center rounded-xl bg-amber-100 text-amber-700">
+      <span
+        aria-hidden="true"
+        className="grid h-10 w-10 shrink-0 place-items-center rounded-xl bg-amber-100 text-amber-700"
+      >
         <Icon name="sparkles" className="h-5 w-5" />
       </span>
       {text}

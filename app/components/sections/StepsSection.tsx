@@ -84,7 +84,10 @@ function StepTimeline({ steps }: { steps: ReadonlyArray<StepContent> }) {
       {steps.map((step, index) => (
         <li key={itemKey(step, index)} className="relative flex gap-5 pb-10 last:pb-0">
           {index < steps.length - 1 ? (
-            <span aria-hidden="true" className="absolute left-6 top-14 h-[calc(100%-3.5rem)] w-px -translate-x-1/2 bg-brand-200" />
+            <span
+              aria-hidden="true"
+              className="absolute left-6 top-14 h-[calc(100%-3.5rem)] w-px -translate-x-1/2 bg-brand-200"
+            />
           ) : null}
           <StepNumber value={index + 1} />
           <div className="pt-2">

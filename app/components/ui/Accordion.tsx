@@ -10,7 +10,12 @@ import { Icon } from "./Icon";
 
 export function Accordion({ children, label }: { children: ReactNode; label?: string }) {
   return (
-    <RadixAccordion.Root type="single" collapsible aria-label={label} className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white shadow-sm shadow-slate-200/60">
+    <RadixAccordion.Root
+      type="single"
+      collapsible
+      aria-label={label}
+      className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white shadow-sm shadow-slate-200/60"
+    >
       {children}
     </RadixAccordion.Root>
   );
@@ -33,7 +38,11 @@ export function AccordionItem({ value, title, children }: { value: string; title
           </RadixAccordion.Trigger>
         </h3>
       </RadixAccordion.Header>
-      <RadixAccordion.Content forceMount data-open-without-js="" className="px-5 pb-5 text-base leading-relaxed text-ink-soft data-[state=closed]:hidden sm:px-6">
+      <RadixAccordion.Content
+        forceMount
+        data-open-without-js=""
+        className="px-5 pb-5 text-base leading-relaxed text-ink-soft data-[state=closed]:hidden sm:px-6"
+      >
         {children}
       </RadixAccordion.Content>
     </RadixAccordion.Item>

@@ -7,5 +7,9 @@ export function Badge({ children, tone = "brand" }: { children: ReactNode; tone?
     accent: "bg-amber-100 text-amber-900 ring-1 ring-inset ring-amber-200",
     neutral: "bg-slate-100 text-ink-soft ring-1 ring-inset ring-slate-200",
   } as const;
-  return <span className={`inline-flex items-center rounded-full px-3 py-1 text-xs font-semibold ${tones[tone]}`}>{children}</span>;
+  return (
+    <span className={`inline-flex items-center rounded-full px-3 py-1 text-xs font-semibold ${tones[tone]}`}>
+      {children}
+    </span>
+  );
 }

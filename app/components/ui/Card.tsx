@@ -8,7 +8,10 @@ export function Card({
   ...rest
 }: { children: ReactNode; className?: string; as?: "div" | "li" | "article" } & HTMLAttributes<HTMLElement>) {
   return (
-    <Tag className={`rounded-2xl border border-slate-200 bg-white p-6 shadow-sm shadow-slate-200/60 ${className}`} {...rest}>
+    <Tag
+      className={`rounded-2xl border border-slate-200 bg-white p-6 shadow-sm shadow-slate-200/60 ${className}`}
+      {...rest}
+    >
       {children}
     </Tag>
   );

@@ -15,7 +15,8 @@ const BASE =
 const VARIANTS: Record<CtaVariant, string> = {
   primary: "bg-brand-600 text-white shadow-sm shadow-brand-600/20 hover:bg-brand-700",
   secondary: "border border-brand-200 bg-white text-brand-800 hover:border-brand-300 hover:bg-brand-50",
-  onDark: "bg-white text-brand-800 shadow-sm hover:bg-brand-50 focus-visible:ring-white focus-visible:ring-offset-brand-900",
+  onDark:
+    "bg-white text-brand-800 shadow-sm hover:bg-brand-50 focus-visible:ring-white focus-visible:ring-offset-brand-900",
   outlineOnDark:
     "border border-white/40 text-white hover:bg-white/10 focus-visible:ring-white focus-visible:ring-offset-brand-900",
   ghost: "px-3 text-brand-700 hover:bg-brand-50",

@@ -66,13 +66,17 @@ const components: PortableTextComponents = {
   },
   list: {
     bullet: ({ children }) => <ul className="list-disc space-y-2 pl-6 marker:text-brand-500">{children}</ul>,
-    number: ({ children }) => <ol className="list-decimal space-y-2 pl-6 marker:font-semibold marker:text-brand-700">{children}</ol>,
+    number: ({ children }) => (
+      <ol className="list-decimal space-y-2 pl-6 marker:font-semibold marker:text-brand-700">{children}</ol>
+    ),
   },
   listItem: ({ children }) => <li className="pl-1 leading-relaxed">{children}</li>,
   marks: {
     strong: ({ children }) => <strong className="font-semibold text-ink">{children}</strong>,
     em: ({ children }) => <em>{children}</em>,
-    link: ({ value, children }) => <RichLink href={(value as { href?: unknown } | undefined)?.href}>{children}</RichLink>,
+    link: ({ value, children }) => (
+      <RichLink href={(value as { href?: unknown } | undefined)?.href}>{children}</RichLink>
+    ),
   },
   unknownType: () => null,
   unknownBlockStyle: ({ children }) => <p className="leading-relaxed">{children}</p>,

@@ -34,7 +34,9 @@ export function SectionHeading({
         {title}
       </Tag>
       {intro ? (
-        <p className={`mt-4 text-pretty text-lg leading-relaxed ${onDark ? "text-brand-100" : "text-ink-soft"}`}>{intro}</p>
+        <p className={`mt-4 text-pretty text-lg leading-relaxed ${onDark ? "text-brand-100" : "text-ink-soft"}`}>
+          {intro}
+        </p>
       ) : null}
     </div>
   );
@@ -44,7 +46,9 @@ export function Eyebrow({ children, tone = "light" }: { children: ReactNode; ton
   return (
     <p
       className={`inline-flex items-center gap-2 rounded-full px-3 py-1 text-sm font-semibold ${
-        tone === "dark" ? "bg-white/10 text-brand-100 ring-1 ring-inset ring-white/20" : "bg-brand-50 text-brand-700 ring-1 ring-inset ring-brand-100"
+        tone === "dark"
+          ? "bg-white/10 text-brand-100 ring-1 ring-inset ring-white/20"
+          : "bg-brand-50 text-brand-700 ring-1 ring-inset ring-brand-100"
       }`}
     >
       {children}

@@ -41,7 +41,14 @@ function ToastCard({ message, onDismiss }: { message: ToastMessage; onDismiss: (
         className={`-m-1 grid h-9 w-9 shrink-0 place-items-center rounded-lg ${destructive ? "hover:bg-white/15" : "hover:bg-slate-100"}`}
       >
         <span className="sr-only">Cerrar aviso</span>
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="h-5 w-5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
           <path d="M6 6l12 12M18 6L6 18" />
         </svg>
       </button>

@@ -59,7 +59,12 @@ export const calculatorSector = defineType({
     },
   ],
   preview: {
-    select: { title: "name", conversionRate: "conversionRate", averageProfit: "averageProfit", costPerLead: "costPerLead" },
+    select: {
+      title: "name",
+      conversionRate: "conversionRate",
+      averageProfit: "averageProfit",
+      costPerLead: "costPerLead",
+    },
     prepare({ title, conversionRate, averageProfit, costPerLead }) {
       return {
         title,

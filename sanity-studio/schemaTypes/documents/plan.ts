@@ -35,7 +35,8 @@ export const plan = defineType({
     defineField({
       name: "price",
       title: "Precio mensual (€)",
-      description: "Cifra grande de la tarjeta, en euros al mes sin IVA. Déjalo vacío si el plan usa «Texto del precio».",
+      description:
+        "Cifra grande de la tarjeta, en euros al mes sin IVA. Déjalo vacío si el plan usa «Texto del precio».",
       type: "number",
       validation: (rule) =>
         moneyRule(rule).custom((value, context) => {

@@ -274,7 +274,11 @@ export const nextStep = defineType({
   fields: [
     requiredString("title", "Título", "Nombre del paso en /siguiente."),
     requiredText("description", "Descripción", "Explicación del paso."),
-    optionalString("linkLabel", "Texto del enlace", "Enlace opcional bajo el paso (p. ej. «Ver borrador del contrato»)."),
+    optionalString(
+      "linkLabel",
+      "Texto del enlace",
+      "Enlace opcional bajo el paso (p. ej. «Ver borrador del contrato»).",
+    ),
     defineField({
       name: "linkHref",
       title: "Destino del enlace",

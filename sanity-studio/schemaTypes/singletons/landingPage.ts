@@ -18,7 +18,11 @@ export const landingPage = defineType({
         requiredString("badge", "Etiqueta", "Texto pequeño sobre el titular."),
         requiredString("title", "Titular", "Titular principal (H1), p. ej. «Captación de Leads B2B con Precio Fijo»."),
         requiredText("subtitle", "Subtítulo", "Párrafo bajo el titular."),
-        requiredString("trustClaim", "Frase de confianza", "Prueba social bajo los botones («Más de 30 empresas ya confían en nosotros»)."),
+        requiredString(
+          "trustClaim",
+          "Frase de confianza",
+          "Prueba social bajo los botones («Más de 30 empresas ya confían en nosotros»).",
+        ),
         requiredString("primaryCtaLabel", "Botón principal", "Texto del botón que lleva a /calculadora."),
         requiredString("plansText", "Texto antes del enlace a planes", "Frase que precede al enlace a /mensual."),
         requiredString("plansLinkLabel", "Enlace a planes", "Texto del enlace a /mensual («planes mensuales»)."),
@@ -29,7 +33,13 @@ export const landingPage = defineType({
     section("process", "Proceso", "Los cuatro pasos (sección «proceso»).", [
       requiredString("heading", "Título", "Título de la sección."),
       requiredText("intro", "Introducción", "Texto bajo el título."),
-      objectList("steps", "Pasos", "Calcula tu precio, define tu lead ideal, recibe la oferta, empieza a recibir leads.", "step", 4),
+      objectList(
+        "steps",
+        "Pasos",
+        "Calcula tu precio, define tu lead ideal, recibe la oferta, empieza a recibir leads.",
+        "step",
+        4,
+      ),
       requiredString("ctaLabel", "Botón", "Texto del botón que lleva a /calculadora."),
     ]),
     section("appShowcase", "App móvil", "Bloque que presenta la aplicación donde llegan los leads.", [
@@ -54,7 +64,13 @@ export const landingPage = defineType({
     section("faq", "Preguntas frecuentes", "Acordeón de la sección «faq».", [
       requiredString("heading", "Título", "Título de la sección."),
       requiredText("intro", "Introducción", "Texto bajo el título."),
-      referenceList("items", "Preguntas", "Preguntas en el orden en que se muestran (la portada tiene 8).", "faqItem", 8),
+      referenceList(
+        "items",
+        "Preguntas",
+        "Preguntas en el orden en que se muestran (la portada tiene 8).",
+        "faqItem",
+        8,
+      ),
     ]),
     section("finalCta", "Llamada final", "Bloque antes del formulario de contacto.", [
       requiredString("heading", "Título", "Título del bloque."),

@@ -13,7 +13,16 @@ import {
   UlistIcon,
 } from "@sanity/icons";
 import { defineField, defineType } from "sanity";
-import { objectList, optionalString, referenceList, requiredString, requiredText, section, seoField, stringList } from "../fields";
+import {
+  objectList,
+  optionalString,
+  referenceList,
+  requiredString,
+  requiredText,
+  section,
+  seoField,
+  stringList,
+} from "../fields";
 
 const richText = (name: string, title: string, description: string) =>
   defineField({ name, title, description, type: "portableText", validation: (rule) => rule.required() });
@@ -51,7 +60,11 @@ export const calculatorPage = defineType({
       requiredString("submitLabel", "Botón de envío", "Texto del botón que envía el análisis."),
       requiredString("thankYouTitle", "Título de agradecimiento", "Título de la pantalla tras enviar."),
       requiredText("thankYouText", "Texto de agradecimiento", "Texto de la pantalla tras enviar."),
-      requiredString("resetLabel", "Botón para otra consulta", "Botón que vuelve a empezar («Realizar otra consulta»)."),
+      requiredString(
+        "resetLabel",
+        "Botón para otra consulta",
+        "Botón que vuelve a empezar («Realizar otra consulta»).",
+      ),
     ]),
   ],
   preview: { prepare: () => ({ title: "Calculadora", subtitle: "/calculadora" }) },
@@ -92,21 +105,38 @@ export const sectorsDirectory = defineType({
       "Textos comunes de las páginas de sector",
       "Palabras que comparten todas las páginas /sectores/…: tarjetas de cifras y columnas de la tabla de proyección.",
       [
-        requiredString("conversionRate", "Tarjeta de conversión", "Rótulo de la tarjeta de tasa de conversión («Tasa de conversión»)."),
-        requiredString("averageProfit", "Tarjeta de valor por cliente", "Rótulo de la tarjeta de valor medio («Valor medio por cliente»)."),
-        requiredString("costPerLead", "Tarjeta de coste por lead", "Rótulo de la tarjeta de coste por lead («Coste por lead»)."),
+        requiredString(
+          "conversionRate",
+          "Tarjeta de conversión",
+          "Rótulo de la tarjeta de tasa de conversión («Tasa de conversión»).",
+        ),
+        requiredString(
+          "averageProfit",
+          "Tarjeta de valor por cliente",
+          "Rótulo de la tarjeta de valor medio («Valor medio por cliente»).",
+        ),
+        requiredString(
+          "costPerLead",
+          "Tarjeta de coste por lead",
+          "Rótulo de la tarjeta de coste por lead («Coste por lead»).",
+        ),
         optionalString(
           "leadsPerMonth",
           "Texto tras el rango de leads",
           "Lo que sigue al rango mínimo–máximo de leads en la cabecera de cada sector («leads al mes»). Opcional.",
         ),
-        section("projectionColumns", "Columnas de la proyección", "Encabezados de la tabla de proyección de resultados.", [
-          requiredString("investment", "Inversión", "Columna de inversión («Inversión mensual»)."),
-          requiredString("leads", "Leads", "Columna de leads."),
-          requiredString("clients", "Clientes", "Columna de clientes."),
-          requiredString("revenue", "Ingresos", "Columna de ingresos."),
-          requiredString("roi", "ROI", "Columna de retorno de la inversión."),
-        ]),
+        section(
+          "projectionColumns",
+          "Columnas de la proyección",
+          "Encabezados de la tabla de proyección de resultados.",
+          [
+            requiredString("investment", "Inversión", "Columna de inversión («Inversión mensual»)."),
+            requiredString("leads", "Leads", "Columna de leads."),
+            requiredString("clients", "Clientes", "Columna de clientes."),
+            requiredString("revenue", "Ingresos", "Columna de ingresos."),
+            requiredString("roi", "ROI", "Columna de retorno de la inversión."),
+          ],
+        ),
       ],
     ),
   ],
@@ -169,10 +199,12 @@ export const contactPage = defineType({
       ],
       { collapsed: false },
     ),
-    section("channels", "Canales de contacto", "Bloque con email, teléfono y WhatsApp (los datos salen de Ajustes del sitio).", [
-      requiredString("heading", "Título", "Título del bloque."),
-      requiredText("text", "Texto", "Texto del bloque."),
-    ]),
+    section(
+      "channels",
+      "Canales de contacto",
+      "Bloque con email, teléfono y WhatsApp (los datos salen de Ajustes del sitio).",
+      [requiredString("heading", "Título", "Título del bloque."), requiredText("text", "Texto", "Texto del bloque.")],
+    ),
   ],
   preview: { prepare: () => ({ title: "Contacto", subtitle: "/contacto" }) },
 });

@@ -76,7 +76,12 @@ export const plansPage = defineType({
       "Texto tras enviar; promete contacto en 24-48 h.",
     ),
     stringList("sectorOptions", "Opciones de sector", "Opciones del desplegable «Sector» de los dos formularios.", 12),
-    stringList("budgetOptions", "Opciones de presupuesto", "Opciones del desplegable de presupuesto del formulario CPL.", 5),
+    stringList(
+      "budgetOptions",
+      "Opciones de presupuesto",
+      "Opciones del desplegable de presupuesto del formulario CPL.",
+      5,
+    ),
   ],
   preview: { prepare: () => ({ title: "Planes mensuales", subtitle: "/mensual" }) },
 });

@@ -13,7 +13,11 @@ export const siteSettings = defineType({
   type: "document",
   icon: CogIcon,
   fields: [
-    requiredString("siteName", "Nombre de la marca", "Se muestra en la cabecera, el pie y los títulos de página (p. ej. «LeadsB2B»)."),
+    requiredString(
+      "siteName",
+      "Nombre de la marca",
+      "Se muestra en la cabecera, el pie y los títulos de página (p. ej. «LeadsB2B»).",
+    ),
     section(
       "organization",
       "Organización",
@@ -40,7 +44,8 @@ export const siteSettings = defineType({
     defineField({
       name: "whatsappNumber",
       title: "Número de WhatsApp",
-      description: "Solo dígitos, con prefijo de país y sin «+» (p. ej. 34600000000). Lo usa el botón flotante de WhatsApp.",
+      description:
+        "Solo dígitos, con prefijo de país y sin «+» (p. ej. 34600000000). Lo usa el botón flotante de WhatsApp.",
       type: "string",
       validation: (rule) =>
         rule
@@ -48,8 +53,16 @@ export const siteSettings = defineType({
           .regex(/^[1-9]\d{7,14}$/, { name: "dígitos" })
           .error("Escribe solo dígitos, con el prefijo del país y sin «+» ni espacios."),
     }),
-    requiredText("whatsappMessage", "Mensaje de WhatsApp", "Mensaje que aparece ya escrito al abrir el chat de WhatsApp."),
-    requiredString("whatsappLabel", "Etiqueta del botón de WhatsApp", "Nombre accesible del botón flotante (lo leen los lectores de pantalla)."),
+    requiredText(
+      "whatsappMessage",
+      "Mensaje de WhatsApp",
+      "Mensaje que aparece ya escrito al abrir el chat de WhatsApp.",
+    ),
+    requiredString(
+      "whatsappLabel",
+      "Etiqueta del botón de WhatsApp",
+      "Nombre accesible del botón flotante (lo leen los lectores de pantalla).",
+    ),
     defineField({
       name: "email",
       title: "Email de contacto",
@@ -58,14 +71,31 @@ export const siteSettings = defineType({
       validation: (rule) => rule.required().email(),
     }),
     requiredUrl("appUrl", "URL de la App", "Dirección de la aplicación web que abre el botón «Accede a la App»."),
-    requiredString("appButtonLabel", "Texto del botón de la App", "Texto completo del botón de la cabecera («Accede a la App»)."),
+    requiredString(
+      "appButtonLabel",
+      "Texto del botón de la App",
+      "Texto completo del botón de la cabecera («Accede a la App»).",
+    ),
     requiredString("appButtonShortLabel", "Texto corto del botón de la App", "Versión corta para móviles («App»)."),
-    requiredUrl("bookingUrl", "URL de reserva de videollamada", "Página externa a la que llevan «Agendar Llamada» y los pasos siguientes."),
-    requiredUrl("startServiceUrl", "URL de «Empezar Ahora»", "Página externa de inicio de servicio de los planes mensuales."),
-    section("paymentLinks", "Enlaces de pago", "Páginas de pago que se abren tras enviar /iniciar-servicio, una por plan.", [
-      requiredUrl("presenciaActiva", "Presencia Activa", "Enlace de pago del plan Presencia Activa."),
-      requiredUrl("captacionPro", "Captación Pro", "Enlace de pago del plan Captación Pro."),
-    ]),
+    requiredUrl(
+      "bookingUrl",
+      "URL de reserva de videollamada",
+      "Página externa a la que llevan «Agendar Llamada» y los pasos siguientes.",
+    ),
+    requiredUrl(
+      "startServiceUrl",
+      "URL de «Empezar Ahora»",
+      "Página externa de inicio de servicio de los planes mensuales.",
+    ),
+    section(
+      "paymentLinks",
+      "Enlaces de pago",
+      "Páginas de pago que se abren tras enviar /iniciar-servicio, una por plan.",
+      [
+        requiredUrl("presenciaActiva", "Presencia Activa", "Enlace de pago del plan Presencia Activa."),
+        requiredUrl("captacionPro", "Captación Pro", "Enlace de pago del plan Captación Pro."),
+      ],
+    ),
     defineField({
       name: "studioUrl",
       title: "URL del Studio",
@@ -87,8 +117,16 @@ export const siteSettings = defineType({
           type: "string",
           validation: (rule) => rule.regex(/^AW-\d+$/, { name: "AW-…" }).error("Formato: AW-123456789."),
         }),
-        optionalString("googleAdsLeadLabel", "Etiqueta de conversión (lead)", "Etiqueta de la conversión de los formularios (valor 100 €)."),
-        optionalString("googleAdsContactLabel", "Etiqueta de conversión (contacto)", "Etiqueta de la conversión de contacto (valor 20 €)."),
+        optionalString(
+          "googleAdsLeadLabel",
+          "Etiqueta de conversión (lead)",
+          "Etiqueta de la conversión de los formularios (valor 100 €).",
+        ),
+        optionalString(
+          "googleAdsContactLabel",
+          "Etiqueta de conversión (contacto)",
+          "Etiqueta de la conversión de contacto (valor 20 €).",
+        ),
         defineField({
           name: "metaPixelId",
           title: "ID del píxel de Meta",
@@ -128,13 +166,21 @@ export const siteSettings = defineType({
         requiredText("legalBasis", "Legitimación", "Base legal del tratamiento."),
         requiredText("recipients", "Destinatarios", "A quién se comunican los datos."),
         requiredText("rights", "Derechos", "Derechos de la persona y cómo ejercerlos."),
-        requiredString("moreInfoLabel", "Texto del enlace a más información", "Enlace a la política de privacidad en /legal."),
+        requiredString(
+          "moreInfoLabel",
+          "Texto del enlace a más información",
+          "Enlace a la política de privacidad en /legal.",
+        ),
       ],
     ),
     section("cookieBanner", "Aviso de cookies", "Textos del banner y del panel de configuración de cookies.", [
       requiredString("title", "Título", "Título del banner."),
       requiredText("text", "Texto", "Explicación del uso de cookies."),
-      requiredString("policyLinkLabel", "Enlace a la política de cookies", "Texto del enlace del banner a la política de cookies (/legal#cookies)."),
+      requiredString(
+        "policyLinkLabel",
+        "Enlace a la política de cookies",
+        "Texto del enlace del banner a la política de cookies (/legal#cookies).",
+      ),
       requiredString("acceptLabel", "Botón aceptar", "Texto del botón que acepta todas las cookies."),
       requiredString("rejectLabel", "Botón rechazar", "Texto del botón que rechaza las opcionales."),
       requiredString("configureLabel", "Botón configurar", "Texto del botón que abre el panel de configuración."),
@@ -144,8 +190,16 @@ export const siteSettings = defineType({
       requiredString("analyticsLabel", "Cookies analíticas", "Nombre de la categoría analítica."),
       requiredText("analyticsDescription", "Descripción de las analíticas", "Explicación de las cookies analíticas."),
       requiredString("advertisingLabel", "Cookies publicitarias", "Nombre de la categoría publicitaria."),
-      requiredText("advertisingDescription", "Descripción de las publicitarias", "Explicación de las cookies publicitarias."),
-      requiredString("footerLinkLabel", "Enlace del pie", "Texto del enlace del pie que reabre el panel («Configuración de cookies»)."),
+      requiredText(
+        "advertisingDescription",
+        "Descripción de las publicitarias",
+        "Explicación de las cookies publicitarias.",
+      ),
+      requiredString(
+        "footerLinkLabel",
+        "Enlace del pie",
+        "Texto del enlace del pie que reabre el panel («Configuración de cookies»).",
+      ),
     ]),
   ],
   preview: { prepare: () => ({ title: "Ajustes del sitio" }) },

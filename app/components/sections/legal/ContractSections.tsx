@@ -16,7 +16,13 @@ export function contractSectionId(index: number): string {
   return `clausula-${index + 1}`;
 }
 
-export function ContractSections({ sections, indexLabelledBy }: { sections: List<ContractSectionContent>; indexLabelledBy: string }) {
+export function ContractSections({
+  sections,
+  indexLabelledBy,
+}: {
+  sections: List<ContractSectionContent>;
+  indexLabelledBy: string;
+}) {
   const list = sections ?? [];
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-10 px-4 py-12 sm:px-6 sm:py-16 lg:grid-cols-[16rem_minmax(0,1fr)] lg:gap-16 lg:px-8">

@@ -25,7 +25,9 @@ export function documentTitle(body: PortableTextValue): string | null {
   const heading = blocks.find(isHeading);
   const spans: readonly unknown[] = Array.isArray(heading?.children) ? heading.children : [];
   const title = spans
-    .map((span) => (span && typeof span === "object" && "text" in span && typeof span.text === "string" ? span.text : ""))
+    .map((span) =>
+      span && typeof span === "object" && "text" in span && typeof span.text === "string" ? span.text : "",
+    )
     .join("");
   return title.trim() || null;
 }

@@ -26,7 +26,10 @@ export function NextStepsList({ id, steps }: { id: string; steps: List<NextStepC
           return (
             <li key={itemKey(step, index)} className="relative flex gap-5 pb-10 last:pb-0 sm:gap-6">
               {index < list.length - 1 ? (
-                <span aria-hidden="true" className="absolute left-6 top-14 h-[calc(100%-3.5rem)] w-px -translate-x-1/2 bg-brand-200" />
+                <span
+                  aria-hidden="true"
+                  className="absolute left-6 top-14 h-[calc(100%-3.5rem)] w-px -translate-x-1/2 bg-brand-200"
+                />
               ) : null}
               <span
                 aria-hidden="true"

@@ -89,7 +89,12 @@ export function ProjectionTable({
           <tbody className="divide-y divide-slate-200">
             {rows.map((row, level) => (
               <tr key={level}>
-                <th scope="row" data-level={level} data-field="investment" className="whitespace-nowrap px-6 py-4 text-left font-bold tabular-nums text-ink">
+                <th
+                  scope="row"
+                  data-level={level}
+                  data-field="investment"
+                  className="whitespace-nowrap px-6 py-4 text-left font-bold tabular-nums text-ink"
+                >
                   {money(row.investment)}
                 </th>
                 {FIELDS.map((field) => (
@@ -107,11 +112,17 @@ export function ProjectionTable({
           </tbody>
         </table>
         {/* Phones and small tablets: one column per investment. */}
-        <table data-projection="columns" className="w-full border-collapse text-xs min-[400px]:text-[0.8125rem] sm:text-base md:hidden">
+        <table
+          data-projection="columns"
+          className="w-full border-collapse text-xs min-[400px]:text-[0.8125rem] sm:text-base md:hidden"
+        >
           {caption}
           <thead className="bg-slate-50">
             <tr>
-              <th scope="col" className="py-3 pl-3 pr-1 text-left text-xs font-semibold text-ink-muted sm:px-6 sm:text-sm">
+              <th
+                scope="col"
+                className="py-3 pl-3 pr-1 text-left text-xs font-semibold text-ink-muted sm:px-6 sm:text-sm"
+              >
                 {columns?.investment}
               </th>
               {rows.map((row, level) => (
@@ -130,7 +141,10 @@ export function ProjectionTable({
           <tbody className="divide-y divide-slate-200">
             {FIELDS.map((field) => (
               <tr key={field.key}>
-                <th scope="row" className="py-3 pl-3 pr-1 text-left text-xs font-semibold text-ink-muted sm:px-6 sm:text-sm">
+                <th
+                  scope="row"
+                  className="py-3 pl-3 pr-1 text-left text-xs font-semibold text-ink-muted sm:px-6 sm:text-sm"
+                >
                   {columns?.[field.key]}
                 </th>
                 {rows.map((row, level) => (

@@ -5,9 +5,9 @@
  */
 import { CtaLink } from "~/components/ui/CtaLink";
 import { Icon } from "~/components/ui/Icon";
-import { SectorIcon } from "~/components/ui/SectorIcon";
-import { Eyebrow } from "~/components/ui/SectionHeading";
 import { safeHref } from "~/components/ui/PortableText";
+import { Eyebrow } from "~/components/ui/SectionHeading";
+import { SectorIcon } from "~/components/ui/SectorIcon";
 import { formatInteger } from "~/domain/format";
 import type { Maybe } from "../content-shapes";
 import { HeroBackdrop } from "../PageHero";
@@ -39,7 +39,11 @@ export function SectorHero({
   const extraHref = safeHref(hero?.extraCta?.href);
   const leads = leadsRangeText(leadsPerMonth, labels?.leadsPerMonth);
   return (
-    <section id={id} aria-labelledby={`${id}-title`} className="relative isolate overflow-hidden bg-brand-950 text-white">
+    <section
+      id={id}
+      aria-labelledby={`${id}-title`}
+      className="relative isolate overflow-hidden bg-brand-950 text-white"
+    >
       <HeroBackdrop />
       <div className="mx-auto w-full max-w-5xl px-4 pb-28 pt-14 text-center sm:px-6 sm:pb-32 sm:pt-20 lg:px-8">
         {sectorName ? (
@@ -48,11 +52,16 @@ export function SectorHero({
             {sectorName}
           </Eyebrow>
         ) : null}
-        <h1 id={`${id}-title`} className="mx-auto mt-5 max-w-4xl text-balance text-4xl font-extrabold leading-tight tracking-tight sm:text-5xl">
+        <h1
+          id={`${id}-title`}
+          className="mx-auto mt-5 max-w-4xl text-balance text-4xl font-extrabold leading-tight tracking-tight sm:text-5xl"
+        >
           {hero?.title ?? sectorName}
         </h1>
         {hero?.description ? (
-          <p className="mx-auto mt-6 max-w-2xl text-pretty text-lg leading-relaxed text-brand-100 sm:text-xl">{hero.description}</p>
+          <p className="mx-auto mt-6 max-w-2xl text-pretty text-lg leading-relaxed text-brand-100 sm:text-xl">
+            {hero.description}
+          </p>
         ) : null}
         <div className="mt-8 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:flex-wrap sm:items-center sm:gap-4">
           <CtaLink href={calculatorHref(sectorName)} variant="onDark" icon="calculator" className="px-6 py-3 text-lg">

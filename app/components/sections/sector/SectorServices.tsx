@@ -33,7 +33,10 @@ export function SectorServices({
               <ul className="mt-5 space-y-3 border-t border-slate-100 pt-5">
                 {service.features.map((feature, featureIndex) => (
                   <li key={`${featureIndex}-${feature}`} className="flex items-start gap-3 text-ink">
-                    <span aria-hidden="true" className="mt-0.5 grid h-5 w-5 shrink-0 place-items-center rounded-full bg-emerald-100 text-emerald-700">
+                    <span
+                      aria-hidden="true"
+                      className="mt-0.5 grid h-5 w-5 shrink-0 place-items-center rounded-full bg-emerald-100 text-emerald-700"
+                    >
                       <Icon name="check" className="h-3.5 w-3.5" />
                     </span>
                     <span className="leading-snug">{feature}</span>

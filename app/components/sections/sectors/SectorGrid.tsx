@@ -23,7 +23,15 @@ export function sectorPath(slug: string): string {
   return `/sectores/${slug}`;
 }
 
-function SectorCard({ sector, variant, tooltipLabel }: { sector: SectorListItem; variant: "featured" | "compact"; tooltipLabel: Maybe<string> }) {
+function SectorCard({
+  sector,
+  variant,
+  tooltipLabel,
+}: {
+  sector: SectorListItem;
+  variant: "featured" | "compact";
+  tooltipLabel: Maybe<string>;
+}) {
   const featured = variant === "featured";
   return (
     <li
@@ -34,7 +42,9 @@ function SectorCard({ sector, variant, tooltipLabel }: { sector: SectorListItem;
       <span
         aria-hidden="true"
         className={`grid shrink-0 place-items-center rounded-xl transition-colors ${
-          featured ? "h-12 w-12 bg-brand-600 text-white shadow-md shadow-brand-600/25" : "h-10 w-10 bg-brand-50 text-brand-700 group-hover:bg-brand-100"
+          featured
+            ? "h-12 w-12 bg-brand-600 text-white shadow-md shadow-brand-600/25"
+            : "h-10 w-10 bg-brand-50 text-brand-700 group-hover:bg-brand-100"
         }`}
       >
         <SectorIcon name={sector.icon} className={featured ? "h-6 w-6" : "h-5 w-5"} />
