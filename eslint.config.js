@@ -1,9 +1,9 @@
 // Lint rules for the site, its server, scripts and tests (the Studio has its own package and React 19).
 import js from "@eslint/js";
-import importX from "eslint-plugin-import-x";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import react from "eslint-plugin-react";
 import reactHooks from "eslint-plugin-react-hooks";
+import simpleImportSort from "eslint-plugin-simple-import-sort";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
@@ -24,20 +24,13 @@ export default tseslint.config(
   {
     files: ["**/*.{ts,tsx,js,mjs}"],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
-    plugins: { "import-x": importX },
+    plugins: { "simple-import-sort": simpleImportSort },
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
-      "import-x/order": [
-        "error",
-        {
-          groups: ["builtin", "external", "internal", ["parent", "sibling", "index"]],
-          pathGroups: [{ pattern: "~/**", group: "internal" }],
-          "newlines-between": "never",
-          alphabetize: { order: "asc", caseInsensitive: true },
-        },
-      ],
-      "import-x/no-duplicates": "error",
+      "simple-import-sort/imports": "error",
+      "simple-import-sort/exports": "error",
+      "no-duplicate-imports": "off",
       "no-console": "off",
     },
   },
