@@ -105,7 +105,7 @@ describe("cards per sector", () => {
     const construction = await expectCard(await ogImage("/sectores/construccion"));
     expect(card.body.equals(construction.body)).toBe(false);
 
-    const edited = { ...added, stats: { ...(added.stats as object), conversionRate: 33 } };
+    const edited = { ...added, stats: { ...(template.stats as object), conversionRate: 33 } };
     writeDocuments(file, [...documents, edited]);
     await expect.poll(() => ogImage("/sectores/reformas-integrales"), { timeout: 10_000 }).not.toBe(first);
     const second = await expectCard(await ogImage("/sectores/reformas-integrales"));
