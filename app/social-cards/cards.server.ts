@@ -28,6 +28,7 @@ import {
   cardContent,
   cardHash,
 } from "./card-content";
+import { readDiskCard, writeDiskCard } from "./disk-cache.server";
 import { overrideImage } from "./override.server";
 import { renderCardPng } from "./render.server";
 
@@ -99,18 +100,30 @@ interface CardFile {
 }
 
 // Cards are 100–250 KB: 48 MB keeps every page's card of a site this size, and bounds a flood of edits.
-const cards = new LRUCache<string, CardFile, { source: CardSource; format: CardFormat; hash: string }>({
+type CardRequest = { key: string; source: CardSource; format: CardFormat; hash: string };
+
+const cards = new LRUCache<string, CardFile, CardRequest>({
   maxSize: 48 * 1024 * 1024,
   sizeCalculation: (file) => file.body.length || 1,
-  fetchMethod: (_key, _stale, { context }) => drawCard(context.source, context.format, context.hash),
+  fetchMethod: (_key, _stale, { context }) => drawCard(context),
 });
 
-async function drawCard({ content, image }: CardSource, format: CardFormat, hash: string): Promise<CardFile> {
-  if (format === "jpg" && image) {
-    const override = await overrideImage(image);
+/** The drawn PNG, from DATA_DIR when an earlier run drew it, else drawn now and stored there. */
+async function cardPng({ key, source, hash }: CardRequest): Promise<Buffer> {
+  const stored = await readDiskCard(key, "png", hash);
+  if (stored) return stored;
+  const png = await renderCardPng(source.content);
+  await writeDiskCard(key, "png", hash, png);
+  return png;
+}
+
+async function drawCard(request: CardRequest): Promise<CardFile> {
+  const { source, format, hash } = request;
+  if (format === "jpg" && source.image) {
+    const override = await overrideImage(source.image);
     if (override && "jpeg" in override) return { body: override.jpeg, type: "image/jpeg", etag: `"${hash}-image"` };
   }
-  const png = await renderCardPng(content);
+  const png = await cardPng(request);
   if (format === "png") return { body: png, type: "image/png", etag: `"${hash}"` };
   // The editor's image could not be read: the drawn card stands in, as the JPEG the page announced.
   const jpeg = await sharp(png).jpeg({ quality: 88, mozjpeg: true }).toBuffer();
@@ -159,7 +172,7 @@ export async function socialCardResponse(request: Request, file: string | undefi
   }
 
   const card = await cards.fetch(`${parsed.key}.${parsed.format}@${hash}`, {
-    context: { source, format: parsed.format, hash },
+    context: { key: parsed.key, source, format: parsed.format, hash },
   });
   if (!card) throw new Error(`social card ${parsed.key} could not be drawn`);
   const headers = { ETag: card.etag, "Cache-Control": cacheControl };

@@ -105,11 +105,20 @@ describe("cards per sector", () => {
     const construction = await expectCard(await ogImage("/sectores/construccion"));
     expect(card.body.equals(construction.body)).toBe(false);
 
+    const onDisk = () =>
+      fs
+        .readdirSync(path.join(server.dataDir, "social-cards"))
+        .filter((name) => name.startsWith("sectores--reformas-integrales."));
+    expect(onDisk()).toEqual([`sectores--reformas-integrales.${new URL(first).searchParams.get("v")}.png`]);
+
     const edited = { ...added, stats: { ...(template.stats as object), conversionRate: 33 } };
     writeDocuments(file, [...documents, edited]);
     await expect.poll(() => ogImage("/sectores/reformas-integrales"), { timeout: 10_000 }).not.toBe(first);
     const second = await expectCard(await ogImage("/sectores/reformas-integrales"));
     expect(second.body.equals(card.body)).toBe(false);
+    // The disk copy follows the content: only the current card of the page is kept.
+    const secondUrl = await ogImage("/sectores/reformas-integrales");
+    expect(onDisk()).toEqual([`sectores--reformas-integrales.${new URL(secondUrl).searchParams.get("v")}.png`]);
     writeDocuments(file, documents);
   }, 90_000);
 });
