@@ -1,4 +1,4 @@
-/** Builds the <head> tags every route exports from its `meta`: title, description, canonical, Open Graph. */
+/** Builds the <head> tags every route exports from its `meta`: title, description, canonical, Open Graph, social card. */
 import type { MetaDescriptor } from "@remix-run/node";
 import {
   CARD_HEIGHT,
@@ -25,8 +25,8 @@ export interface RootData {
 }
 
 /**
- * The social card tags (docs/social-cards.md): og:image is the page's card at /social/<page-key>.png
- * with its content hash, absolute, so LinkedIn and WhatsApp previews show a picture.
+ * The social card tags (docs/social-cards.md): og:image is the page's card at /social/<page-key>.png (.jpg
+ * for an editor's image) with its content hash, absolute, so LinkedIn and WhatsApp previews show a picture.
  */
 export function socialImageMeta(
   root: RootData | undefined,

@@ -99,9 +99,9 @@ interface CardFile {
   etag: string;
 }
 
-// Cards are 100–250 KB: 48 MB keeps every page's card of a site this size, and bounds a flood of edits.
 type CardRequest = { key: string; source: CardSource; format: CardFormat; hash: string };
 
+// Cards weigh about 200 KB: 48 MB keeps every page's card of a site this size and bounds a flood of edits.
 const cards = new LRUCache<string, CardFile, CardRequest>({
   maxSize: 48 * 1024 * 1024,
   sizeCalculation: (file) => file.body.length || 1,
