@@ -20,7 +20,9 @@ import { ConsentBootScript } from "~/consent/ConsentBootScript";
 import { getSiteSettings } from "~/content/index.server";
 import type { SiteSettings } from "~/content/types";
 import { publicSiteUrl } from "~/lib/env.server";
+import { socialImageMeta } from "~/lib/seo";
 import noScriptStylesheet from "~/no-js.css";
+import { SITE_CARD_KEY } from "~/social-cards/card-content";
 import stylesheet from "~/tailwind.css";
 import { Tracking } from "~/tracking/Tracking";
 
@@ -41,7 +43,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
   if (!error) return [];
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const title = notFound ? (data?.settings.notFound?.title ?? "Oops! Page not found") : (data?.settings.siteName ?? "");
-  return [{ title }, { name: "robots", content: "noindex" }];
+  const card = data ? socialImageMeta(data, { key: SITE_CARD_KEY }) : [];
+  return [{ title }, { name: "robots", content: "noindex" }, ...card];
 };
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -1,15 +1,47 @@
-/** Builds the <head> tags every route exports from its `meta`: title, description, canonical, Open Graph. */
+/** Builds the <head> tags every route exports from its `meta`: title, description, canonical, Open Graph, social card. */
 import type { MetaDescriptor } from "@remix-run/node";
+import {
+  CARD_HEIGHT,
+  CARD_WIDTH,
+  type CardImageSource,
+  type CardSettings,
+  type SectorCardSource,
+  cardAlt,
+  cardContent,
+  cardKey,
+  cardPath,
+} from "~/social-cards/card-content";
 
 export interface SeoFields {
   title?: string | null;
   description?: string | null;
   keywords?: string[] | null;
+  image?: CardImageSource | null;
 }
 
 export interface RootData {
   siteUrl: string;
   settings: { siteName?: string | null; defaultSeo?: SeoFields | null } & Record<string, unknown>;
+}
+
+/**
+ * The social card tags (docs/social-cards.md): og:image is the page's card at /social/<page-key>.png (.jpg
+ * for an editor's image) with its content hash, absolute, so LinkedIn and WhatsApp previews show a picture.
+ */
+export function socialImageMeta(
+  root: RootData | undefined,
+  { key, seo, sector }: { key: string; seo?: SeoFields | null; sector?: SectorCardSource | null },
+): MetaDescriptor[] {
+  const content = cardContent({ settings: root?.settings as CardSettings | undefined, seo, sector });
+  const path = cardPath(key, content);
+  return [
+    { property: "og:image", content: absoluteUrl(root?.siteUrl ?? "", path) },
+    { property: "og:image:type", content: content.imageRef ? "image/jpeg" : "image/png" },
+    { property: "og:image:width", content: String(CARD_WIDTH) },
+    { property: "og:image:height", content: String(CARD_HEIGHT) },
+    { property: "og:image:alt", content: cardAlt(content) },
+    { name: "twitter:card", content: "summary_large_image" },
+  ];
 }
 
 interface MatchLike {
@@ -28,7 +60,12 @@ export function absoluteUrl(siteUrl: string, path: string): string {
 
 export function pageMeta(
   matches: readonly MatchLike[],
-  { seo, path, ogType = "website" }: { seo?: SeoFields | null; path: string; ogType?: string },
+  {
+    seo,
+    path,
+    ogType = "website",
+    sector,
+  }: { seo?: SeoFields | null; path: string; ogType?: string; sector?: SectorCardSource | null },
 ): MetaDescriptor[] {
   const root = rootDataFrom(matches);
   const fallback = root?.settings.defaultSeo;
@@ -46,7 +83,7 @@ export function pageMeta(
     { property: "og:title", content: title },
     { property: "og:description", content: description },
     { property: "og:url", content: url },
-    { name: "twitter:card", content: "summary" },
+    ...socialImageMeta(root, { key: cardKey(path), seo, sector }),
   ];
   if (seo?.keywords?.length) tags.push({ name: "keywords", content: seo.keywords.join(", ") });
   return tags;

@@ -42,7 +42,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const path = `/sectores/${data.page.slug}`;
   const organization = (root?.settings as SiteSettings | undefined)?.organization;
   const structuredData = sectorServiceJsonLd(data.page, { url: absoluteUrl(root?.siteUrl ?? "", path), organization });
-  return [...pageMeta(matches, { seo: data.page.seo, path }), jsonLd(structuredData)];
+  return [...pageMeta(matches, { seo: data.page.seo, path, sector: data.page }), jsonLd(structuredData)];
 };
 
 export default function SectorPageRoute() {
