@@ -5,21 +5,12 @@
  * `cookie_consent` cookie, which the server reads itself rather than trusting the form.
  */
 import { consentSummary, parseConsentCookie } from "~/consent/consent";
+import { sameSiteReferer } from "~/lib/request-url.server";
 import { campaignParams, completeOrigin, ORIGIN_FIELD, parseOrigin, pathOf, type Origin } from "./attribution";
-
-function sameHostUrl(value: string | null, host: string): URL | null {
-  if (!value) return null;
-  try {
-    const url = new URL(value);
-    return url.host === host ? url : null;
-  } catch {
-    return null;
-  }
-}
 
 export function originFromRequest(formData: FormData, request: Request): Origin {
   const actionUrl = new URL(request.url);
-  const postingPage = sameHostUrl(request.headers.get("referer"), actionUrl.host);
+  const postingPage = sameSiteReferer(request);
   const fromBrowser = parseOrigin(formData.get(ORIGIN_FIELD));
   const fromActionUrl: Origin = campaignParams(actionUrl);
   const fromPostingPage: Origin | null = postingPage
