@@ -9,6 +9,8 @@ import { choiceFromDecision, consentCookie } from "~/consent/consent";
 import { readFormBody } from "~/leads/request-body.server";
 import { PRIVATE_NO_STORE } from "~/lib/http-cache";
 import { isHttpsRequest, sameSiteReferer } from "~/lib/request-url.server";
+import { originOfPage } from "~/tracking/attribution";
+import { clearOriginCookie, ORIGIN_COOKIE, originCookie } from "~/tracking/origin-cookie";
 
 const headers = { "Cache-Control": PRIVATE_NO_STORE };
 
@@ -25,6 +27,17 @@ function returnPath(request: Request): string {
   return referer ? `${referer.pathname}${referer.search}` : "/";
 }
 
+/**
+ * The visit's origin cookie that goes with a choice made without JavaScript: with analytics consent,
+ * the origin of the page that posted (its campaign parameters); without it, the cookie removed.
+ */
+function originCookieFor(request: Request, analytics: boolean, secure: boolean): string | null {
+  if (!analytics)
+    return request.headers.get("cookie")?.includes(`${ORIGIN_COOKIE}=`) ? clearOriginCookie({ secure }) : null;
+  const referer = sameSiteReferer(request);
+  return referer ? originCookie(originOfPage(referer, null), { secure }) : null;
+}
+
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return Response.json({ error: "Método no permitido" }, { status: 405, headers });
   const body = await readFormBody(request);
@@ -37,10 +50,12 @@ export async function action({ request }: ActionFunctionArgs) {
     advertising: form.get("advertising") === "1",
   });
   if (!choice) return Response.json({ error: "Elección de cookies no válida" }, { status: 400, headers });
-  return redirect(returnPath(request), {
-    status: 303,
-    headers: { ...headers, "Set-Cookie": consentCookie(choice, { secure: isHttpsRequest(request) }) },
-  });
+  const secure = isHttpsRequest(request);
+  const answer = new Headers(headers);
+  answer.append("Set-Cookie", consentCookie(choice, { secure }));
+  const origin = originCookieFor(request, choice.analytics, secure);
+  if (origin) answer.append("Set-Cookie", origin);
+  return redirect(returnPath(request), { status: 303, headers: answer });
 }
 
 export function loader() {

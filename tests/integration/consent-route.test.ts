@@ -75,4 +75,23 @@ describe("POST /api/consent", () => {
       expect(error).toMatch(/formulario|Elección de cookies no válida/);
     }
   });
+
+  it("without JavaScript keeps the posting page's campaign in origen_visita on 'Aceptar', removes it on 'Rechazar'", async () => {
+    const accepted = await post({ decision: "accept" }, { referer: `${TEST_ORIGIN}/?utm_source=google&gclid=abc` });
+    const cookies = accepted.headers.getSetCookie();
+    expect(cookies[0]).toMatch(/^cookie_consent=v1\.a1\.p1;/);
+    const origin = cookies.find((cookie) => cookie.startsWith("origen_visita="))!;
+    expect(origin).toMatch(/; Path=\/; SameSite=Lax$/);
+    expect(origin).not.toMatch(/Max-Age|Expires/);
+    expect(JSON.parse(decodeURIComponent(origin.split(";")[0]!.slice("origen_visita=".length)))).toEqual({
+      utm_source: "google",
+      gclid: "abc",
+      paginaEntrada: "/?utm_source=google&gclid=abc",
+    });
+
+    const rejected = await post({ decision: "reject" }, { cookie: "origen_visita=x", referer: `${TEST_ORIGIN}/` });
+    expect(rejected.headers.getSetCookie()[1]).toMatch(/^origen_visita=; Path=\/; SameSite=Lax; Max-Age=0/);
+    const advertisingOnly = await post({ decision: "save", advertising: "1" }, { referer: `${TEST_ORIGIN}/?gclid=x` });
+    expect(advertisingOnly.headers.getSetCookie()).toHaveLength(1);
+  });
 });

@@ -45,6 +45,36 @@ describe("a broken cookie never costs a lead", () => {
 });
 
 describe("origen", () => {
+  it("sent without the hidden field filled, comes from the visit's origin cookie when analytics consent allows it", async () => {
+    const visit = { utm_source: "google", gclid: "abc123", paginaEntrada: "/?utm_source=google&gclid=abc123" };
+    const cookie = `origen_visita=${encodeURIComponent(JSON.stringify(visit))}`;
+    await post(
+      contactAction,
+      { ...landingFields, origen: "" },
+      {
+        path: "/contacto",
+        headers: { Cookie: `cookie_consent=v1.a1.p0; ${cookie}`, Referer: "http://localhost/contacto" },
+      },
+    );
+    for (const delivery of await delivered(2)) {
+      expect(delivery.body.origen).toEqual({
+        ...visit,
+        consentimiento: { elegido: true, analitica: true, publicidad: false },
+      });
+    }
+    destinations.reset();
+    // Without analytics consent the cookie does not count (it should not exist; if it does, it is ignored).
+    await post(
+      contactAction,
+      { ...landingFields, origen: "" },
+      {
+        path: "/contacto",
+        headers: { Cookie: `cookie_consent=v1.a0.p1; ${cookie}`, Referer: "http://localhost/contacto" },
+      },
+    );
+    for (const delivery of await delivered(2)) expect(delivery.body.origen).not.toHaveProperty("gclid");
+  });
+
   it("is the browser's attribution with the consent state from the cookie, in every delivery of the lead", async () => {
     const browserOrigin = {
       utm_source: "google",
