@@ -37,11 +37,11 @@ describe("malformed request headers", () => {
 describe("junk URLs and the page cache", () => {
   it("gives every junk query string of a page that page's one entry", async () => {
     expect((await get("/sectores/construccion?x=0")).status).toBe(200);
-    for (let i = 1; i <= 200; i += 1) {
+    for (let i = 1; i <= 100; i += 1) {
       const response = await get(`/sectores/construccion?x=${i}&utm_source=${i}`);
       expect(response.headers["x-cache"]).toBe("HIT");
     }
-  });
+  }, 30_000);
 
   it("keeps the home page cached while parameterised and letter-case variants churn their own budget", async () => {
     await get("/");
