@@ -3,16 +3,17 @@
  * (server/request-listener.ts); everything else reaches Express and the Remix handler, which fills the
  * page cache. The cache is dropped whenever content changes.
  */
-import type { EventEmitter } from "node:events";
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
-import express from "express";
+import express, { type ErrorRequestHandler } from "express";
+import type * as EntryServer from "./app/entry.server";
 import { trustedProxyHops } from "./server/client-address";
-import { PageCache } from "./server/page-cache";
+import { PageCache, pageCacheBounds } from "./server/page-cache";
 import { createRemixHandler } from "./server/remix-handler";
 import { createRequestListener } from "./server/request-listener";
+import { sendPlain } from "./server/respond";
 import { StaticAssets } from "./server/static-assets";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -20,14 +21,41 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.basename(here) === "build" ? path.dirname(here) : here;
 const buildPath = path.join(root, "build", "index.js");
 
+/**
+ * The process-wide services of the app's server build, typed from app/entry.server.tsx: renaming or
+ * dropping one of these exports there fails to compile here, and a build without them fails at boot.
+ */
+export type AppServices = Pick<typeof EntryServer, "contentEvents" | "startLeadDelivery">;
+
+export function appServices(build: Pick<ServerBuild, "entry">): AppServices {
+  const entry = build.entry.module as Partial<AppServices>;
+  if (typeof entry.contentEvents?.on !== "function" || typeof entry.startLeadDelivery !== "function") {
+    throw new Error("The server build does not export contentEvents and startLeadDelivery (app/entry.server.tsx)");
+  }
+  return { contentEvents: entry.contentEvents, startLeadDelivery: entry.startLeadDelivery };
+}
+
+/** Express's last resort: a refused request keeps its 4xx (e.g. a malformed path), anything else is a bare 500. */
+const lastResort: ErrorRequestHandler = (error: unknown, _req, res, _next) => {
+  const status = Number((error as { status?: unknown } | null)?.status);
+  if (status >= 400 && status < 500) {
+    sendPlain(res, status, "Petición no válida.");
+    return;
+  }
+  console.error(JSON.stringify({ level: "error", msg: "request failed", error: String(error) }));
+  sendPlain(res, 500, "Error interno del servidor.");
+};
+
 export async function createServer() {
   const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
-  const cache = new PageCache();
-  (build.entry.module as { contentEvents?: EventEmitter }).contentEvents?.on("change", () => cache.clear());
+  const services = appServices(build);
+  const cache = new PageCache(pageCacheBounds());
+  services.contentEvents.on("change", () => cache.clear());
 
   const app = express();
   app.disable("x-powered-by");
   const publicSiteUrl = process.env.PUBLIC_SITE_URL;
+  const proxyHops = trustedProxyHops();
   app.all(
     "*",
     createRemixHandler({
@@ -35,24 +63,25 @@ export async function createServer() {
       mode: process.env.NODE_ENV ?? "production",
       cache,
       publicSiteUrl,
-      trustedProxyHops: trustedProxyHops(),
+      trustedProxyHops: proxyHops,
     }),
   );
+  app.use(lastResort);
 
   const assets = new StaticAssets(path.join(root, "public"));
-  return http.createServer(createRequestListener({ cache, assets, app, publicSiteUrl }));
+  const server = http.createServer(
+    createRequestListener({ cache, assets, app, publicSiteUrl, trustedProxyHops: proxyHops }),
+  );
+  return Object.assign(server, { services });
 }
 
 export async function startServer() {
   const port = Number(process.env.PORT) || 3000;
   const server = await createServer();
-  // Lead delivery (issue 6): resume the submissions waiting in DATA_DIR at boot, not at the first post.
-  const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
-  await (build.entry.module as { startLeadDelivery?: () => Promise<void> })
-    .startLeadDelivery?.()
-    .catch((error: unknown) => {
-      console.error(JSON.stringify({ level: "error", msg: "lead delivery could not start", error: String(error) }));
-    });
+  // Lead delivery: resume the submissions waiting in DATA_DIR at boot, not at the first post.
+  await server.services.startLeadDelivery().catch((error: unknown) => {
+    console.error(JSON.stringify({ level: "error", msg: "lead delivery could not start", error: String(error) }));
+  });
   server.listen(port, () => {
     console.log(JSON.stringify({ level: "info", msg: "server listening", url: `http://localhost:${port}` }));
   });

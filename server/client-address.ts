@@ -1,4 +1,10 @@
 /**
+ * What a request says about the visitor that only proxies of our own may vouch for: the visitor's
+ * address and whether they came over https. Directly on the internet (TRUST_PROXY_HOPS=0) every
+ * X-Forwarded-* header is ignored: anyone can write one.
+ */
+
+/**
  * The visitor's address for the form rate limit. Directly on the internet it is the socket's address
  * and X-Forwarded-For is ignored (anyone can write it). Behind N reverse proxies of our own
  * (TRUST_PROXY_HOPS=N, e.g. 1 for one load balancer) the socket holds the nearest proxy's address, so
@@ -27,4 +33,22 @@ export function clientAddress(
 export function trustedProxyHops(env: Record<string, string | undefined> = process.env): number {
   const hops = Number(env.TRUST_PROXY_HOPS?.trim() || 0);
   return Number.isInteger(hops) && hops > 0 ? Math.min(hops, 10) : 0;
+}
+
+/**
+ * True when the visitor reached the site over https: the site's configured public URL is https, or a
+ * proxy of our own (TRUST_PROXY_HOPS > 0) says so in X-Forwarded-Proto (its first value, as Express
+ * reads it). Without a trusted proxy the header is ignored.
+ */
+export function isHttpsRequest(
+  forwardedProto: string | string[] | undefined,
+  { trustedProxyHops, publicSiteUrl }: { trustedProxyHops: number; publicSiteUrl?: string },
+): boolean {
+  if (/^https:/i.test(publicSiteUrl?.trim() ?? "")) return true;
+  if (trustedProxyHops <= 0) return false;
+  const proto = (Array.isArray(forwardedProto) ? forwardedProto[0] : forwardedProto)
+    ?.split(",")[0]
+    ?.trim()
+    .toLowerCase();
+  return proto === "https";
 }

@@ -1,29 +1,52 @@
 /**
  * The Remix request handler as Express middleware, with the page cache's fill: a cacheable GET/HEAD is
- * rendered once (as GET, without tracking parameters), stored precompressed and answered from the entry;
- * everything else streams through, compressed when it is text.
+ * rendered once (as GET, at its cache key: only the query parameters that change the page), stored
+ * precompressed and answered from the entry; everything else streams through, compressed when it is text.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createReadableStreamFromReadable, createRequestHandler, type ServerBuild } from "@remix-run/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
-import { isHttps } from "../app/lib/security-headers.server";
-import { clientAddress } from "./client-address";
+import { pageCacheKey } from "./cache-key";
 import {
   BROTLI_FAST_QUALITY,
   BROTLI_MAX_QUALITY,
+  type CachedResponse,
   createCachedResponse,
   isCacheableResponse,
-  type PageCache,
-  pageCacheKey,
-} from "./page-cache";
-import { sendCached, sendLive } from "./respond";
+} from "./cached-response";
+import { clientAddress, isHttpsRequest } from "./client-address";
+import type { PageCache } from "./page-cache";
+import { sendCached, sendLive, sendPlain } from "./respond";
 
-function toFetchRequest(req: IncomingMessage, res: ServerResponse, cacheKey: string | null): Request {
-  const forwardedProto = String(req.headers["x-forwarded-proto"] ?? "")
-    .split(",")[0]
-    ?.trim();
-  const protocol = forwardedProto === "https" ? "https" : "http";
-  const url = new URL(cacheKey ?? req.url ?? "/", `${protocol}://${req.headers.host ?? "localhost"}`);
+/** A Host header as RFC 9110 allows it (name or IP literal, optional port); anything else is ignored. */
+const VALID_HOST =
+  /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/**
+ * The absolute URL the application sees: scheme from isHttpsRequest, authority from a well-formed Host
+ * (else `localhost`), path and query from the request target. Null when the target is no path at all.
+ */
+export function requestUrl(target: string, host: string | undefined, secure: boolean): URL | null {
+  const authority = host && VALID_HOST.test(host) ? host : "localhost";
+  let pathAndQuery = target;
+  if (!target.startsWith("/")) {
+    // Absolute form (`GET http://host/path`): only its path and query count.
+    try {
+      const absolute = new URL(target);
+      if (absolute.protocol !== "http:" && absolute.protocol !== "https:") return null;
+      pathAndQuery = `${absolute.pathname}${absolute.search}`;
+    } catch {
+      return null;
+    }
+  }
+  try {
+    return new URL(`${secure ? "https" : "http"}://${authority}${pathAndQuery}`);
+  } catch {
+    return null;
+  }
+}
+
+function toFetchRequest(req: IncomingMessage, res: ServerResponse, url: URL, cacheable: boolean): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
@@ -34,7 +57,7 @@ function toFetchRequest(req: IncomingMessage, res: ServerResponse, cacheKey: str
     if (!res.writableFinished) controller.abort();
   });
   // A cacheable request is rendered as the GET it stands for, so HEAD fills the cache too.
-  const method = cacheKey ? "GET" : (req.method ?? "GET");
+  const method = cacheable ? "GET" : (req.method ?? "GET");
   const init: RequestInit & { duplex?: "half" } = { method, headers, signal: controller.signal };
   if (method !== "GET" && method !== "HEAD") {
     init.body = createReadableStreamFromReadable(req);
@@ -57,16 +80,22 @@ export function createRemixHandler({ build, mode, cache, publicSiteUrl, trustedP
 
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
+      const secure = isHttpsRequest(req.headers["x-forwarded-proto"], { trustedProxyHops, publicSiteUrl });
       const cacheKey = pageCacheKey(req);
+      const url = requestUrl(cacheKey ?? req.url ?? "/", req.headers.host, secure);
+      if (!url) {
+        sendPlain(res, 400, "Petición no válida.");
+        return;
+      }
       if (!cacheKey) {
-        // Form actions rate-limit per visitor: the load context carries the visitor's address (issue 6).
+        // Form actions rate-limit per visitor: the load context carries the visitor's address.
         const clientIp = clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], trustedProxyHops);
-        await sendLive(req, res, await handle(toFetchRequest(req, res, null), { clientIp }));
+        await sendLive(req, res, await handle(toFetchRequest(req, res, url, false), { clientIp }));
         return;
       }
       let uncacheable: Response | null = null;
-      const entry = await cache.fill(cacheKey, async () => {
-        const response = await handle(toFetchRequest(req, res, cacheKey));
+      const entry = await cache.fill(cacheKey, async (): Promise<CachedResponse | null> => {
+        const response = await handle(toFetchRequest(req, res, url, true));
         if (!isCacheableResponse(response)) {
           uncacheable = response;
           return null;
@@ -76,7 +105,7 @@ export function createRemixHandler({ build, mode, cache, publicSiteUrl, trustedP
         const brotliQuality = cacheKey.includes("?") ? BROTLI_FAST_QUALITY : BROTLI_MAX_QUALITY;
         return createCachedResponse(response.status, response.headers, body, { brotliQuality });
       });
-      if (entry) sendCached(req, res, entry, "MISS", isHttps(req.headers["x-forwarded-proto"], publicSiteUrl));
+      if (entry) sendCached(req, res, entry, "MISS", secure);
       else await sendLive(req, res, uncacheable!);
     } catch (error) {
       next(error);

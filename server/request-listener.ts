@@ -3,9 +3,11 @@
  * from memory, and cached pages answered before any framework code runs. Everything else goes to the app.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
-import { baseSecurityHeaders, isHttps } from "../app/lib/security-headers.server";
-import { type PageCache, pageCacheKey } from "./page-cache";
-import { sendCached } from "./respond";
+import { baseSecurityHeaders } from "../app/lib/security-headers.server";
+import { pageCacheKey } from "./cache-key";
+import { isHttpsRequest } from "./client-address";
+import type { PageCache } from "./page-cache";
+import { sendCached, sendPlain } from "./respond";
 import type { StaticAssets } from "./static-assets";
 
 export interface RequestListenerOptions {
@@ -14,9 +16,17 @@ export interface RequestListenerOptions {
   /** The application behind the cache (Express with the Remix handler). */
   app: (req: IncomingMessage, res: ServerResponse) => void;
   publicSiteUrl?: string;
+  /** Reverse proxies of our own in front of the server (TRUST_PROXY_HOPS). */
+  trustedProxyHops?: number;
 }
 
-export function createRequestListener({ cache, assets, app, publicSiteUrl }: RequestListenerOptions): RequestListener {
+export function createRequestListener({
+  cache,
+  assets,
+  app,
+  publicSiteUrl,
+  trustedProxyHops = 0,
+}: RequestListenerOptions): RequestListener {
   const headerSets = {
     https: Object.entries(baseSecurityHeaders({ https: true })),
     http: Object.entries(baseSecurityHeaders({ https: false })),
@@ -27,17 +37,11 @@ export function createRequestListener({ cache, assets, app, publicSiteUrl }: Req
 
   const fail = (res: ServerResponse, error: unknown) => {
     console.error(error);
-    if (res.headersSent) {
-      res.destroy();
-      return;
-    }
-    res.statusCode = 500;
-    res.setHeader("Content-Type", "text/plain; charset=utf-8");
-    res.end("Internal Server Error");
+    sendPlain(res, 500, "Error interno del servidor.");
   };
 
   return (req, res) => {
-    const secure = isHttps(req.headers["x-forwarded-proto"], publicSiteUrl);
+    const secure = isHttpsRequest(req.headers["x-forwarded-proto"], { trustedProxyHops, publicSiteUrl });
     const toApp = () => app(req, res);
 
     if (req.method === "GET" || req.method === "HEAD") {

@@ -16,7 +16,7 @@ import {
   isCompressible,
   matchesIfNoneMatch,
   negotiateEncoding,
-} from "./page-cache";
+} from "./cached-response";
 
 export type CacheStatus = "HIT" | "MISS";
 
@@ -127,4 +127,16 @@ export async function sendLive(req: IncomingMessage, res: ServerResponse, respon
   res.removeHeader("Content-Length");
   res.setHeader("Content-Encoding", encoding);
   await pipeline(source, createEncoder(encoding), res);
+}
+
+/** A short plain-text answer (a refused request), in Spanish like everything a visitor reads. */
+export function sendPlain(res: ServerResponse, status: number, text: string): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.statusCode = status;
+  res.setHeader("Content-Type", "text/plain; charset=utf-8");
+  res.setHeader("Cache-Control", "no-store");
+  res.end(text);
 }

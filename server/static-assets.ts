@@ -6,7 +6,8 @@ import { existsSync, readdirSync } from "node:fs";
 import fs from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
-import { type CachedResponse, createCachedResponse, LruCache } from "./page-cache";
+import { LRUCache } from "lru-cache";
+import { type CachedResponse, createCachedResponse } from "./cached-response";
 import { sendCached } from "./respond";
 
 export const IMMUTABLE_CACHE_CONTROL = "public, max-age=31536000, immutable";
@@ -37,7 +38,11 @@ const CONTENT_TYPES: Record<string, string> = {
 export class StaticAssets {
   private readonly root: string;
   private readonly rootFiles: Set<string>;
-  private readonly cache = new LruCache<CachedResponse>(500, 64 * 1024 * 1024);
+  private readonly cache = new LRUCache<string, CachedResponse>({
+    max: 500,
+    maxSize: 64 * 1024 * 1024,
+    sizeCalculation: (entry) => Math.max(1, entry.size),
+  });
   private readonly loading = new Map<string, Promise<CachedResponse | null>>();
 
   constructor(publicDir: string) {

@@ -8,9 +8,14 @@
  *   do not delay), not at once: a slow page can paint before the banner's markup has fully arrived, and
  *   a fixed-bottom banner shown half-parsed would grow upwards as the rest streams in (a layout shift).
  *   The cookie is read again then, so a choice made in the meantime keeps it closed.
+ * - with analytics consent, copies the visit's origin from the `origen_visita` cookie into every empty
+ *   hidden `origen` field at the same moment, so a form sent before the app script has hydrated still
+ *   carries the campaign (see app/tracking/origin-cookie.ts). The page markup stays the same for all.
  * The text is constant, so the Content-Security-Policy can allow it by hash (see `CONSENT_BOOT_SCRIPT`).
  */
-import { CONSENT_COOKIE, CONSENT_VALUE_PATTERN, GTAG_CONSENT_DEFAULT } from "./consent";
+import { ORIGIN_FIELD } from "~/tracking/attribution";
+import { ORIGIN_COOKIE } from "~/tracking/origin-cookie";
+import { CONSENT_COOKIE, CONSENT_VALUE_PATTERN, CONSENT_VERSION, GTAG_CONSENT_DEFAULT } from "./consent";
 
 /** Class on <html> while the banner (first layer or settings) is shown. */
 export const BANNER_OPEN_CLASS = "cc-open";
@@ -25,6 +30,11 @@ export const CONSENT_BOOT_SCRIPT = [
   "function o(){",
   `if(!/(?:^|;\\s*)${CONSENT_COOKIE}=${CONSENT_VALUE_PATTERN}(?:;|$)/.test(d.cookie))`,
   `d.documentElement.classList.add('${BANNER_OPEN_CLASS}');`,
+  `var m=/(?:^|;\\s*)${ORIGIN_COOKIE}=([^;]+)/.exec(d.cookie);`,
+  `if(!m||!/(?:^|;\\s*)${CONSENT_COOKIE}=${CONSENT_VERSION}\\.a1\\./.test(d.cookie))return;`,
+  "var v;try{v=decodeURIComponent(m[1]);}catch(e){return;}",
+  `var f=d.querySelectorAll('input[name="${ORIGIN_FIELD}"]');`,
+  "for(var i=0;i<f.length;i++)if(!f[i].value)f[i].value=v;",
   "}",
   "if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',o);else o();",
   "})();",

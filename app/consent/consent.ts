@@ -3,6 +3,7 @@
  * choice per purpose, how it is kept in the first-party `cookie_consent` cookie, and what it means for
  * the Google tag. No DOM here: the banner, the boot script and the server route all build on this.
  */
+import { readCookies } from "~/lib/cookies";
 
 /** Purposes that need consent. Technical cookies (this one included) need none. */
 export interface ConsentChoice {
@@ -34,12 +35,8 @@ export function parseConsentValue(value: string | null | undefined): ConsentChoi
 
 /** Reads the choice from a `Cookie` header or `document.cookie`; null when none (or an outdated one). */
 export function parseConsentCookie(cookieHeader: string | null | undefined): ConsentChoice | null {
-  if (!cookieHeader) return null;
-  for (const part of cookieHeader.split(";")) {
-    const separator = part.indexOf("=");
-    if (separator < 0) continue;
-    if (part.slice(0, separator).trim() !== CONSENT_COOKIE) continue;
-    const choice = parseConsentValue(decodeURIComponent(part.slice(separator + 1)));
+  for (const value of readCookies(cookieHeader, CONSENT_COOKIE)) {
+    const choice = parseConsentValue(value);
     if (choice) return choice;
   }
   return null;

@@ -29,7 +29,7 @@ import { readOrigen } from "./attribution.server";
 import { formRateLimit } from "./config.server";
 import { storeLead } from "./delivery.server";
 import { clientIp, formRateLimiter } from "./rate-limit.server";
-import { BodyTooLargeError, readFormBody, UnsupportedBodyError } from "./request-body.server";
+import { readFormBody } from "./request-body.server";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyLeadForm = LeadFormDefinition<any>;
@@ -56,15 +56,14 @@ export async function handleLeadAction(
     return answer({ ok: false, form: null, toast: GENERIC_FAILURE_TOAST }, 405, { Allow: "POST" });
   }
 
-  let formData: FormData;
-  try {
-    formData = await readFormBody(request);
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) return answer({ ok: false, form: null, toast: TOO_LARGE_TOAST }, 413);
-    if (error instanceof UnsupportedBodyError)
-      return answer({ ok: false, form: null, toast: GENERIC_FAILURE_TOAST }, 415);
-    return answer({ ok: false, form: null, toast: GENERIC_FAILURE_TOAST }, 400);
+  const body = await readFormBody(request);
+  if (!body.ok) {
+    return answer(
+      { ok: false, form: null, toast: body.status === 413 ? TOO_LARGE_TOAST : GENERIC_FAILURE_TOAST },
+      body.status,
+    );
   }
+  const { formData } = body;
 
   const form = pickForm(forms, formData);
   if (!form) return answer({ ok: false, form: null, toast: GENERIC_FAILURE_TOAST }, 400);

@@ -89,6 +89,17 @@ export class LeadDelivery {
     await Promise.allSettled([...this.tasks]);
   }
 
+  /**
+   * Resolves once nothing is under way: no look at the spool and no delivery attempt in flight (attempts
+   * not yet due stay scheduled). Tests await it to prove that nothing was sent.
+   */
+  async idle(): Promise<void> {
+    await this.started?.catch(() => undefined);
+    while (this.ticking || this.tasks.size > 0) {
+      await Promise.allSettled([this.ticking, ...this.tasks]);
+    }
+  }
+
   /** Looks at the spool now instead of at the next scheduled time. */
   kick(): void {
     if (this.running) void this.tick();
@@ -286,6 +297,11 @@ export async function stopLeadDelivery(): Promise<void> {
   const current = scope[SINGLETON_KEY];
   delete scope[SINGLETON_KEY];
   await current?.stop();
+}
+
+/** Resolves once the process's worker (if any) has nothing under way; see LeadDelivery.idle. */
+export function leadDeliveryIdle(): Promise<void> {
+  return (globalThis as GlobalWithDelivery)[SINGLETON_KEY]?.idle() ?? Promise.resolve();
 }
 
 /** Keeps a submission durably (resolves once it is on disk) and starts delivering it. */

@@ -110,16 +110,6 @@ export const PERMISSIONS_POLICY =
 
 export const STRICT_TRANSPORT_SECURITY = "max-age=31536000";
 
-/** True when the visitor reached the site over https: directly behind a TLS proxy or by configuration. */
-export function isHttps(forwardedProto: string | string[] | undefined, publicSiteUrl: string | undefined): boolean {
-  const proto = (Array.isArray(forwardedProto) ? forwardedProto[0] : forwardedProto)
-    ?.split(",")[0]
-    ?.trim()
-    .toLowerCase();
-  if (proto === "https") return true;
-  return /^https:/i.test(publicSiteUrl?.trim() ?? "");
-}
-
 /**
  * Headers every response carries. The Content-Security-Policy here is the strict one for non-documents;
  * documents replace it with documentContentSecurityPolicy().

@@ -6,30 +6,43 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { choiceFromDecision, consentCookie } from "~/consent/consent";
+import { readFormBody } from "~/leads/request-body.server";
 import { PRIVATE_NO_STORE } from "~/lib/http-cache";
+import { isHttpsRequest, sameSiteReferer } from "~/lib/request-url.server";
+import { originOfPage } from "~/tracking/attribution";
+import { clearOriginCookie, ORIGIN_COOKIE, originCookie } from "~/tracking/origin-cookie";
 
 const headers = { "Cache-Control": PRIVATE_NO_STORE };
 
-function isHttps(request: Request): boolean {
-  const forwarded = request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim();
-  return forwarded ? forwarded === "https" : new URL(request.url).protocol === "https:";
-}
+/** What a refused body is told, by status. */
+const BODY_ERRORS = {
+  400: "No se ha podido leer el formulario",
+  413: "El formulario es demasiado grande",
+  415: "El formulario debe enviarse como formulario web",
+} as const;
 
 /** The page that posted, when it is on this site; the home page otherwise. */
 function returnPath(request: Request): string {
-  const host = new URL(request.url).host;
-  try {
-    const referer = new URL(request.headers.get("referer") ?? "");
-    if (referer.host === host) return `${referer.pathname}${referer.search}`;
-  } catch {
-    // No or malformed Referer: fall through.
-  }
-  return "/";
+  const referer = sameSiteReferer(request);
+  return referer ? `${referer.pathname}${referer.search}` : "/";
+}
+
+/**
+ * The visit's origin cookie that goes with a choice made without JavaScript: with analytics consent,
+ * the origin of the page that posted (its campaign parameters); without it, the cookie removed.
+ */
+function originCookieFor(request: Request, analytics: boolean, secure: boolean): string | null {
+  if (!analytics)
+    return request.headers.get("cookie")?.includes(`${ORIGIN_COOKIE}=`) ? clearOriginCookie({ secure }) : null;
+  const referer = sameSiteReferer(request);
+  return referer ? originCookie(originOfPage(referer, null), { secure }) : null;
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return Response.json({ error: "Method not allowed" }, { status: 405, headers });
-  const form = await request.formData();
+  if (request.method !== "POST") return Response.json({ error: "Método no permitido" }, { status: 405, headers });
+  const body = await readFormBody(request);
+  if (!body.ok) return Response.json({ error: BODY_ERRORS[body.status] }, { status: body.status, headers });
+  const form = body.formData;
   const decision = form.get("decision");
   if (decision === "configure") return redirect("/legal#cookies", { status: 303, headers });
   const choice = choiceFromDecision(typeof decision === "string" ? decision : null, {
@@ -37,10 +50,12 @@ export async function action({ request }: ActionFunctionArgs) {
     advertising: form.get("advertising") === "1",
   });
   if (!choice) return Response.json({ error: "Elección de cookies no válida" }, { status: 400, headers });
-  return redirect(returnPath(request), {
-    status: 303,
-    headers: { ...headers, "Set-Cookie": consentCookie(choice, { secure: isHttps(request) }) },
-  });
+  const secure = isHttpsRequest(request);
+  const answer = new Headers(headers);
+  answer.append("Set-Cookie", consentCookie(choice, { secure }));
+  const origin = originCookieFor(request, choice.analytics, secure);
+  if (origin) answer.append("Set-Cookie", origin);
+  return redirect(returnPath(request), { status: 303, headers: answer });
 }
 
 export function loader() {

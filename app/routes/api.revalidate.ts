@@ -17,7 +17,9 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return Response.json({ error: "Method not allowed" }, { status: 405, headers });
   const body = await request.text();
   const signature = request.headers.get(SIGNATURE_HEADER_NAME) ?? "";
-  if (!signature || !(await isValidSignature(body, signature, secret))) {
+  // A malformed signature header is a bad signature, never an error.
+  const valid = signature ? await isValidSignature(body, signature, secret).catch(() => false) : false;
+  if (!valid) {
     log("warn", "revalidate rejected: bad signature");
     return Response.json({ error: "Invalid signature" }, { status: 401, headers });
   }

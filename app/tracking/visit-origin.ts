@@ -1,37 +1,35 @@
 /**
  * The browser side of attribution: captures the visit's origin on its first page so a form sent pages
  * later still says which campaign brought the visitor. It lives in memory (enough for client-side
- * navigation) and, only with analytics consent, in session storage so it also survives full page
- * loads; without that consent nothing is stored on the device. Nothing here leaves the browser except
- * inside a form's `origen` field.
+ * navigation) and, only with analytics consent, in the first-party `origen_visita` cookie
+ * (origin-cookie.ts) so it also survives full page loads and reaches the server and the boot script;
+ * without that consent nothing is stored on the device. Nothing here leaves the browser except inside
+ * a form's `origen` field or that cookie, sent only to this site.
  */
 import { parseConsentCookie } from "~/consent/consent";
-import { mergeOrigin, originOfPage, parseOrigin, type Origin } from "./attribution";
+import { mergeOrigin, originOfPage, type Origin } from "./attribution";
+import { clearOriginCookie, ORIGIN_COOKIE, originCookie, parseOriginCookie } from "./origin-cookie";
 
-const STORAGE_KEY = "origen";
 let memory: Origin | null = null;
 let capturedThisDocument = false;
+
+const secure = () => window.location.protocol === "https:";
 
 function storageAllowed(): boolean {
   return parseConsentCookie(document.cookie)?.analytics === true;
 }
 
 function readStored(): Origin | null {
-  if (memory) return memory;
-  try {
-    return parseOrigin(window.sessionStorage.getItem(STORAGE_KEY));
-  } catch {
-    return null;
-  }
+  return memory ?? (storageAllowed() ? parseOriginCookie(document.cookie) : null);
 }
 
 function store(origin: Origin) {
   memory = origin;
-  try {
-    if (storageAllowed()) window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify(origin));
-    else window.sessionStorage.removeItem(STORAGE_KEY);
-  } catch {
-    // Storage blocked: the in-memory copy still serves this page and client-side navigations.
+  if (storageAllowed()) {
+    const cookie = originCookie(origin, { secure: secure() });
+    if (cookie) document.cookie = cookie;
+  } else if (new RegExp(`(?:^|;\\s*)${ORIGIN_COOKIE}=`).test(document.cookie)) {
+    document.cookie = clearOriginCookie({ secure: secure() });
   }
 }
 
@@ -43,7 +41,7 @@ export function captureVisitOrigin(): Origin {
   return origin;
 }
 
-/** After a cookie choice: keeps the origin in session storage, or removes it, as the choice allows. */
+/** After a cookie choice: keeps the origin in its cookie, or removes it, as the choice allows. */
 export function rememberVisitOrigin() {
   const origin = readStored();
   if (origin) store(origin);

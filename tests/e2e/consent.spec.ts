@@ -515,7 +515,40 @@ test.describe("attribution", () => {
       consentimiento: { elegido: true, analitica: false, publicidad: false },
     });
     // Refused analytics: nothing about the visit was stored on the device.
-    expect(await page.evaluate(() => window.sessionStorage.getItem("origen"))).toBeNull();
+    expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain("origen_visita");
+  });
+
+  test("a form sent right after a full page load, before the app has hydrated, keeps the landing's campaign", async ({
+    context,
+    page,
+  }) => {
+    await recordTrackerRequests(context);
+    const landing = "/?utm_source=google&utm_campaign=rapido&gclid=gclid-rapido";
+    await open(page, `${tracked.url}${landing}`);
+    await banner(page).getByRole("button", { name: "Aceptar", exact: true }).click();
+    await expect(banner(page)).toBeHidden();
+    await page.goto(`${tracked.url}/sectores`);
+    // From here on the app's scripts never arrive: the contact page stays as the server sent it, so the
+    // form below goes out as a plain HTML post, exactly like one sent before hydration.
+    await page.route("**/build/**", (route) => route.abort());
+    await page.goto(`${tracked.url}/contacto`);
+    const form = page.getByRole("form", { name: "Formulario de contacto" });
+    await expect(form.locator('input[name="origen"]')).toHaveValue(/gclid-rapido/);
+    const marker = `origen-sin-hidratar-${test.info().project.name}`;
+    await form.getByLabel("Nombre").fill("Ana Prueba");
+    await form.getByLabel("Email").fill(`${marker}@example.com`);
+    await form.getByLabel("Teléfono").fill("+34 600 111 222");
+    await form.getByLabel("Sector").fill("Consultoría");
+    await form.getByLabel("Mensaje").fill(`Mensaje ${marker}`);
+    await form.getByRole("button", { name: "Enviar mensaje" }).click();
+    const payload = await deliveredPayload(marker);
+    expect(payload.origen).toEqual({
+      utm_source: "google",
+      utm_campaign: "rapido",
+      gclid: "gclid-rapido",
+      paginaEntrada: landing,
+      consentimiento: { elegido: true, analitica: true, publicidad: true },
+    });
   });
 
   test("with analytics consent the origin also survives full page loads", async ({ context, page }) => {

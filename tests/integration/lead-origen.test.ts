@@ -1,6 +1,7 @@
 // Every lead payload carries `origen`: the browser's hidden field, completed from the request when
 // JavaScript was off, and the consent state the server reads from the cookie_consent cookie.
 import { action as landingAction } from "~/routes/_index";
+import { action as contactAction } from "~/routes/contacto";
 import { action as plansAction } from "~/routes/mensual";
 import { post, useLeadDestinations, type Delivery } from "../support/leads";
 
@@ -21,7 +22,59 @@ const landingFields = {
   website: "",
 };
 
+describe("a broken cookie never costs a lead", () => {
+  it.each(["cookie_consent=%", "cookie_consent=%E0%A4%A; origen_visita=%", 'cookie_consent="v1.a1.p1', "=;;=%;;"])(
+    "POST /contacto with `Cookie: %s` stores and delivers the lead, consent read as not chosen",
+    async (cookie) => {
+      const { status, data } = await post(contactAction, landingFields, {
+        path: "/contacto",
+        headers: { Cookie: cookie },
+      });
+      expect(status).toBe(200);
+      expect(data).toMatchObject({ ok: true, form: "contacto" });
+      for (const delivery of await delivered(2)) {
+        expect(delivery.body.nombre).toBe("Ana García");
+        expect((delivery.body.origen as { consentimiento: unknown }).consentimiento).toEqual({
+          elegido: false,
+          analitica: false,
+          publicidad: false,
+        });
+      }
+    },
+  );
+});
+
 describe("origen", () => {
+  it("sent without the hidden field filled, comes from the visit's origin cookie when analytics consent allows it", async () => {
+    const visit = { utm_source: "google", gclid: "abc123", paginaEntrada: "/?utm_source=google&gclid=abc123" };
+    const cookie = `origen_visita=${encodeURIComponent(JSON.stringify(visit))}`;
+    await post(
+      contactAction,
+      { ...landingFields, origen: "" },
+      {
+        path: "/contacto",
+        headers: { Cookie: `cookie_consent=v1.a1.p0; ${cookie}`, Referer: "http://localhost/contacto" },
+      },
+    );
+    for (const delivery of await delivered(2)) {
+      expect(delivery.body.origen).toEqual({
+        ...visit,
+        consentimiento: { elegido: true, analitica: true, publicidad: false },
+      });
+    }
+    destinations.reset();
+    // Without analytics consent the cookie does not count (it should not exist; if it does, it is ignored).
+    await post(
+      contactAction,
+      { ...landingFields, origen: "" },
+      {
+        path: "/contacto",
+        headers: { Cookie: `cookie_consent=v1.a0.p1; ${cookie}`, Referer: "http://localhost/contacto" },
+      },
+    );
+    for (const delivery of await delivered(2)) expect(delivery.body.origen).not.toHaveProperty("gclid");
+  });
+
   it("is the browser's attribution with the consent state from the cookie, in every delivery of the lead", async () => {
     const browserOrigin = {
       utm_source: "google",

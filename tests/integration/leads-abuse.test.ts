@@ -1,5 +1,6 @@
 // What the lead actions refuse, and how: the spec's Spanish message for each invalid field, the
 // honeypot, the per-IP rate limit (429), bodies over 1 MiB (413), and trimmed, capped values.
+import { leadDeliveryIdle } from "~/leads/delivery.server";
 import { action as landingAction } from "~/routes/_index";
 import { action as calculatorAction } from "~/routes/calculadora";
 import { action as serviceStartAction } from "~/routes/iniciar-servicio";
@@ -13,7 +14,6 @@ const nothingKept = () => [
   ...spoolFiles(dataDir(), "delivered"),
   ...spoolFiles(dataDir(), "failed"),
 ];
-const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
 
 const contact = {
   nombre: "Ana García",
@@ -52,7 +52,7 @@ describe("landing contact form validation", () => {
       },
       values: { nombre: "", email: "", telefono: "", empresa: "ACME", sector: "", mensaje: "" },
     });
-    await settle();
+    await leadDeliveryIdle();
     expect(nothingKept()).toEqual([]);
     expect(destinations.attempts).toEqual([]);
   });
@@ -171,7 +171,7 @@ describe("service start validation", () => {
       variant: "destructive",
     });
     expect(data.fieldErrors).toEqual({ planSeleccionado: "Por favor selecciona un plan antes de continuar." });
-    await settle();
+    await leadDeliveryIdle();
     expect(nothingKept()).toEqual([]);
     expect(destinations.attempts).toEqual([]);
   });
@@ -192,7 +192,7 @@ describe("abuse", () => {
     const { status, data } = await post(landingAction, { ...contact, website: "https://spam.example" });
     expect(status).toBe(200);
     expect(data).toMatchObject({ ok: true, form: "contacto", id: expect.any(String) });
-    await settle();
+    await leadDeliveryIdle();
     expect(nothingKept()).toEqual([]);
     expect(destinations.attempts).toEqual([]);
   });

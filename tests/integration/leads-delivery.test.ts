@@ -5,7 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { deliverySettings } from "~/leads/config.server";
-import { LeadDelivery, retryDelayMs, stopLeadDelivery } from "~/leads/delivery.server";
+import { LeadDelivery, leadDeliveryIdle, retryDelayMs, stopLeadDelivery } from "~/leads/delivery.server";
 import { action as landingAction } from "~/routes/_index";
 import { loader as healthLoader } from "~/routes/healthz";
 import { action as serviceStartAction } from "~/routes/iniciar-servicio";
@@ -87,8 +87,18 @@ it("answers 500 with the spec's failure toast and every field when the submissio
     },
     values: { ...contact },
   });
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  await leadDeliveryIdle();
   expect(destinations.attempts).toHaveLength(0);
+});
+
+it("the worker goes idle only once every attempt under way has been answered", async () => {
+  await freshLeadEnvironment();
+  await post(landingAction, contact);
+  await leadDeliveryIdle();
+  expect(destinations.deliveries.map((delivery) => delivery.destination).sort()).toEqual([
+    "automationWebhook",
+    "formService",
+  ]);
 });
 
 it("a destination answering 500 then 200 receives the lead again with the same Idempotency-Key", async () => {

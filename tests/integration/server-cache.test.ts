@@ -33,9 +33,12 @@ function decode(response: { headers: Record<string, unknown>; body: Buffer }): s
   return response.body.toString("utf8");
 }
 
-/** A path nobody else in this file requests, so its first request is a guaranteed miss. */
+/**
+ * A URL nobody else in this file requests, so its first request is a guaranteed miss: a calculator
+ * prefill (one of the few query parameters that change a page, and so the cache key).
+ */
 let unique = 0;
-const fresh = (pathname = PAGE) => `${pathname}?vista=${Date.now()}-${unique++}`;
+const fresh = () => `/calculadora?presupuesto=${Date.now()}${unique++}`;
 
 describe("page cache", () => {
   it("renders a public page on the first request and answers the next ones from memory, byte for byte", async () => {
@@ -67,13 +70,14 @@ describe("page cache", () => {
     expect(Number(head.headers["content-length"])).toBe(full.body.length);
   });
 
-  it("keys by path and query but ignores ad-click and campaign parameters", async () => {
+  it("keys by path and the parameters that change the page, ignoring campaign and unknown parameters", async () => {
     const url = fresh();
     await get(url);
     const fromAd = await get(`${url}&utm_source=google&utm_campaign=leads&gclid=Cj0KCQ`);
     expect(fromAd.headers["x-cache"]).toBe("HIT");
-    const otherQuery = await get(`${url}&orden=2`);
-    expect(otherQuery.headers["x-cache"]).toBe("MISS");
+    expect((await get(`${url}&orden=2`)).headers["x-cache"]).toBe("HIT");
+    const otherPrefill = await get(`${url}&sector=Ecommerce`);
+    expect(otherPrefill.headers["x-cache"]).toBe("MISS");
   });
 
   it("serves the same cached page to a visitor with only the consent cookie, and bypasses it for any other cookie", async () => {
@@ -97,7 +101,7 @@ describe("page cache", () => {
   });
 
   it("never caches a POST, and a POST does not fill the cache for the next GET", async () => {
-    const url = fresh("/");
+    const url = fresh();
     const post = () =>
       request(`${server.baseUrl}${url}`, {
         method: "POST",

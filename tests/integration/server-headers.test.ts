@@ -56,7 +56,11 @@ function datasetWith(settings: Record<string, unknown>): string {
 describe("with the seed settings (no tracking ids, no Studio)", () => {
   let server: ProductionServer;
   beforeAll(async () => {
-    server = await startServer({ CONTENT_DATASET_FILE: datasetWith({ tracking: {}, studioUrl: null }) });
+    server = await startServer({
+      CONTENT_DATASET_FILE: datasetWith({ tracking: {}, studioUrl: null }),
+      // One TLS proxy of our own in front: its X-Forwarded-Proto counts.
+      TRUST_PROXY_HOPS: "1",
+    });
   }, 60_000);
   afterAll(() => server?.stop());
 

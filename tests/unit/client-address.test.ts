@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientAddress, trustedProxyHops } from "../../server/client-address";
+import { clientAddress, isHttpsRequest, trustedProxyHops } from "../../server/client-address";
 
 describe("the visitor's address for the form rate limit", () => {
   it("directly on the internet: the socket's address, whatever X-Forwarded-For claims", () => {
@@ -30,5 +30,20 @@ describe("the visitor's address for the form rate limit", () => {
     expect(trustedProxyHops({ TRUST_PROXY_HOPS: "sí" })).toBe(0);
     expect(trustedProxyHops({ TRUST_PROXY_HOPS: "-1" })).toBe(0);
     expect(trustedProxyHops({ TRUST_PROXY_HOPS: "1.5" })).toBe(0);
+  });
+});
+
+describe("whether the visitor came over https", () => {
+  it("believes X-Forwarded-Proto only from a proxy of our own (TRUST_PROXY_HOPS > 0)", () => {
+    expect(isHttpsRequest("https", { trustedProxyHops: 0 })).toBe(false);
+    expect(isHttpsRequest("https", { trustedProxyHops: 1 })).toBe(true);
+    expect(isHttpsRequest("https, http", { trustedProxyHops: 1, publicSiteUrl: "http://localhost:3000" })).toBe(true);
+    expect(isHttpsRequest("http", { trustedProxyHops: 1 })).toBe(false);
+    expect(isHttpsRequest(undefined, { trustedProxyHops: 1 })).toBe(false);
+  });
+
+  it("always when the public URL is https", () => {
+    expect(isHttpsRequest("http", { trustedProxyHops: 0, publicSiteUrl: "https://leads.example.es" })).toBe(true);
+    expect(isHttpsRequest(undefined, { trustedProxyHops: 0, publicSiteUrl: "http://localhost:3000" })).toBe(false);
   });
 });

@@ -99,7 +99,10 @@ describe("banner decisions", () => {
 
 describe("boot script", () => {
   /** Runs the script as in <head> (document still loading) and then fires DOMContentLoaded. */
-  function runBoot(cookie: string, { readyState = "loading", cookieAtParsed = cookie } = {}) {
+  function runBoot(
+    cookie: string,
+    { readyState = "loading", cookieAtParsed = cookie, fields = [] as Array<{ value: string }> } = {},
+  ) {
     const classes = new Set<string>();
     const window: Record<string, unknown> = {};
     const listeners: Array<{ type: string; listener: () => void }> = [];
@@ -108,6 +111,7 @@ describe("boot script", () => {
       readyState,
       documentElement: { classList: { add: (name: string) => classes.add(name) } },
       addEventListener: (type: string, listener: () => void) => listeners.push({ type, listener }),
+      querySelectorAll: (selector: string) => (selector === 'input[name="origen"]' ? fields : []),
     };
     new Function("window", "document", CONSENT_BOOT_SCRIPT)(window, document);
     const classesBeforeParsed = new Set(classes);
@@ -139,6 +143,22 @@ describe("boot script", () => {
     expect(runBoot("", { readyState: "complete" }).classesBeforeParsed.has("cc-open")).toBe(true);
     // A choice stored before the page finished parsing keeps the banner closed.
     expect(runBoot("", { cookieAtParsed: "cookie_consent=v1.a1.p0" }).classes.has("cc-open")).toBe(false);
+  });
+
+  it("fills every empty hidden origen field from the origen_visita cookie once parsed, with analytics consent only", () => {
+    const origin = { utm_source: "google", gclid: "abc", paginaEntrada: "/?utm_source=google&gclid=abc" };
+    const cookie = `cookie_consent=v1.a1.p0; origen_visita=${encodeURIComponent(JSON.stringify(origin))}`;
+    const fields = [{ value: "" }, { value: '{"paginaEntrada":"/contacto"}' }];
+    runBoot(cookie, { fields });
+    expect(JSON.parse(fields[0]!.value)).toEqual(origin);
+    expect(fields[1]!.value).toBe('{"paginaEntrada":"/contacto"}');
+
+    const withoutConsent = [{ value: "" }];
+    runBoot(cookie.replace("v1.a1.p0", "v1.a0.p1"), { fields: withoutConsent });
+    expect(withoutConsent[0]!.value).toBe("");
+    const broken = [{ value: "" }];
+    runBoot("cookie_consent=v1.a1.p1; origen_visita=%E0%A4%A", { fields: broken });
+    expect(broken[0]!.value).toBe("");
   });
 
   it("loads nothing: no script element, no URL", () => {

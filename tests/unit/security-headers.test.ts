@@ -5,7 +5,6 @@ import {
   documentContentSecurityPolicy,
   frameAncestors,
   inlineScriptHashes,
-  isHttps,
 } from "~/lib/security-headers.server";
 
 const sha = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
@@ -76,7 +75,7 @@ describe("frameAncestors", () => {
   });
 });
 
-describe("baseSecurityHeaders and isHttps", () => {
+describe("baseSecurityHeaders", () => {
   it("sends HSTS only over https", () => {
     expect(baseSecurityHeaders({ https: false })["Strict-Transport-Security"]).toBeUndefined();
     expect(baseSecurityHeaders({ https: true })["Strict-Transport-Security"]).toMatch(/^max-age=\d+/);
@@ -89,13 +88,5 @@ describe("baseSecurityHeaders and isHttps", () => {
     for (const feature of ["camera", "microphone", "geolocation"])
       expect(headers["Permissions-Policy"]).toContain(`${feature}=()`);
     expect(headers["Content-Security-Policy"]).toMatch(/default-src 'none'/);
-  });
-
-  it("treats a request as https behind a TLS proxy or when the public URL is https", () => {
-    expect(isHttps("https", undefined)).toBe(true);
-    expect(isHttps("https, http", "http://localhost:3000")).toBe(true);
-    expect(isHttps("http", "https://leads.example.es")).toBe(true);
-    expect(isHttps(undefined, "http://localhost:3000")).toBe(false);
-    expect(isHttps(undefined, undefined)).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// The visit's origin in the browser: kept in memory, and in session storage only with analytics consent.
+// The visit's origin in the browser: kept in memory, and in the origen_visita cookie only with analytics consent.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 const setUrl = (url: string) => (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(url);
@@ -13,8 +13,13 @@ function setConsent(value: string | null) {
   document.cookie = value === null ? "cookie_consent=; Max-Age=0; Path=/" : `cookie_consent=${value}; Path=/`;
 }
 
+const storedOrigin = () => {
+  const match = /(?:^|;\s*)origen_visita=([^;]*)/.exec(document.cookie);
+  return match?.[1] ? (JSON.parse(decodeURIComponent(match[1])) as Record<string, unknown>) : null;
+};
+
 beforeEach(() => {
-  window.sessionStorage.clear();
+  document.cookie = "origen_visita=; Max-Age=0; Path=/";
   setUrl("https://leads.example.es/?utm_source=google&gclid=abc");
 });
 afterEach(() => setConsent(null));
@@ -29,10 +34,10 @@ describe("visit origin", () => {
       gclid: "abc",
       paginaEntrada: "/?utm_source=google&gclid=abc",
     });
-    expect(window.sessionStorage.getItem("origen")).toBeNull();
+    expect(storedOrigin()).toBeNull();
   });
 
-  it("with analytics consent survives a full page load through session storage", async () => {
+  it("with analytics consent survives a full page load through its cookie", async () => {
     setConsent("v1.a1.p0");
     (await freshModule()).captureVisitOrigin();
     setUrl("https://leads.example.es/calculadora");
@@ -45,9 +50,16 @@ describe("visit origin", () => {
     captureVisitOrigin();
     setConsent("v1.a1.p1");
     rememberVisitOrigin();
-    expect(JSON.parse(window.sessionStorage.getItem("origen")!)).toMatchObject({ gclid: "abc" });
+    expect(storedOrigin()).toMatchObject({ gclid: "abc", paginaEntrada: "/?utm_source=google&gclid=abc" });
     setConsent("v1.a0.p1");
     rememberVisitOrigin();
-    expect(window.sessionStorage.getItem("origen")).toBeNull();
+    expect(storedOrigin()).toBeNull();
+  });
+
+  it("ignores a broken or forged cookie", async () => {
+    setConsent("v1.a1.p0");
+    document.cookie = "origen_visita=%7B%22gclid%22%3A; Path=/";
+    setUrl("https://leads.example.es/contacto");
+    expect((await freshModule()).captureVisitOrigin()).toEqual({ paginaEntrada: "/contacto" });
   });
 });

@@ -1,0 +1,27 @@
+/**
+ * Reading cookies from a `Cookie` header or `document.cookie` without ever throwing: a value that is
+ * not valid percent-encoding (`name=%`) is taken as written instead of failing the request. Cookies are
+ * input like any other; their parsers decide what a usable value is.
+ */
+
+function decode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/** Every value of the cookie `name`, in header order (a browser may send the same name twice). */
+export function readCookies(cookieHeader: string | null | undefined, name: string): string[] {
+  if (!cookieHeader) return [];
+  const values: string[] = [];
+  for (const part of cookieHeader.split(";")) {
+    const separator = part.indexOf("=");
+    if (separator < 0 || part.slice(0, separator).trim() !== name) continue;
+    let value = part.slice(separator + 1).trim();
+    if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
+    values.push(decode(value));
+  }
+  return values;
+}

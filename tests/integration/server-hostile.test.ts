@@ -1,0 +1,58 @@
+// The production server under hostile requests: malformed headers and targets are refused or ignored,
+// never a 500, and junk URLs can neither multiply cache entries nor push the site's own pages out.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ProductionServer, request, startServer } from "../support/production-server";
+
+let server: ProductionServer;
+beforeAll(async () => {
+  // Tiny budget for pages that are not the site's own, so a handful of junk URLs fills it many times over.
+  server = await startServer({ PAGE_CACHE_MAX_VARIANTS: "3" });
+}, 60_000);
+afterAll(async () => {
+  await server?.stop();
+});
+
+const get = (pathname: string, headers: Record<string, string> = {}) =>
+  request(`${server.baseUrl}${pathname}`, { headers });
+
+describe("malformed request headers", () => {
+  it("answers a malformed Host on a path that is not cached yet without a 500", async () => {
+    const response = await get(`/calculadora?presupuesto=${Date.now()}`, { Host: "a b" });
+    expect(response.status).toBe(200);
+    const post = await request(`${server.baseUrl}/api/consent`, {
+      method: "POST",
+      headers: { Host: "a b", "Content-Type": "application/x-www-form-urlencoded" },
+      body: "decision=accept",
+    });
+    expect(post.status).toBe(303);
+  });
+
+  it("refuses a malformed path encoding with a 4xx", async () => {
+    const response = await get("/sectores/%E0%A4%A");
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
+  });
+});
+
+describe("junk URLs and the page cache", () => {
+  it("gives every junk query string of a page that page's one entry", async () => {
+    expect((await get("/sectores/construccion?x=0")).status).toBe(200);
+    for (let i = 1; i <= 100; i += 1) {
+      const response = await get(`/sectores/construccion?x=${i}&utm_source=${i}`);
+      expect(response.headers["x-cache"]).toBe("HIT");
+    }
+  }, 30_000);
+
+  it("keeps the home page cached while parameterised and letter-case variants churn their own budget", async () => {
+    await get("/");
+    expect((await get("/")).headers["x-cache"]).toBe("HIT");
+    for (let i = 0; i < 10; i += 1) {
+      expect((await get(`/calculadora?presupuesto=${i}`)).status).toBe(200);
+      expect((await get(i % 2 ? "/SECTORES" : "/Sectores/")).status).toBe(200);
+    }
+    expect((await get("/")).headers["x-cache"]).toBe("HIT");
+    // The variant budget holds 3: the oldest prefill was evicted, the newest is still there.
+    expect((await get("/calculadora?presupuesto=0")).headers["x-cache"]).toBe("MISS");
+    expect((await get("/calculadora?presupuesto=9")).headers["x-cache"]).toBe("HIT");
+  }, 60_000);
+});

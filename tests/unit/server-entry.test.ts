@@ -1,0 +1,24 @@
+// server.ts takes the app's process-wide services from the server build, typed from app/entry.server.tsx:
+// a build without them must stop the boot, not silently run without lead delivery or cache purges.
+import { EventEmitter } from "node:events";
+import { describe, expect, it } from "vitest";
+import { appServices } from "../../server";
+
+const buildWith = (module: Record<string, unknown>) =>
+  ({ entry: { module } }) as unknown as Parameters<typeof appServices>[0];
+
+describe("appServices", () => {
+  it("returns the build's contentEvents and startLeadDelivery", () => {
+    const contentEvents = new EventEmitter();
+    const startLeadDelivery = async () => undefined;
+    expect(appServices(buildWith({ contentEvents, startLeadDelivery, default: () => null }))).toEqual({
+      contentEvents,
+      startLeadDelivery,
+    });
+  });
+
+  it("refuses a build whose entry module lost one of them", () => {
+    expect(() => appServices(buildWith({ contentEvents: new EventEmitter() }))).toThrow(/startLeadDelivery/);
+    expect(() => appServices(buildWith({ startLeadDelivery: async () => undefined }))).toThrow(/contentEvents/);
+  });
+});
