@@ -237,7 +237,7 @@ const WORDMARKS = [
 
 function wordmarkSvg({ name, mark, weight }, width, height) {
   const marks = {
-    square: `<rect x="6" y="18" width="40" height="40" rx="9" fill="${INK}"/><rect x="16" y="28" width="20" height="20" rx="4" fill="#fff"/>`,
+    square: `<rect x="10" y="22" width="32" height="32" rx="7" fill="none" stroke="${INK}" stroke-width="8"/>`,
     triangle: `<path d="M26 14 L48 58 L4 58 Z" fill="${INK}"/>`,
     circle: `<circle cx="26" cy="38" r="21" fill="none" stroke="${INK}" stroke-width="8"/>`,
     bars: `<rect x="6" y="42" width="10" height="16" fill="${INK}"/><rect x="20" y="30" width="10" height="28" fill="${INK}"/><rect x="34" y="18" width="10" height="40" fill="${INK}"/>`,

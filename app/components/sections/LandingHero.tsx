@@ -113,13 +113,6 @@ function LeadInboxPicture({ screenshot }: { screenshot: Maybe<ContentImageSource
           className="block h-auto w-full rounded-[2.25rem] bg-slate-50"
         />
       </div>
-      <span
-        aria-hidden="true"
-        className="absolute -left-6 top-24 grid h-14 w-14 place-items-center rounded-2xl bg-white text-brand-700 shadow-xl"
-      >
-        <Icon name="bell" className="h-6 w-6" />
-        <span className="absolute -right-1 -top-1 h-3.5 w-3.5 rounded-full bg-amber-400 ring-2 ring-white" />
-      </span>
     </div>
   );
 }
