@@ -1,7 +1,7 @@
 /**
  * The landing hero (id `inicio`, the header's first scroll target): headline, pitch, the calculator call
- * to action, the link to the monthly plans, the highlights and the trust claim, beside a decorative
- * picture of a lead arriving in the app.
+ * to action, the link to the monthly plans, the highlights and the trust claim over the clients' logos,
+ * beside the app screenshot from content (desktop only). Images: docs/images.md.
  */
 import { Link } from "@remix-run/react";
 import { ContentImage } from "~/components/ui/ContentImage";
