@@ -2,6 +2,7 @@
 // The image component's server markup: what the browser needs to pick a source, reserve the box,
 // show the placeholder and prioritise (or defer) the download, with no client code.
 import { renderToStaticMarkup } from "react-dom/server";
+import { MemoryRouter } from "react-router-dom";
 import { SectorHero } from "~/components/sections/sector/SectorHero";
 import { ContentImage } from "~/components/ui/ContentImage";
 
@@ -54,13 +55,19 @@ describe("ContentImage", () => {
 });
 
 describe("SectorHero", () => {
-  it("shows the sector's image only when the editor set one", () => {
-    const hero = { title: "Leads para construcción", icon: "building" };
-    expect(renderToStaticMarkup(<SectorHero id="s" sectorName="Construcción" hero={hero} />)).not.toContain("<img");
-    const element = img(
-      renderToStaticMarkup(<SectorHero id="s" sectorName="Construcción" hero={{ ...hero, image }} />),
+  const hero = { title: "Leads para construcción", icon: "building" };
+  const render = (content: typeof hero & { image?: typeof image }) =>
+    renderToStaticMarkup(
+      <MemoryRouter>
+        <SectorHero id="s" sectorName="Construcción" hero={content} />
+      </MemoryRouter>,
     );
+
+  it("shows the sector's image only when the editor set one, cropped 2:1 around the hotspot", () => {
+    expect(render(hero)).not.toContain("<img");
+    const element = img(render({ ...hero, image }));
     expect(element.getAttribute("alt")).toBe("Obra en Zaragoza");
     expect(element.getAttribute("srcset")).toContain("fit=crop");
+    expect(element.getAttribute("loading")).toBe("lazy");
   });
 });
