@@ -129,6 +129,6 @@ export const imageField = (
         validation: (rule) => rule.required(),
       }),
     ],
-    ...(required ? { validation: (rule) => rule.required() } : {}),
+    validation: (rule) => (required ? rule.required() : rule),
     ...extra,
   });
