@@ -4,6 +4,7 @@
  */
 import fs from "node:fs";
 import { evaluate, parse } from "groq-js";
+import { imagesDirOf, withLocalImageAssets } from "./local-assets.server";
 import type { ContentSource, QueryParams } from "./source.server";
 
 type SanityDocument = { _id: string; _type: string; [key: string]: unknown };
@@ -26,7 +27,8 @@ export function createLocalSource(file: string, onChange: () => void): ContentSo
   let dataset: SanityDocument[] | null = null;
   const results = new Map<string, Promise<unknown>>();
 
-  const load = (): SanityDocument[] => (dataset ??= parseNdjson(fs.readFileSync(file, "utf8")));
+  const load = (): SanityDocument[] =>
+    (dataset ??= withLocalImageAssets(parseNdjson(fs.readFileSync(file, "utf8")), imagesDirOf(file)));
 
   const invalidate = () => {
     dataset = null;

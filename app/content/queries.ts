@@ -4,6 +4,9 @@
  */
 import { defineQuery } from "groq";
 
+/** What the image component needs of an image field: the same projection on both sources (docs/images.md). */
+const IMAGE = `alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}`;
+
 export const siteSettingsQuery = defineQuery(`*[_type == "siteSettings" && _id == "siteSettings"][0]{
   siteName, organization, phone, whatsappNumber, whatsappMessage, whatsappLabel, email,
   appUrl, appButtonLabel, appButtonShortLabel, bookingUrl, startServiceUrl, paymentLinks, studioUrl,
@@ -12,7 +15,8 @@ export const siteSettingsQuery = defineQuery(`*[_type == "siteSettings" && _id =
 }`);
 
 export const landingPageQuery = defineQuery(`*[_type == "landingPage" && _id == "landingPage"][0]{
-  seo, hero, process, appShowcase, comparison, finalCta, contactSection,
+  seo, hero{..., screenshot{${IMAGE}}, clientLogos[]{_key, ${IMAGE}}}, process,
+  appShowcase{..., screenshot{${IMAGE}}}, comparison, finalCta, contactSection,
   faq{heading, intro, "items": items[]->{_id, question, answer}}
 }`);
 
@@ -41,7 +45,7 @@ export const sectorsDirectoryQuery = defineQuery(`*[_type == "sectorsDirectory" 
 
 export const sectorPageQuery =
   defineQuery(`*[_type == "sectorPage" && slug.current == $slug && !(_id in path("drafts.**"))][0]{
-  _id, _updatedAt, sectorName, "slug": slug.current, seo, hero, stats, leadsPerMonth, tooltip,
+  _id, _updatedAt, sectorName, "slug": slug.current, seo, hero{..., image{${IMAGE}}}, stats, leadsPerMonth, tooltip,
   explanation, projection, services, closingCta, structuredData,
   "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels
 }`);

@@ -64,6 +64,13 @@ export type CalculatorSector = {
   order: number;
 };
 
+export type SanityImageAssetReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "sanity.imageAsset";
+};
+
 export type SectorPage = {
   _id: string;
   _type: "sectorPage";
@@ -109,6 +116,14 @@ export type SectorPage = {
       | "monitor"
       | "antenna"
       | "laptop";
+    image?: {
+      asset?: SanityImageAssetReference;
+      media?: unknown;
+      hotspot?: SanityImageHotspot;
+      crop?: SanityImageCrop;
+      alt: string;
+      _type: "image";
+    };
     extraCta?: Cta;
   };
   stats?: {
@@ -181,11 +196,20 @@ export type Cta = {
   href: string;
 };
 
-export type SanityImageAssetReference = {
-  _ref: string;
-  _type: "reference";
-  _weak?: boolean;
-  [internalGroqTypeReferenceTo]?: "sanity.imageAsset";
+export type SanityImageCrop = {
+  _type: "sanity.imageCrop";
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+};
+
+export type SanityImageHotspot = {
+  _type: "sanity.imageHotspot";
+  x: number;
+  y: number;
+  height: number;
+  width: number;
 };
 
 export type Seo = {
@@ -193,14 +217,6 @@ export type Seo = {
   title: string;
   description: string;
   keywords?: Array<string>;
-  image?: {
-    asset?: SanityImageAssetReference;
-    media?: unknown;
-    hotspot?: SanityImageHotspot;
-    crop?: SanityImageCrop;
-    alt?: string;
-    _type: "image";
-  };
 };
 
 export type Slug = {
@@ -531,6 +547,23 @@ export type LandingPage = {
     plansText: string;
     plansLinkLabel: string;
     highlights: Array<string>;
+    clientLogos?: Array<{
+      asset?: SanityImageAssetReference;
+      media?: unknown;
+      hotspot?: SanityImageHotspot;
+      crop?: SanityImageCrop;
+      alt: string;
+      _type: "image";
+      _key: string;
+    }>;
+    screenshot: {
+      asset?: SanityImageAssetReference;
+      media?: unknown;
+      hotspot?: SanityImageHotspot;
+      crop?: SanityImageCrop;
+      alt: string;
+      _type: "image";
+    };
   };
   process: {
     heading: string;
@@ -550,6 +583,14 @@ export type LandingPage = {
         _key: string;
       } & Feature
     >;
+    screenshot: {
+      asset?: SanityImageAssetReference;
+      media?: unknown;
+      hotspot?: SanityImageHotspot;
+      crop?: SanityImageCrop;
+      alt: string;
+      _type: "image";
+    };
     ctaLabel: string;
   };
   comparison: {
@@ -760,22 +801,6 @@ export type Step = {
   duration?: string;
 };
 
-export type SanityImageCrop = {
-  _type: "sanity.imageCrop";
-  top: number;
-  bottom: number;
-  left: number;
-  right: number;
-};
-
-export type SanityImageHotspot = {
-  _type: "sanity.imageHotspot";
-  x: number;
-  y: number;
-  height: number;
-  width: number;
-};
-
 export type SanityImagePaletteSwatch = {
   _type: "sanity.imagePaletteSwatch";
   background?: string;
@@ -877,10 +902,12 @@ export type AllSanitySchemaTypes =
   | Plan
   | FaqItem
   | CalculatorSector
+  | SanityImageAssetReference
   | SectorPage
   | PortableText
   | Cta
-  | SanityImageAssetReference
+  | SanityImageCrop
+  | SanityImageHotspot
   | Seo
   | Slug
   | PlanReference
@@ -905,8 +932,6 @@ export type AllSanitySchemaTypes =
   | NavItem
   | Feature
   | Step
-  | SanityImageCrop
-  | SanityImageHotspot
   | SanityImagePaletteSwatch
   | SanityImagePalette
   | SanityImageDimensions
@@ -996,7 +1021,7 @@ export type SiteSettingsQueryResult = {
 
 // Source: ../app/content/queries.ts
 // Variable: landingPageQuery
-// Query: *[_type == "landingPage" && _id == "landingPage"][0]{  seo, hero, process, appShowcase, comparison, finalCta, contactSection,  faq{heading, intro, "items": items[]->{_id, question, answer}}}
+// Query: *[_type == "landingPage" && _id == "landingPage"][0]{  seo, hero{..., screenshot{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}}, clientLogos[]{_key, alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}}}, process,  appShowcase{..., screenshot{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}}}, comparison, finalCta, contactSection,  faq{heading, intro, "items": items[]->{_id, question, answer}}}
 export type LandingPageQueryResult = {
   seo: Seo;
   hero: {
@@ -1008,6 +1033,39 @@ export type LandingPageQueryResult = {
     plansText: string;
     plansLinkLabel: string;
     highlights: Array<string>;
+    clientLogos: Array<{
+      _key: string;
+      alt: string;
+      crop: SanityImageCrop | null;
+      hotspot: SanityImageHotspot | null;
+      asset: {
+        _id: string;
+        url: string;
+        metadata: {
+          lqip: string | null;
+          dimensions: {
+            width: number;
+            height: number;
+          } | null;
+        } | null;
+      } | null;
+    }> | null;
+    screenshot: {
+      alt: string;
+      crop: SanityImageCrop | null;
+      hotspot: SanityImageHotspot | null;
+      asset: {
+        _id: string;
+        url: string;
+        metadata: {
+          lqip: string | null;
+          dimensions: {
+            width: number;
+            height: number;
+          } | null;
+        } | null;
+      } | null;
+    };
   };
   process: {
     heading: string;
@@ -1027,6 +1085,22 @@ export type LandingPageQueryResult = {
         _key: string;
       } & Feature
     >;
+    screenshot: {
+      alt: string;
+      crop: SanityImageCrop | null;
+      hotspot: SanityImageHotspot | null;
+      asset: {
+        _id: string;
+        url: string;
+        metadata: {
+          lqip: string | null;
+          dimensions: {
+            width: number;
+            height: number;
+          } | null;
+        } | null;
+      } | null;
+    };
     ctaLabel: string;
   };
   comparison: {
@@ -1258,7 +1332,7 @@ export type SectorsDirectoryQueryResult = {
 
 // Source: ../app/content/queries.ts
 // Variable: sectorPageQuery
-// Query: *[_type == "sectorPage" && slug.current == $slug && !(_id in path("drafts.**"))][0]{  _id, _updatedAt, sectorName, "slug": slug.current, seo, hero, stats, leadsPerMonth, tooltip,  explanation, projection, services, closingCta, structuredData,  "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels}
+// Query: *[_type == "sectorPage" && slug.current == $slug && !(_id in path("drafts.**"))][0]{  _id, _updatedAt, sectorName, "slug": slug.current, seo, hero{..., image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}}}, stats, leadsPerMonth, tooltip,  explanation, projection, services, closingCta, structuredData,  "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels}
 export type SectorPageQueryResult = {
   _id: string;
   _updatedAt: string;
@@ -1301,6 +1375,22 @@ export type SectorPageQueryResult = {
       | "users"
       | "utensils"
       | "wrench";
+    image: {
+      alt: string;
+      crop: SanityImageCrop | null;
+      hotspot: SanityImageHotspot | null;
+      asset: {
+        _id: string;
+        url: string;
+        metadata: {
+          lqip: string | null;
+          dimensions: {
+            width: number;
+            height: number;
+          } | null;
+        } | null;
+      } | null;
+    } | null;
     extraCta?: Cta;
   };
   stats: {
@@ -1523,12 +1613,12 @@ import "@sanity/client";
 declare module "@sanity/client" {
   interface SanityQueries {
     '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  siteName, organization, phone, whatsappNumber, whatsappMessage, whatsappLabel, email,\n  appUrl, appButtonLabel, appButtonShortLabel, bookingUrl, startServiceUrl, paymentLinks, studioUrl,\n  tracking, navigation[]{label, kind, target}, footer{tagline, links[]{label, href}, legalLinkLabel, copyright},\n  defaultSeo, notFound, privacyNotice, cookieBanner\n}': SiteSettingsQueryResult;
-    '*[_type == "landingPage" && _id == "landingPage"][0]{\n  seo, hero, process, appShowcase, comparison, finalCta, contactSection,\n  faq{heading, intro, "items": items[]->{_id, question, answer}}\n}': LandingPageQueryResult;
+    '*[_type == "landingPage" && _id == "landingPage"][0]{\n  seo, hero{..., screenshot{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}}, clientLogos[]{_key, alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}}}, process,\n  appShowcase{..., screenshot{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}}}, comparison, finalCta, contactSection,\n  faq{heading, intro, "items": items[]->{_id, question, answer}}\n}': LandingPageQueryResult;
     '*[_type == "plansPage" && _id == "plansPage"][0]{\n  seo, hero, plansHeading, plansIntro, featureGrid, process, finalCta, logoOffer,\n  monthlyDialog, cplDialog, sectorOptions, budgetOptions,\n  "plans": plans[]->{_id, name, key, price, priceLabel, priceSuffix, subtitle, description, features, popular, isSpecial, badges, buttons[]{label, action}},\n  faq{heading, "items": items[]->{_id, question, answer}}\n}': PlansPageQueryResult;
     '*[_type == "calculatorPage" && _id == "calculatorPage"][0]{\n  seo, hero, introCards, howWeWork, guarantee, leadForm\n}': CalculatorPageQueryResult;
     '*[_type == "calculatorSector" && !(_id in path("drafts.**"))] | order(order asc, name asc){\n  _id, name, aliases, conversionRate, averageProfit, costPerLead\n}': CalculatorSectorsQueryResult;
     '*[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0]{\n  seo, hero, featuredHeading, allHeading, tooltipLabel, finalCta,\n  "sectors": *[_type == "sectorPage" && defined(slug.current) && !(_id in path("drafts.**"))] | order(order asc, sectorName asc){\n    sectorName, "slug": slug.current, tooltip, featured, "icon": hero.icon\n  }\n}': SectorsDirectoryQueryResult;
-    '*[_type == "sectorPage" && slug.current == $slug && !(_id in path("drafts.**"))][0]{\n  _id, _updatedAt, sectorName, "slug": slug.current, seo, hero, stats, leadsPerMonth, tooltip,\n  explanation, projection, services, closingCta, structuredData,\n  "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels\n}': SectorPageQueryResult;
+    '*[_type == "sectorPage" && slug.current == $slug && !(_id in path("drafts.**"))][0]{\n  _id, _updatedAt, sectorName, "slug": slug.current, seo, hero{..., image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}}}, stats, leadsPerMonth, tooltip,\n  explanation, projection, services, closingCta, structuredData,\n  "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels\n}': SectorPageQueryResult;
     '*[_type == "sectorPage" && defined(slug.current) && !(_id in path("drafts.**"))] | order(order asc, sectorName asc){\n  "slug": slug.current, _updatedAt\n}': SectorSlugsQueryResult;
     '*[_type == "googleAdsPage" && _id == "googleAdsPage"][0]{\n  seo, hero, stats, included, process, finalCta\n}': GoogleAdsPageQueryResult;
     '*[_type == "contactPage" && _id == "contactPage"][0]{\n  seo, hero, channels,\n  "form": *[_type == "landingPage" && _id == "landingPage"][0].contactSection{successTitle, successText, resetLabel}\n}': ContactPageQueryResult;

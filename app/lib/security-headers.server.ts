@@ -5,6 +5,10 @@
  * configured, and framing only by the site itself and its Sanity Studio.
  */
 import { createHash } from "node:crypto";
+import { sanitySettings } from "./env.server";
+
+/** Sanity's image CDN: content images come from there when Sanity is the content source (docs/images.md). */
+export const SANITY_IMAGE_CDN = "https://cdn.sanity.io";
 
 /** The part of the site settings that shapes the policy. */
 export interface SecuritySettings {
@@ -89,7 +93,7 @@ export function documentContentSecurityPolicy(html: string, settings: SecuritySe
     ["script-src", ["'self'", ...inlineScriptHashes(html), ...hosts.script]],
     ["style-src", ["'self'"]],
     ["style-src-attr", ["'unsafe-inline'"]],
-    ["img-src", ["'self'", "data:", ...hosts.img]],
+    ["img-src", ["'self'", "data:", ...(sanitySettings() ? [SANITY_IMAGE_CDN] : []), ...hosts.img]],
     ["font-src", ["'self'"]],
     ["connect-src", ["'self'", ...hosts.connect]],
     ["frame-src", hosts.frame.length ? hosts.frame : ["'none'"]],

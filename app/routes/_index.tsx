@@ -60,6 +60,7 @@ export default function LandingRoute() {
         heading={appShowcase?.heading}
         intro={appShowcase?.intro}
         features={appShowcase?.features}
+        screenshot={appShowcase?.screenshot}
         action={
           appShowcase?.ctaLabel ? (
             <CtaLink href={CALCULATOR} icon="arrow-right">

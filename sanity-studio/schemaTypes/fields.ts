@@ -99,3 +99,36 @@ export const referenceList = (
     validation: referenceListOf(expected),
     ...extra,
   });
+
+/**
+ * A picture from the media library, with hotspot/crop for the editor and an alternative text the site
+ * reads aloud (required: every image field here carries meaning). docs/images.md explains sizes.
+ */
+export const imageField = (
+  name: string,
+  title: string,
+  description: string,
+  {
+    required = true,
+    altDescription = "Qué muestra la imagen, para quien no la ve (lectores de pantalla, Google).",
+    ...extra
+  }: Extra & { required?: boolean; altDescription?: string } = {},
+) =>
+  defineField({
+    name,
+    title,
+    description,
+    type: "image",
+    options: { hotspot: true },
+    fields: [
+      defineField({
+        name: "alt",
+        title: "Texto alternativo",
+        description: altDescription,
+        type: "string",
+        validation: (rule) => rule.required(),
+      }),
+    ],
+    validation: (rule) => (required ? rule.required() : rule),
+    ...extra,
+  });

@@ -80,6 +80,8 @@ export async function startProductionServer({ env = {} } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "site-data-"));
   const dataset = path.join(dataDir, "production.ndjson");
   fs.copyFileSync(SEED_DATASET, dataset);
+  // The dataset's images live beside it (docs/images.md).
+  fs.cpSync(path.join(path.dirname(SEED_DATASET), "images"), path.join(dataDir, "images"), { recursive: true });
   const baseUrl = `http://127.0.0.1:${port}`;
   const childEnv = { ...process.env };
   delete childEnv.FORM_SERVICE_URL;

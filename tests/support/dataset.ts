@@ -10,6 +10,8 @@ export function useDatasetCopy(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dataset-"));
   const file = path.join(dir, "production.ndjson");
   fs.copyFileSync(SEED_FILE, file);
+  // The dataset's images live beside it (docs/images.md).
+  fs.cpSync(path.join(path.dirname(SEED_FILE), "images"), path.join(dir, "images"), { recursive: true });
   process.env.CONTENT_DATASET_FILE = file;
   delete process.env.SANITY_PROJECT_ID;
   resetContentSource();

@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import { evaluate, parse } from "groq-js";
 import { http, HttpResponse } from "msw";
+import { imagesDirOf, withLocalImageAssets } from "~/content/local-assets.server";
 import { parseNdjson } from "~/content/local-source.server";
 
 export const SANITY_STAND_IN_HOST = "http://127.0.0.1:4599";
@@ -12,7 +13,8 @@ export const SANITY_STAND_IN_HOST = "http://127.0.0.1:4599";
 export function sanityQueryHandlers(datasetFile: string, onQuery?: (query: string) => void) {
   async function answer(query: string, params: Record<string, unknown>) {
     onQuery?.(query);
-    const dataset = parseNdjson(fs.readFileSync(datasetFile, "utf8"));
+    // As after `npm run content:import`: image placeholders became assets with their metadata.
+    const dataset = withLocalImageAssets(parseNdjson(fs.readFileSync(datasetFile, "utf8")), imagesDirOf(datasetFile));
     const result = await (await evaluate(parse(query, { params }), { dataset, params })).get();
     return HttpResponse.json({ ms: 1, query, result });
   }

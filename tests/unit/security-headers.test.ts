@@ -64,6 +64,25 @@ describe("documentContentSecurityPolicy", () => {
   });
 });
 
+describe("documentContentSecurityPolicy image hosts", () => {
+  it("allows Sanity's image CDN only when Sanity is the content source", () => {
+    const saved = process.env.SANITY_PROJECT_ID;
+    try {
+      delete process.env.SANITY_PROJECT_ID;
+      expect(directive(documentContentSecurityPolicy(html, null), "img-src")).toEqual(["'self'", "data:"]);
+      process.env.SANITY_PROJECT_ID = "abc123";
+      expect(directive(documentContentSecurityPolicy(html, null), "img-src")).toEqual([
+        "'self'",
+        "data:",
+        "https://cdn.sanity.io",
+      ]);
+    } finally {
+      if (saved === undefined) delete process.env.SANITY_PROJECT_ID;
+      else process.env.SANITY_PROJECT_ID = saved;
+    }
+  });
+});
+
 describe("frameAncestors", () => {
   it("allows the site and the origin of the Studio URL, ignoring anything that is not an http(s) URL", () => {
     expect(frameAncestors({ studioUrl: "https://studio.example.es/desk/sector" })).toBe(

@@ -1,12 +1,14 @@
 /**
  * The landing hero (id `inicio`, the header's first scroll target): headline, pitch, the calculator call
- * to action, the link to the monthly plans, the highlights and the trust claim, beside a decorative
- * picture of a lead arriving in the app.
+ * to action, the link to the monthly plans, the highlights and the trust claim over the clients' logos,
+ * beside the app screenshot from content (desktop only). Images: docs/images.md.
  */
 import { Link } from "@remix-run/react";
+import { ContentImage } from "~/components/ui/ContentImage";
 import { CtaLink } from "~/components/ui/CtaLink";
 import { Icon } from "~/components/ui/Icon";
 import { Eyebrow } from "~/components/ui/SectionHeading";
+import type { ContentImageSource } from "~/lib/image-url";
 import type { List, Maybe } from "./content-shapes";
 import { HeroBackdrop } from "./PageHero";
 
@@ -19,6 +21,8 @@ export interface LandingHeroContent {
   plansText?: Maybe<string>;
   plansLinkLabel?: Maybe<string>;
   highlights?: List<string>;
+  screenshot?: Maybe<ContentImageSource>;
+  clientLogos?: List<ContentImageSource & { _key?: string }>;
 }
 
 export function LandingHero({
@@ -85,87 +89,59 @@ export function LandingHero({
               ))}
             </ul>
           ) : null}
-          {hero?.trustClaim ? (
-            <div className="mt-10 flex items-center gap-4">
-              <div aria-hidden="true" className="flex -space-x-2">
-                {["bg-sky-400", "bg-amber-400", "bg-emerald-400", "bg-rose-400"].map((color) => (
-                  <span key={color} className={`h-9 w-9 rounded-full border-2 border-brand-950 ${color}`} />
-                ))}
-              </div>
-              <p className="text-base font-semibold text-white">{hero.trustClaim}</p>
-            </div>
-          ) : null}
+          {hero?.trustClaim ? <TrustRow claim={hero.trustClaim} logos={hero.clientLogos} /> : null}
         </div>
-        <LeadArrivingPicture />
+        <LeadInboxPicture screenshot={hero?.screenshot} />
       </div>
     </section>
   );
 }
 
-/** Decorative: a phone showing incoming lead cards, drawn with shapes only (no text to translate). */
-function LeadArrivingPicture() {
+/** The lead inbox on a phone: the editor's screenshot, the page's LCP picture on desktop (hidden on phones). */
+function LeadInboxPicture({ screenshot }: { screenshot: Maybe<ContentImageSource> }) {
+  if (!screenshot?.asset) return null;
   return (
-    <div aria-hidden="true" className="relative mx-auto hidden w-full max-w-sm lg:block">
-      <div className="absolute -inset-6 rounded-[3rem] bg-brand-500/20 blur-3xl" />
-      <div className="relative rounded-[2.5rem] border border-white/15 bg-white/5 p-3 shadow-2xl backdrop-blur">
-        <div className="rounded-[2rem] bg-white p-5 text-ink">
-          <div className="mx-auto mb-5 h-1.5 w-16 rounded-full bg-slate-200" />
-          <div className="flex items-center justify-between">
-            <div className="h-3 w-24 rounded-full bg-slate-300" />
-            <span className="grid h-8 w-8 place-items-center rounded-full bg-brand-50 text-brand-700">
-              <Icon name="bell" className="h-4 w-4" />
-            </span>
-          </div>
-          <div className="mt-5 space-y-3">
-            {[0, 1, 2].map((index) => (
-              <div
-                key={index}
-                className={`flex items-center gap-3 rounded-2xl border p-3 ${
-                  index === 0
-                    ? "border-brand-200 bg-brand-50 shadow-md shadow-brand-600/10"
-                    : "border-slate-100 bg-white"
-                }`}
-              >
-                <span
-                  className={`grid h-10 w-10 shrink-0 place-items-center rounded-xl ${
-                    index === 0 ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-500"
-                  }`}
-                >
-                  <Icon name={index === 0 ? "bolt" : "card"} className="h-5 w-5" />
-                </span>
-                <div className="flex-1 space-y-2">
-                  <div className={`h-2.5 rounded-full ${index === 0 ? "w-4/5 bg-brand-300" : "w-3/5 bg-slate-200"}`} />
-                  <div className="h-2 w-2/5 rounded-full bg-slate-200" />
-                </div>
-                <span
-                  className={`grid h-6 w-6 place-items-center rounded-full ${index === 0 ? "bg-emerald-100 text-emerald-700" : "bg-slate-100 text-slate-400"}`}
-                >
-                  <Icon name="check" className="h-3.5 w-3.5" />
-                </span>
-              </div>
-            ))}
-          </div>
-          <div className="mt-5 grid grid-cols-3 gap-2">
-            {[60, 85, 45].map((height) => (
-              <div key={height} className="flex h-20 items-end rounded-xl bg-slate-50 p-2">
-                <div
-                  className="w-full rounded-md bg-gradient-to-t from-brand-600 to-brand-400"
-                  style={{ height: `${height}%` }}
+    <div className="relative mx-auto hidden w-full max-w-[22rem] lg:block">
+      <div aria-hidden="true" className="absolute -inset-6 rounded-[3rem] bg-brand-500/25 blur-3xl" />
+      <div className="relative rounded-[2.75rem] border border-white/15 bg-white/10 p-2.5 shadow-2xl shadow-black/40 ring-1 ring-black/20">
+        <ContentImage
+          image={screenshot}
+          width={332}
+          aspectRatio={1 / 2}
+          priority
+          hiddenWhen="(max-width: 1023.98px)"
+          className="block h-auto w-full rounded-[2.25rem] bg-slate-50"
+        />
+      </div>
+    </div>
+  );
+}
+
+const LOGO_HEIGHT = 24;
+
+/** The trust claim over the clients' logos, drawn white on the dark hero whatever their colour. */
+function TrustRow({ claim, logos }: { claim: string; logos: LandingHeroContent["clientLogos"] }) {
+  const shown = (logos ?? []).filter((logo) => logo.asset?.metadata?.dimensions?.height);
+  return (
+    <div className="mt-10 border-t border-white/10 pt-6">
+      <p className="text-base font-semibold text-white">{claim}</p>
+      {shown.length > 0 ? (
+        <ul className="mt-4 flex flex-wrap items-center gap-x-8 gap-y-4">
+          {shown.map((logo, index) => {
+            const { width = 1, height = 1 } = logo.asset?.metadata?.dimensions ?? {};
+            return (
+              <li key={logo._key ?? index}>
+                <ContentImage
+                  image={logo}
+                  width={Math.round((LOGO_HEIGHT * (width ?? 1)) / (height ?? 1))}
+                  placeholder={false}
+                  className="h-5 w-auto opacity-80 brightness-0 invert sm:h-6"
                 />
-              </div>
-            ))}
-          </div>
-        </div>
-      </div>
-      <div className="absolute -left-8 top-24 hidden rounded-2xl bg-white p-3 shadow-xl lg:flex lg:items-center lg:gap-3">
-        <span className="grid h-9 w-9 place-items-center rounded-full bg-emerald-100 text-emerald-700">
-          <Icon name="trend" className="h-5 w-5" />
-        </span>
-        <div className="space-y-1.5">
-          <div className="h-2.5 w-20 rounded-full bg-slate-300" />
-          <div className="h-2 w-12 rounded-full bg-emerald-300" />
-        </div>
-      </div>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
     </div>
   );
 }

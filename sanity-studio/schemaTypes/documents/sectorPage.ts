@@ -6,6 +6,7 @@ import { DocumentTextIcon } from "@sanity/icons";
 import { defineArrayMember, defineField, defineType } from "sanity";
 import { objectList, requiredString, requiredText, section, seoField } from "../fields";
 import { moneyRule, orderRule, percentRule, slugify, slugRule } from "../rules";
+import { imageField } from "../fields";
 
 /** The icon names the site can draw in a sector's hero and directory card. */
 export const SECTOR_ICONS = [
@@ -80,6 +81,14 @@ export const sectorPage = defineType({
           options: { list: [...SECTOR_ICONS] },
           validation: (rule) => rule.required(),
         }),
+        imageField(
+          "image",
+          "Imagen",
+          "Opcional: foto del sector a la derecha del titular (horizontal, 1200 × 900 px o más).",
+          {
+            required: false,
+          },
+        ),
         defineField({
           name: "extraCta",
           title: "Botón adicional",

@@ -1,7 +1,16 @@
 /** The landing page at /: every section in the order the visitor sees it. */
 import { HomeIcon } from "@sanity/icons";
-import { defineType } from "sanity";
-import { objectList, referenceList, requiredString, requiredText, section, seoField, stringList } from "../fields";
+import { defineArrayMember, defineField, defineType } from "sanity";
+import {
+  imageField,
+  objectList,
+  referenceList,
+  requiredString,
+  requiredText,
+  section,
+  seoField,
+  stringList,
+} from "../fields";
 
 export const landingPage = defineType({
   name: "landingPage",
@@ -27,6 +36,34 @@ export const landingPage = defineType({
         requiredString("plansText", "Texto antes del enlace a planes", "Frase que precede al enlace a /mensual."),
         requiredString("plansLinkLabel", "Enlace a planes", "Texto del enlace a /mensual («planes mensuales»)."),
         stringList("highlights", "Puntos destacados", "Viñetas breves del hero."),
+        defineField({
+          name: "clientLogos",
+          title: "Logos de clientes",
+          description:
+            "Logotipos junto a la frase de confianza (3 a 5). Mejor en un solo color sobre fondo transparente (PNG o SVG); se muestran en blanco.",
+          type: "array",
+          of: [
+            defineArrayMember({
+              type: "image",
+              options: { hotspot: true },
+              fields: [
+                defineField({
+                  name: "alt",
+                  title: "Nombre de la empresa",
+                  description: "Se lee en lugar del logo (lectores de pantalla).",
+                  type: "string",
+                  validation: (rule) => rule.required(),
+                }),
+              ],
+            }),
+          ],
+          validation: (rule) => rule.max(6),
+        }),
+        imageField(
+          "screenshot",
+          "Captura de la app",
+          "Pantalla del móvil junto al titular (solo en escritorio). Vertical, 640 × 1280 px o más.",
+        ),
       ],
       { collapsed: false },
     ),
@@ -46,6 +83,7 @@ export const landingPage = defineType({
       requiredString("heading", "Título", "Título del bloque."),
       requiredText("intro", "Introducción", "Texto bajo el título."),
       objectList("features", "Características", "Tarjetas con lo que hace la app.", "feature"),
+      imageField("screenshot", "Captura de la app", "Pantalla del móvil del bloque. Vertical, 640 × 1280 px o más."),
       requiredString("ctaLabel", "Botón", "Texto del botón que lleva a /calculadora."),
     ]),
     section("comparison", "Comparativa", "Publicidad tradicional frente a nuestro modelo.", [

@@ -3,6 +3,7 @@
  * spec buttons ('Calcular mis Leads' → calculator with the sector preselected, 'Quiero Más Clientes' →
  * contact), the optional third button from content, and the sector's monthly lead range.
  */
+import { ContentImage } from "~/components/ui/ContentImage";
 import { CtaLink } from "~/components/ui/CtaLink";
 import { Icon } from "~/components/ui/Icon";
 import { safeHref } from "~/components/ui/PortableText";
@@ -81,6 +82,15 @@ export function SectorHero({
             <Icon name="trend" className="h-4 w-4 text-emerald-300" />
             {leads}
           </p>
+        ) : null}
+        {hero?.image?.asset ? (
+          <ContentImage
+            image={hero.image}
+            width={896}
+            aspectRatio={2}
+            sizes="(min-width: 1024px) 896px, calc(100vw - 2rem)"
+            className="mx-auto mt-10 block h-auto w-full max-w-4xl rounded-3xl shadow-2xl shadow-black/30 ring-1 ring-white/10"
+          />
         ) : null}
       </div>
     </section>

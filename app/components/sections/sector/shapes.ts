@@ -2,6 +2,7 @@
  * The loose shapes the sector page sections read: every field may be missing or null, so the TypeGen
  * result of `sectorPageQuery` (and its JSON-serialised loader copy) can be passed in as it is.
  */
+import type { ContentImageSource } from "~/lib/image-url";
 import type { List, Maybe } from "../content-shapes";
 
 export interface SectorHeroContent {
@@ -9,6 +10,7 @@ export interface SectorHeroContent {
   description?: Maybe<string>;
   icon?: Maybe<string>;
   extraCta?: Maybe<{ label?: Maybe<string>; href?: Maybe<string> }>;
+  image?: Maybe<ContentImageSource>;
 }
 
 export interface SectorPageLabels {

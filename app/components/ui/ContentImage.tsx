@@ -1,0 +1,70 @@
+/**
+ * The one way the site shows a content image: a server-rendered <img> with srcset/sizes from
+ * app/lib/image-url.ts, width/height (no layout shift), the blurred LQIP as its background until the
+ * picture paints, lazy loading unless it is the page's LCP image (`priority`). No client JS.
+ * docs/images.md.
+ */
+import type { CSSProperties } from "react";
+import { type ContentImageSource, imageSources } from "~/lib/image-url";
+
+/** A 1×1 transparent GIF: what a <source> offers where the picture is hidden, so nothing downloads. */
+const NOTHING = "data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7";
+
+export function ContentImage({
+  image,
+  width,
+  sizes,
+  aspectRatio,
+  priority = false,
+  placeholder = true,
+  decorative = false,
+  hiddenWhen,
+  className,
+}: {
+  image: ContentImageSource | null | undefined;
+  /** The widest the image is ever shown, in CSS pixels. */
+  width: number;
+  /** The `sizes` attribute; defaults to that fixed width. */
+  sizes?: string;
+  /** Width / height to crop to (around the hotspot); the editor's crop otherwise. */
+  aspectRatio?: number;
+  /** The page's LCP image: eager, fetchpriority=high. */
+  priority?: boolean;
+  /** The blurred LQIP behind the picture (off for transparent images such as logos). */
+  placeholder?: boolean;
+  /** Already described by nearby text: alt="" so screen readers skip it. */
+  decorative?: boolean;
+  /** A media query under which the picture is hidden by CSS: browsers then fetch nothing for it. */
+  hiddenWhen?: string;
+  className?: string;
+}) {
+  const sources = imageSources(image, { width, aspectRatio });
+  if (!sources) return null;
+  const style: CSSProperties | undefined =
+    placeholder && sources.lqip
+      ? { backgroundImage: `url("${sources.lqip}")`, backgroundSize: "cover", backgroundPosition: "center" }
+      : undefined;
+  const img = (
+    <img
+      src={sources.src}
+      srcSet={sources.srcSet}
+      sizes={sizes ?? `${sources.width}px`}
+      width={sources.width}
+      height={sources.height}
+      alt={decorative ? "" : (image?.alt ?? "")}
+      loading={priority ? "eager" : "lazy"}
+      decoding={priority ? "sync" : "async"}
+      // Lower-case: React 18 passes it through as the HTML attribute.
+      {...(priority ? { fetchpriority: "high" } : {})}
+      style={style}
+      className={className}
+    />
+  );
+  if (!hiddenWhen) return img;
+  return (
+    <picture>
+      <source media={hiddenWhen} srcSet={NOTHING} />
+      {img}
+    </picture>
+  );
+}

@@ -1,0 +1,117 @@
+// Content images as a visitor's browser gets them: responsive sources with a fixed box (no layout shift),
+// the hero screenshot first on desktop and never downloaded on phones, the rest lazy, AVIF from the
+// local image route.
+import { expect, type Page, test } from "@playwright/test";
+import { rememberCookieChoice } from "../support/page-checks";
+import { seedDocument } from "../support/seed-content";
+
+test.beforeEach(({ context, baseURL }) => rememberCookieChoice(context, baseURL));
+
+const landing = seedDocument("landingPage");
+
+/** Every image with its loading attributes, as the server rendered them. */
+function contentImages(page: Page) {
+  return page.locator("main img[srcset]").evaluateAll((images) =>
+    (images as HTMLImageElement[]).map((image) => ({
+      alt: image.getAttribute("alt"),
+      srcset: image.getAttribute("srcset") ?? "",
+      sizes: image.getAttribute("sizes"),
+      width: Number(image.getAttribute("width")),
+      height: Number(image.getAttribute("height")),
+      loading: image.getAttribute("loading"),
+      fetchpriority: image.getAttribute("fetchpriority"),
+    })),
+  );
+}
+
+/** Scrolls to the bottom in steps (each waits for a frame) so every lazy image starts, then waits for them. */
+async function scrollThrough(page: Page) {
+  await page.evaluate(async () => {
+    for (let y = 0; y <= document.documentElement.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    }
+  });
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLImageElement>("main img[srcset]")].every(
+      (image) => image.complete && (image.naturalWidth > 1 || image.offsetParent === null),
+    ),
+  );
+}
+
+test("the landing's images carry srcset, sizes, width/height and alt; only the hero screenshot is eager", async ({
+  page,
+}) => {
+  await page.goto("/");
+  const images = await contentImages(page);
+  const alts = images.map((image) => image.alt);
+  expect(alts).toContain(landing.hero.screenshot.alt);
+  expect(alts).toContain(landing.appShowcase.screenshot.alt);
+  for (const logo of landing.hero.clientLogos) expect(alts).toContain(logo.alt);
+  for (const image of images) {
+    expect(image.srcset).toMatch(/\/images\/local\/production\/[0-9a-f]{40}-\d+x\d+\.png\?[^ ]*auto=format[^ ]* \d+w/);
+    expect(image.sizes).toBeTruthy();
+    expect(image.width).toBeGreaterThan(0);
+    expect(image.height).toBeGreaterThan(0);
+  }
+  const hero = images.find((image) => image.alt === landing.hero.screenshot.alt)!;
+  expect([hero.loading, hero.fetchpriority]).toEqual(["eager", "high"]);
+  for (const image of images.filter((other) => other !== hero)) {
+    expect([image.loading, image.fetchpriority]).toEqual(["lazy", null]);
+  }
+});
+
+test("the hero screenshot downloads on desktop as AVIF, and not at all on phones", async ({ page }) => {
+  const heroFile = (landing.hero.screenshot._sanityAsset as string).replace(/^.*\//, "");
+  const requests: string[] = [];
+  page.on("request", (request) => requests.push(request.url()));
+  const heroResponse = page
+    .waitForResponse((response) => response.url().includes(heroFile), { timeout: 15_000 })
+    .catch(() => null);
+  await page.goto("/");
+  await page.waitForLoadState("networkidle");
+  const phone = (page.viewportSize()?.width ?? 0) < 1024;
+  if (phone) {
+    expect(requests.filter((url) => url.includes(heroFile))).toEqual([]);
+    return;
+  }
+  const response = await heroResponse;
+  expect(response?.status()).toBe(200);
+  expect(response?.headers()["content-type"]).toBe("image/avif");
+  expect(response?.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  expect(response?.headers()["vary"]).toBe("Accept");
+});
+
+test("images load into their reserved box: no layout shift while the page and its lazy images load", async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { __shifts: number[] }).__shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>)
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  await page.goto("/");
+  await scrollThrough(page);
+  const boxes = await page.locator("main img[srcset]").evaluateAll((images) =>
+    (images as HTMLImageElement[])
+      .filter((image) => image.offsetParent !== null)
+      .map((image) => {
+        const rendered = image.getBoundingClientRect();
+        return {
+          ratio: rendered.width / rendered.height,
+          declared: image.width / image.height,
+          natural: image.naturalWidth,
+        };
+      }),
+  );
+  expect(boxes.length).toBeGreaterThanOrEqual(landing.hero.clientLogos.length + 1);
+  for (const box of boxes) {
+    expect(box.natural).toBeGreaterThan(1);
+    expect(Math.abs(box.ratio - box.declared)).toBeLessThan(0.05);
+  }
+  const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
+  expect(shifts.reduce((sum, value) => sum + value, 0)).toBe(0);
+});

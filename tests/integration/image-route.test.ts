@@ -1,0 +1,117 @@
+// The local image route: formats by Accept, the width allow-list, crop, cache headers and 304s, a bounded
+// disk cache in DATA_DIR, and 4xx (never 5xx) for hostile requests.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { beforeAll, describe, expect, it } from "vitest";
+import { localImageResponse } from "~/images/local-images.server";
+
+const SEED_IMAGES = path.resolve("sanity-studio/seed/images");
+const SCREENSHOT = fs.readdirSync(SEED_IMAGES).find((name) => name.endsWith("-640x1280.png"))!;
+const SPLAT = `local/production/${SCREENSHOT}`;
+const CHROME_ACCEPT = "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8";
+
+let dataDir: string;
+beforeAll(() => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "images-"));
+  process.env.DATA_DIR = dataDir;
+  delete process.env.CONTENT_DATASET_FILE;
+});
+
+function get(query: string, headers: Record<string, string> = {}, splat = SPLAT) {
+  return localImageResponse(new Request(`http://site.test/images/${splat}?${query}`, { headers }), splat);
+}
+
+async function pixels(response: Response) {
+  return sharp(Buffer.from(await response.arrayBuffer())).metadata();
+}
+
+describe("GET /images/local/production/<file>", () => {
+  it("negotiates AVIF, WebP or the original from Accept and says it varies on it", async () => {
+    const avif = await get("w=400&auto=format", { Accept: CHROME_ACCEPT });
+    expect(avif.status).toBe(200);
+    expect(avif.headers.get("content-type")).toBe("image/avif");
+    expect(avif.headers.get("vary")).toBe("Accept");
+    expect((await pixels(avif)).format).toBe("heif");
+
+    const webp = await get("w=400&auto=format", { Accept: "image/webp,*/*" });
+    expect(webp.headers.get("content-type")).toBe("image/webp");
+    expect(await pixels(webp)).toMatchObject({ format: "webp", width: 400, height: 800 });
+
+    const png = await get("w=400&auto=format", { Accept: "*/*" });
+    expect(png.headers.get("content-type")).toBe("image/png");
+    expect(new Set([avif.headers.get("etag"), webp.headers.get("etag"), png.headers.get("etag")]).size).toBe(3);
+  });
+
+  it("is cached for a year as immutable, and answers a known ETag with 304", async () => {
+    const first = await get("w=320&auto=format", { Accept: "image/webp" });
+    expect(first.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const etag = first.headers.get("etag")!;
+    expect(etag).toMatch(/^"[0-9a-f]{40}"$/);
+    const again = await get("w=320&auto=format", { Accept: "image/webp", "If-None-Match": etag });
+    expect(again.status).toBe(304);
+    expect(again.headers.get("vary")).toBe("Accept");
+    expect(await again.text()).toBe("");
+  });
+
+  it("keeps each rendition once on disk in DATA_DIR and serves repeats from there", async () => {
+    const query = "w=240&auto=format";
+    const first = Buffer.from(await (await get(query, { Accept: "image/webp" })).arrayBuffer());
+    const files = fs.readdirSync(path.join(dataDir, "image-cache"));
+    expect(files.filter((name) => name.endsWith(".webp")).length).toBeGreaterThan(0);
+    const second = Buffer.from(await (await get(query, { Accept: "image/webp" })).arrayBuffer());
+    expect(second.equals(first)).toBe(true);
+    expect(fs.readdirSync(path.join(dataDir, "image-cache"))).toEqual(files);
+  });
+
+  it("crops the rect then fills the asked box (hotspot crops from @sanity/image-url)", async () => {
+    const response = await get("rect=0,640,640,640&w=160&h=160&fit=crop&fm=png");
+    expect(response.headers.get("content-type")).toBe("image/png");
+    expect(response.headers.get("vary")).toBeNull();
+    const cropped = Buffer.from(await response.arrayBuffer());
+    expect(await sharp(cropped).metadata()).toMatchObject({ width: 160, height: 160 });
+    // The bottom half of the inbox screenshot is light cards, the top is the dark header: compare means.
+    const top = await get("rect=0,0,640,640&w=160&h=160&fit=crop&fm=png");
+    const mean = async (bytes: Buffer) => (await sharp(bytes).stats()).channels[0].mean;
+    expect(await mean(cropped)).toBeGreaterThan((await mean(Buffer.from(await top.arrayBuffer()))) + 40);
+  });
+
+  it.each([
+    ["w=401", 400],
+    ["w=100000", 400],
+    ["w=NaN", 400],
+    ["h=99999", 400],
+    ["rect=0,0,9999,9999", 400],
+    ["rect=-1,0,10,10", 400],
+    ["fit=weird", 400],
+    ["q=abc", 400],
+  ])("answers hostile query %s with %i and no long cache", async (query, status) => {
+    const response = await get(query);
+    expect(response.status).toBe(status);
+    expect(response.headers.get("cache-control")).not.toContain("immutable");
+  });
+
+  it.each([
+    "local/production/../../package.json",
+    "local/production/%2e%2e%2fpackage.json",
+    `local/production/${"0".repeat(40)}-640x1280.png`,
+    "local/production/metadata.json",
+    `elsewhere/production/${SCREENSHOT}`,
+  ])("answers unknown file %s with 404", async (splat) => {
+    expect((await get("w=400", {}, splat)).status).toBe(404);
+  });
+
+  it("answers 422 (not 500) when the named file is not a readable image", async () => {
+    const datasetDir = fs.mkdtempSync(path.join(os.tmpdir(), "dataset-"));
+    fs.mkdirSync(path.join(datasetDir, "images"));
+    const broken = `${"a".repeat(40)}-10x10.png`;
+    fs.writeFileSync(path.join(datasetDir, "images", broken), "not a png");
+    process.env.CONTENT_DATASET_FILE = path.join(datasetDir, "production.ndjson");
+    try {
+      expect((await get("w=80", {}, `local/production/${broken}`)).status).toBe(422);
+    } finally {
+      delete process.env.CONTENT_DATASET_FILE;
+    }
+  });
+});
