@@ -27,10 +27,22 @@ export const calculatorPageQuery = defineQuery(`*[_type == "calculatorPage" && _
   seo, hero, introCards, howWeWork, guarantee, leadForm
 }`);
 
-export const calculatorSectorsQuery =
-  defineQuery(`*[_type == "calculatorSector" && !(_id in path("drafts.**"))] | order(order asc, name asc){
-  _id, name, aliases, conversionRate, averageProfit, costPerLead
-}`);
+// The calculator's choices: every published sector page (its figures are the page's own `stats`) in
+// alphabetical order, then the calculator-only records ('Otros') by their `order`.
+export const calculatorSectorsQuery = defineQuery(`*[
+  ((_type == "sectorPage" && defined(slug.current)) || _type == "calculatorSector") && !(_id in path("drafts.**"))
+]{
+  _id,
+  _type == "sectorPage" => {
+    "name": coalesce(calculatorName, sectorName),
+    sectorName,
+    "aliases": [sectorName] + coalesce(calculatorAliases, []),
+    "conversionRate": stats.conversionRate,
+    "averageProfit": stats.averageProfit,
+    "rank": 0
+  },
+  _type == "calculatorSector" => { name, aliases, conversionRate, averageProfit, "rank": 1 + coalesce(order, 0) }
+} | order(rank asc, name asc)`);
 
 export const sectorsDirectoryQuery = defineQuery(`*[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0]{
   seo, hero, featuredHeading, allHeading, tooltipLabel, finalCta,
@@ -41,7 +53,7 @@ export const sectorsDirectoryQuery = defineQuery(`*[_type == "sectorsDirectory" 
 
 export const sectorPageQuery =
   defineQuery(`*[_type == "sectorPage" && slug.current == $slug && !(_id in path("drafts.**"))][0]{
-  _id, _updatedAt, sectorName, "slug": slug.current, seo, hero, stats, leadsPerMonth, tooltip,
+  _id, _updatedAt, sectorName, "calculatorName": coalesce(calculatorName, sectorName), "slug": slug.current, seo, hero, stats, leadsPerMonth, tooltip,
   explanation, projection, services, closingCta, structuredData,
   "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels
 }`);

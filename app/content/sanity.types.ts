@@ -72,6 +72,8 @@ export type SectorPage = {
   _rev: string;
   sectorName: string;
   slug: Slug;
+  calculatorName?: string;
+  calculatorAliases?: Array<string>;
   seo: Seo;
   hero: {
     title: string;
@@ -1171,15 +1173,26 @@ export type CalculatorPageQueryResult = {
 
 // Source: ../app/content/queries.ts
 // Variable: calculatorSectorsQuery
-// Query: *[_type == "calculatorSector" && !(_id in path("drafts.**"))] | order(order asc, name asc){  _id, name, aliases, conversionRate, averageProfit, costPerLead}
-export type CalculatorSectorsQueryResult = Array<{
-  _id: string;
-  name: string;
-  aliases: Array<string> | null;
-  conversionRate: number;
-  averageProfit: number;
-  costPerLead: number;
-}>;
+// Query: *[  ((_type == "sectorPage" && defined(slug.current)) || _type == "calculatorSector") && !(_id in path("drafts.**"))]{  _id,  _type == "sectorPage" => {    "name": coalesce(calculatorName, sectorName),    sectorName,    "aliases": [sectorName] + coalesce(calculatorAliases, []),    "conversionRate": stats.conversionRate,    "averageProfit": stats.averageProfit,    "rank": 0  },  _type == "calculatorSector" => { name, aliases, conversionRate, averageProfit, "rank": 1 + coalesce(order, 0) }} | order(rank asc, name asc)
+export type CalculatorSectorsQueryResult = Array<
+  | {
+      _id: string;
+      name: string;
+      aliases: Array<string> | null;
+      conversionRate: number;
+      averageProfit: number;
+      rank: number;
+    }
+  | {
+      _id: string;
+      name: string;
+      sectorName: string;
+      aliases: Array<string> | Array<string>;
+      conversionRate: number | null;
+      averageProfit: number | null;
+      rank: 0;
+    }
+>;
 
 // Source: ../app/content/queries.ts
 // Variable: sectorsDirectoryQuery
@@ -1242,11 +1255,12 @@ export type SectorsDirectoryQueryResult = {
 
 // Source: ../app/content/queries.ts
 // Variable: sectorPageQuery
-// Query: *[_type == "sectorPage" && slug.current == $slug && !(_id in path("drafts.**"))][0]{  _id, _updatedAt, sectorName, "slug": slug.current, seo, hero, stats, leadsPerMonth, tooltip,  explanation, projection, services, closingCta, structuredData,  "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels}
+// Query: *[_type == "sectorPage" && slug.current == $slug && !(_id in path("drafts.**"))][0]{  _id, _updatedAt, sectorName, "calculatorName": coalesce(calculatorName, sectorName), "slug": slug.current, seo, hero, stats, leadsPerMonth, tooltip,  explanation, projection, services, closingCta, structuredData,  "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels}
 export type SectorPageQueryResult = {
   _id: string;
   _updatedAt: string;
   sectorName: string;
+  calculatorName: string;
   slug: string;
   seo: Seo;
   hero: {
@@ -1510,9 +1524,9 @@ declare module "@sanity/client" {
     '*[_type == "landingPage" && _id == "landingPage"][0]{\n  seo, hero, process, appShowcase, comparison, finalCta, contactSection,\n  faq{heading, intro, "items": items[]->{_id, question, answer}}\n}': LandingPageQueryResult;
     '*[_type == "plansPage" && _id == "plansPage"][0]{\n  seo, hero, plansHeading, plansIntro, featureGrid, process, finalCta, logoOffer,\n  monthlyDialog, cplDialog, sectorOptions, budgetOptions,\n  "plans": plans[]->{_id, name, key, price, priceLabel, priceSuffix, subtitle, description, features, popular, isSpecial, badges, buttons[]{label, action}},\n  faq{heading, "items": items[]->{_id, question, answer}}\n}': PlansPageQueryResult;
     '*[_type == "calculatorPage" && _id == "calculatorPage"][0]{\n  seo, hero, introCards, howWeWork, guarantee, leadForm\n}': CalculatorPageQueryResult;
-    '*[_type == "calculatorSector" && !(_id in path("drafts.**"))] | order(order asc, name asc){\n  _id, name, aliases, conversionRate, averageProfit, costPerLead\n}': CalculatorSectorsQueryResult;
+    '*[\n  ((_type == "sectorPage" && defined(slug.current)) || _type == "calculatorSector") && !(_id in path("drafts.**"))\n]{\n  _id,\n  _type == "sectorPage" => {\n    "name": coalesce(calculatorName, sectorName),\n    sectorName,\n    "aliases": [sectorName] + coalesce(calculatorAliases, []),\n    "conversionRate": stats.conversionRate,\n    "averageProfit": stats.averageProfit,\n    "rank": 0\n  },\n  _type == "calculatorSector" => { name, aliases, conversionRate, averageProfit, "rank": 1 + coalesce(order, 0) }\n} | order(rank asc, name asc)': CalculatorSectorsQueryResult;
     '*[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0]{\n  seo, hero, featuredHeading, allHeading, tooltipLabel, finalCta,\n  "sectors": *[_type == "sectorPage" && defined(slug.current) && !(_id in path("drafts.**"))] | order(order asc, sectorName asc){\n    sectorName, "slug": slug.current, tooltip, featured, "icon": hero.icon\n  }\n}': SectorsDirectoryQueryResult;
-    '*[_type == "sectorPage" && slug.current == $slug && !(_id in path("drafts.**"))][0]{\n  _id, _updatedAt, sectorName, "slug": slug.current, seo, hero, stats, leadsPerMonth, tooltip,\n  explanation, projection, services, closingCta, structuredData,\n  "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels\n}': SectorPageQueryResult;
+    '*[_type == "sectorPage" && slug.current == $slug && !(_id in path("drafts.**"))][0]{\n  _id, _updatedAt, sectorName, "calculatorName": coalesce(calculatorName, sectorName), "slug": slug.current, seo, hero, stats, leadsPerMonth, tooltip,\n  explanation, projection, services, closingCta, structuredData,\n  "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels\n}': SectorPageQueryResult;
     '*[_type == "sectorPage" && defined(slug.current) && !(_id in path("drafts.**"))] | order(order asc, sectorName asc){\n  "slug": slug.current, _updatedAt\n}': SectorSlugsQueryResult;
     '*[_type == "googleAdsPage" && _id == "googleAdsPage"][0]{\n  seo, hero, stats, included, process, finalCta\n}': GoogleAdsPageQueryResult;
     '*[_type == "contactPage" && _id == "contactPage"][0]{\n  seo, hero, channels,\n  "form": *[_type == "landingPage" && _id == "landingPage"][0].contactSection{successTitle, successText, resetLabel}\n}': ContactPageQueryResult;

@@ -52,6 +52,7 @@ export default function SectorPageRoute() {
       <SectorHero
         id="sector"
         sectorName={page.sectorName}
+        calculatorName={page.calculatorName}
         hero={page.hero}
         leadsPerMonth={page.leadsPerMonth}
         labels={page.labels}
@@ -68,7 +69,7 @@ export default function SectorPageRoute() {
       <SectorServices id="servicios" heading={page.services?.heading} items={page.services?.items} />
       <FinalCta id="empezar" heading={page.closingCta?.title} text={page.closingCta?.description} tone="muted">
         <CtaLink
-          href={calculatorHref(page.sectorName)}
+          href={calculatorHref(page.calculatorName)}
           variant="onDark"
           icon="calculator"
           className="px-6 py-3 text-lg"

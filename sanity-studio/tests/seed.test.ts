@@ -78,8 +78,35 @@ describe("seed dataset (sanity-studio/seed/production.ndjson)", () => {
     expect(slugs).toEqual(expect.arrayContaining(SPEC_SECTOR_SLUGS));
   });
 
-  it("has the calculator's sector records including 'Otros', the 17 FAQs and the 4 plans", () => {
-    expect(ofType("calculatorSector").map((document) => document.name)).toContain("Otros");
+  it("keeps as calculator-only records just the choices with no sector page ('Otros'): no figure twice", () => {
+    const normalize = (name: unknown) =>
+      String(name ?? "")
+        .normalize("NFD")
+        .replace(/\p{M}/gu, "")
+        .toLowerCase()
+        .trim();
+    const pageNames = new Set(
+      ofType("sectorPage").flatMap((page) =>
+        [page.sectorName, page.calculatorName, ...((page.calculatorAliases as string[] | undefined) ?? [])].map(
+          normalize,
+        ),
+      ),
+    );
+    const records = ofType("calculatorSector");
+    expect(records.map((document) => document.name)).toContain("Otros");
+    for (const record of records) {
+      for (const name of [record.name, ...((record.aliases as string[] | undefined) ?? [])]) {
+        expect(pageNames.has(normalize(name)), String(name)).toBe(false);
+      }
+    }
+    for (const page of ofType("sectorPage")) {
+      const stats = page.stats as { conversionRate?: number; averageProfit?: number } | undefined;
+      expect(typeof stats?.conversionRate, page._id).toBe("number");
+      expect(typeof stats?.averageProfit, page._id).toBe("number");
+    }
+  });
+
+  it("has the 17 FAQs and the 4 plans", () => {
     expect(ofType("faqItem")).toHaveLength(17);
     expect(
       ofType("plan")
