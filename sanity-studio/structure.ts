@@ -8,6 +8,7 @@ import { collectionTypes, singletonTypes } from "./schemaTypes";
 const LIST_TITLES: Record<string, string> = {
   sectorPage: "Páginas de sector",
   calculatorSector: "Calculadora: opciones sin página",
+  redirect: "Redirecciones",
   faqItem: "Preguntas frecuentes",
   plan: "Planes",
 };

@@ -13,6 +13,7 @@ import {
   legalPageQuery,
   nextStepsPageQuery,
   plansPageQuery,
+  redirectsQuery,
   sectorPageQuery,
   sectorSlugsQuery,
   sectorsDirectoryQuery,
@@ -29,6 +30,7 @@ import type {
   LegalPageQueryResult,
   NextStepsPageQueryResult,
   PlansPageQueryResult,
+  RedirectsQueryResult,
   SectorPageQueryResult,
   SectorSlugsQueryResult,
   SectorsDirectoryQueryResult,
@@ -65,6 +67,8 @@ export const getServiceStartPage = () =>
   fetchSingleton<ServiceStartPageQueryResult>(serviceStartPageQuery, "serviceStartPage");
 
 export const getCalculatorSectors = () => contentSource().fetch<CalculatorSectorsQueryResult>(calculatorSectorsQuery);
+
+export const getRedirects = () => contentSource().fetch<RedirectsQueryResult>(redirectsQuery);
 
 export const getSectorSlugs = () => contentSource().fetch<SectorSlugsQueryResult>(sectorSlugsQuery);
 

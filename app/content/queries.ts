@@ -63,6 +63,12 @@ export const sectorSlugsQuery =
   "slug": slug.current, _updatedAt
 }`);
 
+// Editor-managed redirects; disabled ones (`enabled: false`) never apply. See app/domain/redirects.ts.
+export const redirectsQuery =
+  defineQuery(`*[_type == "redirect" && enabled != false && defined(source) && defined(destination) && !(_id in path("drafts.**"))] | order(_createdAt asc){
+  source, destination, permanent
+}`);
+
 export const googleAdsPageQuery = defineQuery(`*[_type == "googleAdsPage" && _id == "googleAdsPage"][0]{
   seo, hero, stats, included, process, finalCta
 }`);

@@ -50,6 +50,18 @@ export type FaqItem = {
   answer: string;
 };
 
+export type Redirect = {
+  _id: string;
+  _type: "redirect";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  source?: string;
+  destination?: string;
+  permanent: boolean;
+  enabled?: boolean;
+};
+
 export type CalculatorSector = {
   _id: string;
   _type: "calculatorSector";
@@ -863,6 +875,7 @@ export type Geopoint = {
 export type AllSanitySchemaTypes =
   | Plan
   | FaqItem
+  | Redirect
   | CalculatorSector
   | SectorPage
   | PortableText
@@ -1366,6 +1379,15 @@ export type SectorSlugsQueryResult = Array<{
 }>;
 
 // Source: ../app/content/queries.ts
+// Variable: redirectsQuery
+// Query: *[_type == "redirect" && enabled != false && defined(source) && defined(destination) && !(_id in path("drafts.**"))] | order(_createdAt asc){  source, destination, permanent}
+export type RedirectsQueryResult = Array<{
+  source: string | null;
+  destination: string | null;
+  permanent: boolean;
+}>;
+
+// Source: ../app/content/queries.ts
 // Variable: googleAdsPageQuery
 // Query: *[_type == "googleAdsPage" && _id == "googleAdsPage"][0]{  seo, hero, stats, included, process, finalCta}
 export type GoogleAdsPageQueryResult = {
@@ -1528,6 +1550,7 @@ declare module "@sanity/client" {
     '*[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0]{\n  seo, hero, featuredHeading, allHeading, tooltipLabel, finalCta,\n  "sectors": *[_type == "sectorPage" && defined(slug.current) && !(_id in path("drafts.**"))] | order(order asc, sectorName asc){\n    sectorName, "slug": slug.current, tooltip, featured, "icon": hero.icon\n  }\n}': SectorsDirectoryQueryResult;
     '*[_type == "sectorPage" && slug.current == $slug && !(_id in path("drafts.**"))][0]{\n  _id, _updatedAt, sectorName, "calculatorName": coalesce(calculatorName, sectorName), "slug": slug.current, seo, hero, stats, leadsPerMonth, tooltip,\n  explanation, projection, services, closingCta, structuredData,\n  "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels\n}': SectorPageQueryResult;
     '*[_type == "sectorPage" && defined(slug.current) && !(_id in path("drafts.**"))] | order(order asc, sectorName asc){\n  "slug": slug.current, _updatedAt\n}': SectorSlugsQueryResult;
+    '*[_type == "redirect" && enabled != false && defined(source) && defined(destination) && !(_id in path("drafts.**"))] | order(_createdAt asc){\n  source, destination, permanent\n}': RedirectsQueryResult;
     '*[_type == "googleAdsPage" && _id == "googleAdsPage"][0]{\n  seo, hero, stats, included, process, finalCta\n}': GoogleAdsPageQueryResult;
     '*[_type == "contactPage" && _id == "contactPage"][0]{\n  seo, hero, channels,\n  "form": *[_type == "landingPage" && _id == "landingPage"][0].contactSection{successTitle, successText, resetLabel}\n}': ContactPageQueryResult;
     '*[_type == "legalPage" && _id == "legalPage"][0]{\n  seo, title, updatedAt, legalNotice, privacyPolicy, cookiePolicy\n}': LegalPageQueryResult;

@@ -67,6 +67,7 @@ describe("Studio schema", () => {
         "nextStepsPage",
         "plan",
         "plansPage",
+        "redirect",
         "sectorPage",
         "sectorsDirectory",
         "serviceStartPage",
