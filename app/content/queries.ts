@@ -5,7 +5,7 @@
 import { defineQuery } from "groq";
 
 export const siteSettingsQuery = defineQuery(`*[_type == "siteSettings" && _id == "siteSettings"][0]{
-  siteName, organization, phone, whatsappNumber, whatsappMessage, whatsappLabel, email,
+  siteName, organization, legalIdentity, phone, whatsappNumber, whatsappMessage, whatsappLabel, email,
   appUrl, appButtonLabel, appButtonShortLabel, bookingUrl, startServiceUrl, paymentLinks, studioUrl,
   tracking, navigation[]{label, kind, target}, footer{tagline, links[]{label, href}, legalLinkLabel, copyright},
   defaultSeo, notFound, privacyNotice, cookieBanner

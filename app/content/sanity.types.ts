@@ -171,12 +171,27 @@ export type SectorPage = {
 };
 
 export type PortableText = Array<{
-  children?: Array<{
-    marks?: Array<string>;
-    text?: string;
-    _type: "span";
-    _key: string;
-  }>;
+  children?: Array<
+    | {
+        marks?: Array<string>;
+        text?: string;
+        _type: "span";
+        _key: string;
+      }
+    | {
+        field:
+          | "companyName"
+          | "taxId"
+          | "address"
+          | "registryData"
+          | "email"
+          | "phone"
+          | "dataProtectionContact"
+          | "jurisdiction";
+        _type: "legalValue";
+        _key: string;
+      }
+  >;
   style?: "normal" | "h2" | "h3";
   listItem?: "bullet" | "number";
   markDefs?: Array<{
@@ -593,6 +608,16 @@ export type SiteSettings = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
+  legalIdentity?: {
+    companyName: string;
+    taxId: string;
+    address: string;
+    registryData: string;
+    email: string;
+    phone: string;
+    dataProtectionContact: string;
+    jurisdiction?: string;
+  };
   siteName: string;
   organization: {
     name: string;
@@ -917,7 +942,7 @@ export type AllSanitySchemaTypes =
 
 // Source: ../app/content/queries.ts
 // Variable: siteSettingsQuery
-// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  siteName, organization, phone, whatsappNumber, whatsappMessage, whatsappLabel, email,  appUrl, appButtonLabel, appButtonShortLabel, bookingUrl, startServiceUrl, paymentLinks, studioUrl,  tracking, navigation[]{label, kind, target}, footer{tagline, links[]{label, href}, legalLinkLabel, copyright},  defaultSeo, notFound, privacyNotice, cookieBanner}
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  siteName, organization, legalIdentity, phone, whatsappNumber, whatsappMessage, whatsappLabel, email,  appUrl, appButtonLabel, appButtonShortLabel, bookingUrl, startServiceUrl, paymentLinks, studioUrl,  tracking, navigation[]{label, kind, target}, footer{tagline, links[]{label, href}, legalLinkLabel, copyright},  defaultSeo, notFound, privacyNotice, cookieBanner}
 export type SiteSettingsQueryResult = {
   siteName: string;
   organization: {
@@ -925,6 +950,16 @@ export type SiteSettingsQueryResult = {
     url: string;
     logoUrl?: string;
   };
+  legalIdentity: {
+    companyName: string;
+    taxId: string;
+    address: string;
+    registryData: string;
+    email: string;
+    phone: string;
+    dataProtectionContact: string;
+    jurisdiction?: string;
+  } | null;
   phone: string;
   whatsappNumber: string;
   whatsappMessage: string;
@@ -1542,7 +1577,7 @@ export type HealthQueryResult = number;
 import "@sanity/client";
 declare module "@sanity/client" {
   interface SanityQueries {
-    '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  siteName, organization, phone, whatsappNumber, whatsappMessage, whatsappLabel, email,\n  appUrl, appButtonLabel, appButtonShortLabel, bookingUrl, startServiceUrl, paymentLinks, studioUrl,\n  tracking, navigation[]{label, kind, target}, footer{tagline, links[]{label, href}, legalLinkLabel, copyright},\n  defaultSeo, notFound, privacyNotice, cookieBanner\n}': SiteSettingsQueryResult;
+    '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  siteName, organization, legalIdentity, phone, whatsappNumber, whatsappMessage, whatsappLabel, email,\n  appUrl, appButtonLabel, appButtonShortLabel, bookingUrl, startServiceUrl, paymentLinks, studioUrl,\n  tracking, navigation[]{label, kind, target}, footer{tagline, links[]{label, href}, legalLinkLabel, copyright},\n  defaultSeo, notFound, privacyNotice, cookieBanner\n}': SiteSettingsQueryResult;
     '*[_type == "landingPage" && _id == "landingPage"][0]{\n  seo, hero, process, appShowcase, comparison, finalCta, contactSection,\n  faq{heading, intro, "items": items[]->{_id, question, answer}}\n}': LandingPageQueryResult;
     '*[_type == "plansPage" && _id == "plansPage"][0]{\n  seo, hero, plansHeading, plansIntro, featureGrid, process, finalCta, logoOffer,\n  monthlyDialog, cplDialog, sectorOptions, budgetOptions,\n  "plans": plans[]->{_id, name, key, price, priceLabel, priceSuffix, subtitle, description, features, popular, isSpecial, badges, buttons[]{label, action}},\n  faq{heading, "items": items[]->{_id, question, answer}}\n}': PlansPageQueryResult;
     '*[_type == "calculatorPage" && _id == "calculatorPage"][0]{\n  seo, hero, introCards, howWeWork, guarantee, leadForm\n}': CalculatorPageQueryResult;
