@@ -1,9 +1,11 @@
 /**
  * The rules that keep singleton pages single: they never appear in "create" menus, and their
  * documents keep only publish, discard and restore (no duplicate, no delete, no unpublish — the
- * page would vanish from the site).
+ * page would vanish from the site). A sector page's publish also redirects a renamed slug's old
+ * address (actions/slug-redirect.ts).
  */
 import type { DocumentActionsResolver, NewDocumentOptionsResolver, TemplateResolver } from "sanity";
+import { withSlugRedirect } from "./actions/slug-redirect";
 import { SINGLETON_TYPES } from "./schemaTypes";
 
 export const SINGLETON_ACTIONS: ReadonlySet<string> = new Set(["publish", "discardChanges", "restore"]);
@@ -14,7 +16,12 @@ export const templates: TemplateResolver = (previous) =>
 export const newDocumentOptions: NewDocumentOptionsResolver = (previous) =>
   previous.filter((option) => !SINGLETON_TYPES.has(option.templateId));
 
-export const documentActions: DocumentActionsResolver = (previous, context) =>
-  SINGLETON_TYPES.has(context.schemaType)
-    ? previous.filter((action) => action.action !== undefined && SINGLETON_ACTIONS.has(action.action))
-    : previous;
+export const documentActions: DocumentActionsResolver = (previous, context) => {
+  if (SINGLETON_TYPES.has(context.schemaType)) {
+    return previous.filter((action) => action.action !== undefined && SINGLETON_ACTIONS.has(action.action));
+  }
+  if (context.schemaType === "sectorPage") {
+    return previous.map((action) => (action.action === "publish" ? withSlugRedirect(action) : action));
+  }
+  return previous;
+};

@@ -7,7 +7,8 @@ import { collectionTypes, singletonTypes } from "./schemaTypes";
 
 const LIST_TITLES: Record<string, string> = {
   sectorPage: "Páginas de sector",
-  calculatorSector: "Sectores de la calculadora",
+  calculatorSector: "Calculadora: opciones sin página",
+  redirect: "Redirecciones",
   faqItem: "Preguntas frecuentes",
   plan: "Planes",
 };

@@ -97,7 +97,13 @@ export function createRemixHandler({ build, mode, cache, publicSiteUrl, trustedP
       const entry = await cache.fill(cacheKey, async (): Promise<CachedResponse | null> => {
         const response = await handle(toFetchRequest(req, res, url, true));
         if (!isCacheableResponse(response)) {
-          uncacheable = response;
+          // Not a shared page (an editor's redirect, a 404): answer it from the full address, so a
+          // redirect keeps the visitor's campaign parameters (utm_*, gclid) the cache key dropped.
+          if (cacheKey === req.url) uncacheable = response;
+          else {
+            await response.body?.cancel();
+            uncacheable = await handle(toFetchRequest(req, res, null));
+          }
           return null;
         }
         const body = Buffer.from(await response.arrayBuffer());

@@ -2,6 +2,7 @@
  * The only door to content for loaders: one typed function per need. A missing singleton or sector
  * page becomes a 404 response, never a 500.
  */
+import { warnIfLegalIdentityIncomplete } from "~/lib/legal-identity.server";
 import {
   calculatorPageQuery,
   calculatorSectorsQuery,
@@ -13,6 +14,7 @@ import {
   legalPageQuery,
   nextStepsPageQuery,
   plansPageQuery,
+  redirectsQuery,
   sectorPageQuery,
   sectorSlugsQuery,
   sectorsDirectoryQuery,
@@ -29,6 +31,7 @@ import type {
   LegalPageQueryResult,
   NextStepsPageQueryResult,
   PlansPageQueryResult,
+  RedirectsQueryResult,
   SectorPageQueryResult,
   SectorSlugsQueryResult,
   SectorsDirectoryQueryResult,
@@ -49,7 +52,11 @@ async function fetchSingleton<T>(query: string, what: string): Promise<NonNullab
   return required(await contentSource().fetch<T>(query), what) as NonNullable<T>;
 }
 
-export const getSiteSettings = () => fetchSingleton<SiteSettingsQueryResult>(siteSettingsQuery, "siteSettings");
+export const getSiteSettings = () =>
+  fetchSingleton<SiteSettingsQueryResult>(siteSettingsQuery, "siteSettings").then((settings) => {
+    warnIfLegalIdentityIncomplete(settings.legalIdentity);
+    return settings;
+  });
 export const getLandingPage = () => fetchSingleton<LandingPageQueryResult>(landingPageQuery, "landingPage");
 export const getPlansPage = () => fetchSingleton<PlansPageQueryResult>(plansPageQuery, "plansPage");
 export const getCalculatorPage = () => fetchSingleton<CalculatorPageQueryResult>(calculatorPageQuery, "calculatorPage");
@@ -65,6 +72,8 @@ export const getServiceStartPage = () =>
   fetchSingleton<ServiceStartPageQueryResult>(serviceStartPageQuery, "serviceStartPage");
 
 export const getCalculatorSectors = () => contentSource().fetch<CalculatorSectorsQueryResult>(calculatorSectorsQuery);
+
+export const getRedirects = () => contentSource().fetch<RedirectsQueryResult>(redirectsQuery);
 
 export const getSectorSlugs = () => contentSource().fetch<SectorSlugsQueryResult>(sectorSlugsQuery);
 

@@ -8,7 +8,7 @@ import { defineQuery } from "groq";
 const IMAGE = `alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}`;
 
 export const siteSettingsQuery = defineQuery(`*[_type == "siteSettings" && _id == "siteSettings"][0]{
-  siteName, organization, phone, whatsappNumber, whatsappMessage, whatsappLabel, email,
+  siteName, organization, legalIdentity, phone, whatsappNumber, whatsappMessage, whatsappLabel, email,
   appUrl, appButtonLabel, appButtonShortLabel, bookingUrl, startServiceUrl, paymentLinks, studioUrl,
   tracking, navigation[]{label, kind, target}, footer{tagline, links[]{label, href}, legalLinkLabel, copyright},
   defaultSeo, notFound, privacyNotice, cookieBanner
@@ -31,10 +31,22 @@ export const calculatorPageQuery = defineQuery(`*[_type == "calculatorPage" && _
   seo, hero, introCards, howWeWork, guarantee, leadForm
 }`);
 
-export const calculatorSectorsQuery =
-  defineQuery(`*[_type == "calculatorSector" && !(_id in path("drafts.**"))] | order(order asc, name asc){
-  _id, name, aliases, conversionRate, averageProfit, costPerLead
-}`);
+// The calculator's choices: every published sector page (its figures are the page's own `stats`) in
+// alphabetical order, then the calculator-only records ('Otros') by their `order`.
+export const calculatorSectorsQuery = defineQuery(`*[
+  ((_type == "sectorPage" && defined(slug.current)) || _type == "calculatorSector") && !(_id in path("drafts.**"))
+]{
+  _id,
+  _type == "sectorPage" => {
+    "name": coalesce(calculatorName, sectorName),
+    sectorName,
+    "aliases": [sectorName] + coalesce(calculatorAliases, []),
+    "conversionRate": stats.conversionRate,
+    "averageProfit": stats.averageProfit,
+    "rank": 0
+  },
+  _type == "calculatorSector" => { name, aliases, conversionRate, averageProfit, "rank": 1 + coalesce(order, 0) }
+} | order(rank asc, name asc)`);
 
 export const sectorsDirectoryQuery = defineQuery(`*[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0]{
   seo, hero, featuredHeading, allHeading, tooltipLabel, finalCta,
@@ -45,7 +57,7 @@ export const sectorsDirectoryQuery = defineQuery(`*[_type == "sectorsDirectory" 
 
 export const sectorPageQuery =
   defineQuery(`*[_type == "sectorPage" && slug.current == $slug && !(_id in path("drafts.**"))][0]{
-  _id, _updatedAt, sectorName, "slug": slug.current, seo, hero{..., image{${IMAGE}}}, stats, leadsPerMonth, tooltip,
+  _id, _updatedAt, sectorName, "calculatorName": coalesce(calculatorName, sectorName), "slug": slug.current, seo, hero{..., image{${IMAGE}}}, stats, leadsPerMonth, tooltip,
   explanation, projection, services, closingCta, structuredData,
   "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels
 }`);
@@ -53,6 +65,12 @@ export const sectorPageQuery =
 export const sectorSlugsQuery =
   defineQuery(`*[_type == "sectorPage" && defined(slug.current) && !(_id in path("drafts.**"))] | order(order asc, sectorName asc){
   "slug": slug.current, _updatedAt
+}`);
+
+// Editor-managed redirects; disabled ones (`enabled: false`) never apply. See app/domain/redirects.ts.
+export const redirectsQuery =
+  defineQuery(`*[_type == "redirect" && enabled != false && defined(source) && defined(destination) && !(_id in path("drafts.**"))] | order(_createdAt asc){
+  source, destination, permanent
 }`);
 
 export const googleAdsPageQuery = defineQuery(`*[_type == "googleAdsPage" && _id == "googleAdsPage"][0]{

@@ -99,14 +99,17 @@ export function normalizeSectorName(value: string): string {
     .join(" ");
 }
 
-/** The record whose name or one of whose aliases matches `value`. */
+/**
+ * The record whose name matches `value`, or else the first one with a matching alias: a sector page's
+ * own calculator name always finds that page, even when another record lists it as an alias.
+ */
 export function findSector<T extends SectorRecord>(records: readonly T[], value: string | null | undefined): T | null {
   const wanted = normalizeSectorName(value ?? "");
   if (!wanted) return null;
   return (
-    records.find((record) =>
-      [record.name, ...(record.aliases ?? [])].some((name) => normalizeSectorName(name ?? "") === wanted),
-    ) ?? null
+    records.find((record) => normalizeSectorName(record.name) === wanted) ??
+    records.find((record) => (record.aliases ?? []).some((name) => normalizeSectorName(name ?? "") === wanted)) ??
+    null
   );
 }
 

@@ -3,14 +3,21 @@ import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ContractSections } from "~/components/sections/legal/ContractSections";
 import { PageHero } from "~/components/sections/PageHero";
-import { getDraftContractPage } from "~/content/index.server";
+import { getDraftContractPage, getSiteSettings } from "~/content/index.server";
 import { publicPageHeaders } from "~/lib/http-cache";
+import { resolveLegalText } from "~/lib/legal-identity";
 import { pageMeta } from "~/lib/seo";
 
 export const headers = publicPageHeaders;
 
+/** The contract's references to the legal identity are filled in here; what is missing is left out. */
 export async function loader() {
-  return { page: await getDraftContractPage() };
+  const [page, settings] = await Promise.all([getDraftContractPage(), getSiteSettings()]);
+  const sections = page.sections?.map((section) => ({
+    ...section,
+    body: resolveLegalText(section.body, settings.legalIdentity),
+  }));
+  return { page: { ...page, sections } };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>

@@ -3,14 +3,25 @@ import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { LegalDocumentLinks, LegalDocuments, type LegalDocument } from "~/components/sections/legal/LegalDocuments";
 import { PageHero } from "~/components/sections/PageHero";
-import { getLegalPage } from "~/content/index.server";
+import { getLegalPage, getSiteSettings } from "~/content/index.server";
 import { publicPageHeaders } from "~/lib/http-cache";
+import { resolveLegalText } from "~/lib/legal-identity";
 import { pageMeta } from "~/lib/seo";
 
 export const headers = publicPageHeaders;
 
+/** The texts' references to the legal identity are filled in here; what is missing is left out. */
 export async function loader() {
-  return { page: await getLegalPage() };
+  const [page, settings] = await Promise.all([getLegalPage(), getSiteSettings()]);
+  const identity = settings.legalIdentity;
+  return {
+    page: {
+      ...page,
+      legalNotice: resolveLegalText(page.legalNotice, identity),
+      privacyPolicy: resolveLegalText(page.privacyPolicy, identity),
+      cookiePolicy: resolveLegalText(page.cookiePolicy, identity),
+    },
+  };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>

@@ -12,8 +12,8 @@ import { CtaLink } from "~/components/ui/CtaLink";
 import { getSectorPage } from "~/content/index.server";
 import type { SiteSettings } from "~/content/types";
 import { projectSector } from "~/domain/projection";
-import { PRIVATE_NO_STORE, publicPageHeaders } from "~/lib/http-cache";
-import { log } from "~/lib/log.server";
+import { publicPageHeaders } from "~/lib/http-cache";
+import { redirectOrNotFound } from "~/lib/redirects.server";
 import { sectorServiceJsonLd } from "~/lib/sector-jsonld";
 import { absoluteUrl, jsonLd, pageMeta, rootDataFrom } from "~/lib/seo";
 
@@ -21,14 +21,8 @@ export const headers = publicPageHeaders;
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const page = await getSectorPage(params.slug ?? "").catch((error: unknown) => {
-    if (error instanceof Response && error.status === 404) {
-      log("error", "route not found", { status: 404, path: new URL(request.url).pathname });
-      throw new Response(null, {
-        status: 404,
-        statusText: "Not Found",
-        headers: { "Cache-Control": PRIVATE_NO_STORE },
-      });
-    }
+    // An old address of a renamed sector (or any editor's redirect), otherwise the 404.
+    if (error instanceof Response && error.status === 404) return redirectOrNotFound(request);
     throw error;
   });
   const projection = projectSector({ stats: page.stats, fixedInvestments: page.projection?.fixedInvestments });
@@ -52,6 +46,7 @@ export default function SectorPageRoute() {
       <SectorHero
         id="sector"
         sectorName={page.sectorName}
+        calculatorName={page.calculatorName}
         hero={page.hero}
         leadsPerMonth={page.leadsPerMonth}
         labels={page.labels}
@@ -68,7 +63,7 @@ export default function SectorPageRoute() {
       <SectorServices id="servicios" heading={page.services?.heading} items={page.services?.items} />
       <FinalCta id="empezar" heading={page.closingCta?.title} text={page.closingCta?.description} tone="muted">
         <CtaLink
-          href={calculatorHref(page.sectorName)}
+          href={calculatorHref(page.calculatorName)}
           variant="onDark"
           icon="calculator"
           className="px-6 py-3 text-lg"

@@ -5,6 +5,7 @@
 import { calculatorSector } from "./documents/calculatorSector";
 import { faqItem } from "./documents/faqItem";
 import { plan } from "./documents/plan";
+import { redirect } from "./documents/redirect";
 import { sectorPage } from "./documents/sectorPage";
 import { objectTypes } from "./objects";
 import { landingPage } from "./singletons/landingPage";
@@ -39,6 +40,6 @@ export const singletonTypes = [
 export const SINGLETON_TYPES: ReadonlySet<string> = new Set(singletonTypes.map((type) => type.name));
 
 /** Document types edited as lists. */
-export const collectionTypes = [sectorPage, calculatorSector, faqItem, plan];
+export const collectionTypes = [sectorPage, calculatorSector, redirect, faqItem, plan];
 
 export const schemaTypes = [...objectTypes, ...singletonTypes, ...collectionTypes];

@@ -156,3 +156,23 @@ export async function isUniqueAcrossType(
   );
   return !taken;
 }
+
+/**
+ * The calculator's name of a sector page (its `calculatorName`, or else its `sectorName`) must not be
+ * another page's or a calculator-only record's, or the dropdown would show the same choice twice.
+ */
+export async function isCalculatorNameFree(value: unknown, context: ValidationContext): Promise<boolean> {
+  const document = context.document as { _id?: string; sectorName?: unknown } | undefined;
+  const name = typeof value === "string" && value.trim() ? value.trim() : document?.sectorName;
+  if (typeof name !== "string" || !name.trim()) return true;
+  const publishedId = (document?._id ?? "").replace(/^drafts\./, "").replace(/^versions\.[^.]+\./, "");
+  const client = context.getClient({ apiVersion: "2025-02-19" }).withConfig({ perspective: "raw" });
+  const taken = await client.fetch<boolean>(
+    `defined(*[!sanity::versionOf($publishedId) && (
+      (_type == "sectorPage" && lower(coalesce(calculatorName, sectorName)) == lower($name)) ||
+      (_type == "calculatorSector" && lower(name) == lower($name))
+    )][0]._id)`,
+    { name, publishedId },
+  );
+  return !taken;
+}

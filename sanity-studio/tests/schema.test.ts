@@ -67,6 +67,7 @@ describe("Studio schema", () => {
         "nextStepsPage",
         "plan",
         "plansPage",
+        "redirect",
         "sectorPage",
         "sectorsDirectory",
         "serviceStartPage",
@@ -77,6 +78,49 @@ describe("Studio schema", () => {
       expect(type.title, type.name).toMatch(/\S/);
       expect(type.preview, type.name).toBeDefined();
     }
+  });
+});
+
+describe("one document per sector", () => {
+  const FIGURES = ["conversionRate", "averageProfit", "costPerLead"];
+
+  it("stores each sector figure in one field: the sector page's stats (calculator-only records keep their own)", () => {
+    const figureFields = allFields()
+      .filter(({ field }) => field.type === "number" && FIGURES.includes(field.name))
+      .map(({ path }) => path);
+    expect(figureFields.sort()).toEqual(
+      [
+        "sectorPage.stats.conversionRate",
+        "sectorPage.stats.averageProfit",
+        "sectorPage.stats.costPerLead",
+        "calculatorSector.conversionRate",
+        "calculatorSector.averageProfit",
+        "calculatorSector.costPerLead",
+      ].sort(),
+    );
+    // A sector page holds no reference to a calculator record: there is nothing to keep in step.
+    const sectorPageReferences = allFields().filter(
+      ({ path, field }) =>
+        path.startsWith("sectorPage.") &&
+        (field.type === "reference" || field.of?.some((member) => member.type === "reference")),
+    );
+    expect(sectorPageReferences).toEqual([]);
+  });
+
+  it("shows a sector page's calculator fields in a group of their own", () => {
+    const type = (
+      schemaTypes as unknown as {
+        name: string;
+        groups?: { name: string; title: string }[];
+        fields: (FieldLike & { group?: string | string[] })[];
+      }[]
+    ).find((candidate) => candidate.name === "sectorPage")!;
+    expect(type.groups).toContainEqual(expect.objectContaining({ name: "calculator", title: "Calculadora" }));
+    const inGroup = type.fields
+      .filter((field) => [field.group].flat().includes("calculator"))
+      .map((field) => field.name);
+    expect(inGroup).toEqual(expect.arrayContaining(["sectorName", "calculatorName", "calculatorAliases", "stats"]));
+    expect(type.fields.every((field) => field.group !== undefined)).toBe(true);
   });
 });
 

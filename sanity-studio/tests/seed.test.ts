@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -51,9 +51,37 @@ async function validateNdjsonFile(file: string | URL) {
 }
 
 describe("seed dataset (sanity-studio/seed/production.ndjson)", () => {
-  it("passes the Studio's validation, document by document, with no error or warning", async () => {
+  it("passes the Studio's validation, document by document, with no error and no warning but the legal identity's", async () => {
     const problems = await validateNdjsonFile(SEED_FILE);
-    expect(describeProblems(problems)).toBe("");
+    // The spec leaves the company's legal data unknown: the Studio warns until an editor fills it in.
+    const identityWarnings = problems.filter(
+      (problem) =>
+        problem.id === "siteSettings" && problem.level === "warning" && problem.path.startsWith("legalIdentity."),
+    );
+    expect(identityWarnings.map((problem) => problem.path).sort()).toEqual(
+      [
+        "legalIdentity.address",
+        "legalIdentity.companyName",
+        "legalIdentity.dataProtectionContact",
+        "legalIdentity.phone",
+        "legalIdentity.registryData",
+        "legalIdentity.taxId",
+      ].sort(),
+    );
+    expect(describeProblems(problems.filter((problem) => !identityWarnings.includes(problem)))).toBe("");
+  });
+
+  it("holds no bracketed template placeholder ('[RAZÓN SOCIAL]', '[NIF]') anywhere", () => {
+    const placeholders = readFileSync(SEED_FILE, "utf8").match(/\[[A-ZÁÉÍÓÚÑ][^\]"]{0,80}\]/g);
+    expect(placeholders).toBeNull();
+  });
+
+  it("fills the legal identity the spec gives (email, jurisdiction) and points long texts at it", () => {
+    const settings = seed.find((document) => document._id === "siteSettings")!;
+    expect(settings.legalIdentity).toMatchObject({ email: "hola@leadsb2b.es", jurisdiction: "Lleida" });
+    const legal = JSON.stringify(seed.find((document) => document._id === "legalPage"));
+    expect(legal).toContain('"_type":"legalValue"');
+    expect(legal).not.toContain("hola@leadsb2b.es");
   });
 
   it("has every singleton under its fixed id, once, and no drafts", () => {
@@ -78,8 +106,35 @@ describe("seed dataset (sanity-studio/seed/production.ndjson)", () => {
     expect(slugs).toEqual(expect.arrayContaining(SPEC_SECTOR_SLUGS));
   });
 
-  it("has the calculator's sector records including 'Otros', the 17 FAQs and the 4 plans", () => {
-    expect(ofType("calculatorSector").map((document) => document.name)).toContain("Otros");
+  it("keeps as calculator-only records just the choices with no sector page ('Otros'): no figure twice", () => {
+    const normalize = (name: unknown) =>
+      String(name ?? "")
+        .normalize("NFD")
+        .replace(/\p{M}/gu, "")
+        .toLowerCase()
+        .trim();
+    const pageNames = new Set(
+      ofType("sectorPage").flatMap((page) =>
+        [page.sectorName, page.calculatorName, ...((page.calculatorAliases as string[] | undefined) ?? [])].map(
+          normalize,
+        ),
+      ),
+    );
+    const records = ofType("calculatorSector");
+    expect(records.map((document) => document.name)).toContain("Otros");
+    for (const record of records) {
+      for (const name of [record.name, ...((record.aliases as string[] | undefined) ?? [])]) {
+        expect(pageNames.has(normalize(name)), String(name)).toBe(false);
+      }
+    }
+    for (const page of ofType("sectorPage")) {
+      const stats = page.stats as { conversionRate?: number; averageProfit?: number } | undefined;
+      expect(typeof stats?.conversionRate, page._id).toBe("number");
+      expect(typeof stats?.averageProfit, page._id).toBe("number");
+    }
+  });
+
+  it("has the 17 FAQs and the 4 plans", () => {
     expect(ofType("faqItem")).toHaveLength(17);
     expect(
       ofType("plan")

@@ -1,6 +1,9 @@
 // /calculadora in real Chromium: the whole flow with JavaScript, the shared-URL flow without it, and axe.
+import fs from "node:fs";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { startProductionServer } from "../../scripts/lib/build.mjs";
 
 const SHARED_RESULTS = "/calculadora?sector=Consultor%C3%ADa&conversion=35&beneficio=2000&presupuesto=1000";
 const receiverUrl = process.env.E2E_RECEIVER_URL;
@@ -345,5 +348,48 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Ver mis resultados estimados" }).click();
     await expectScenario(page, "150", ["3", "1", "2.000 €", "200 %"]);
     await expectScenario(page, "300", ["5", "1", "2.000 €", "200 %"]);
+  });
+});
+
+test.describe("a sector launched by publishing its page", () => {
+  // Its own server over a copy of the dataset, so the new page never leaks into the other specs.
+  let server: Awaited<ReturnType<typeof startProductionServer>>;
+  test.beforeAll(async () => {
+    server = await startProductionServer();
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test("is a calculator choice with its figures, and its 'Calcular mis Leads' button prefills it", async ({ page }) => {
+    const file = path.join(server.dataDir, "production.ndjson");
+    const documents = fs
+      .readFileSync(file, "utf8")
+      .split("\n")
+      .filter((line) => line.trim())
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const template = documents.find((document) => document._type === "sectorPage")!;
+    const launched = {
+      ...template,
+      _id: "sectorPage.reformas-integrales",
+      slug: { _type: "slug", current: "reformas-integrales" },
+      sectorName: "Reformas Integrales",
+      stats: { conversionRate: 17, averageProfit: 7200, costPerLead: 95 },
+    };
+    fs.writeFileSync(`${file}.tmp`, [...documents, launched].map((document) => JSON.stringify(document)).join("\n"));
+    fs.renameSync(`${file}.tmp`, file);
+
+    // Live within 5 s, no restart.
+    await expect
+      .poll(async () => (await fetch(`${server.baseUrl}/sectores/reformas-integrales`)).status, { timeout: 5000 })
+      .toBe(200);
+    await page.goto(`${server.baseUrl}/sectores/reformas-integrales`);
+    await closeCookieBanner(page);
+    await page.getByRole("link", { name: "Calcular mis Leads", exact: true }).click();
+    await expect(page).toHaveURL(/\/calculadora\?sector=Reformas\+Integrales$/);
+    await expect(calculator(page).getByLabel("Sector")).toHaveValue("Reformas Integrales");
+    await expect(calculator(page).getByLabel("Tasa de conversión (%)")).toHaveValue("17");
+    await expect(calculator(page).getByLabel("Beneficio por cliente (€)")).toHaveValue("7200");
+    await expect(page.getByText("Ese sector no está en la lista")).toHaveCount(0);
   });
 });

@@ -15,8 +15,12 @@ const nextSteps = seedDocument("nextStepsPage");
 const contract = seedDocument("draftContractPage");
 const settings = seedDocument("siteSettings");
 
-type Block = { _type: string; style?: string; children?: Array<{ text: string }> };
-const blockText = (block: Block) => (block.children ?? []).map((child) => child.text).join("");
+type Block = { _type: string; style?: string; children?: Array<{ _type?: string; text?: string; field?: string }> };
+/** The text a visitor reads: a `legalValue` child shows that field of the legal identity in site settings. */
+const blockText = (block: Block) =>
+  (block.children ?? [])
+    .map((child) => (child._type === "legalValue" ? settings.legalIdentity?.[child.field ?? ""] : child.text))
+    .join("");
 const firstHeading = (body: Block[]) => blockText(body.find((block) => block.style === "h2")!);
 
 /** The section's heading is on screen, below the fixed header (64 px), not hidden under it. */

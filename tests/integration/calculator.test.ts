@@ -1,9 +1,12 @@
 // /calculadora on the server: the loader computes the results for any address (shareable, no
 // JavaScript needed), bad addresses get Spanish messages instead of errors, and the action stores the
 // 'Completa tus datos' lead and delivers the spec's calculator payload.
-import { getSectorPage, getSectorSlugs } from "~/content/index.server";
+import { contentSource, getSectorPage, getSectorSlugs } from "~/content/index.server";
+import { resetContentSource } from "~/content/source.server";
 import { PRIVATE_NO_STORE, PUBLIC_PAGE_CACHE_CONTROL } from "~/lib/http-cache";
 import { headers as routeHeaders, action, loader } from "~/routes/calculadora";
+import { loader as sectorLoader } from "~/routes/sectores.$slug";
+import { SEED_FILE, newSectorPage, readDocuments, useDatasetCopy, writeDocuments } from "../support/dataset";
 import { post, useLeadDestinations, type Delivery } from "../support/leads";
 import { callLoader } from "../support/routes";
 
@@ -259,5 +262,68 @@ describe("links from the sector pages", () => {
         expect(state.errors).toEqual({});
       }
     }
+  });
+});
+
+describe("one document per sector", () => {
+  let datasetFile: string;
+  beforeEach(() => {
+    datasetFile = useDatasetCopy();
+  });
+  afterAll(() => {
+    process.env.CONTENT_DATASET_FILE = SEED_FILE;
+    resetContentSource();
+  });
+
+  it("takes every choice's figures from its sector page and keeps only pageless choices as records", async () => {
+    const documents = readDocuments(datasetFile);
+    const { sectors } = await load();
+    for (const page of documents.filter((document) => document._type === "sectorPage")) {
+      const stats = page.stats as { conversionRate: number; averageProfit: number };
+      const name = (page.calculatorName as string | undefined) ?? (page.sectorName as string);
+      expect(sectors).toContainEqual({
+        name,
+        conversionRate: stats.conversionRate,
+        averageProfit: stats.averageProfit,
+      });
+    }
+    const records = documents.filter((document) => document._type === "calculatorSector");
+    expect(records.map((record) => record.name)).toEqual(["Otros"]);
+  });
+
+  it("offers a sector page published now within 5 seconds, with its figures, and its calculator link prefills it", async () => {
+    const documents = readDocuments(datasetFile);
+    const template = documents.find((document) => document._type === "sectorPage")!;
+    const page = {
+      ...newSectorPage(template, "reformas-integrales", "Reformas Integrales"),
+      stats: { conversionRate: 17, averageProfit: 7200, costPerLead: 95 },
+    };
+    writeDocuments(datasetFile, [...documents, page]);
+    await vi.waitFor(
+      async () =>
+        expect((await load()).sectors).toContainEqual({
+          name: "Reformas Integrales",
+          conversionRate: 17,
+          averageProfit: 7200,
+        }),
+      { timeout: 5000, interval: 250 },
+    );
+    const sectorPage = await callLoader(sectorLoader, "/sectores/reformas-integrales", { slug: "reformas-integrales" });
+    const { page: loaded } = sectorPage as { page: { calculatorName: string } };
+    const { state } = await load(`?${new URLSearchParams({ sector: loaded.calculatorName })}`);
+    expect(state).toMatchObject({ sector: "Reformas Integrales", errors: {} });
+    expect(state.values).toMatchObject({ conversion: "17", profit: "7200" });
+    // The template's own choice is untouched.
+    expect((await load("?sector=Construcci%C3%B3n")).state).toMatchObject({ sector: "Construcción", errors: {} });
+  });
+
+  it("lists a copied page under its own name when it kept its template's calculator name", async () => {
+    const documents = readDocuments(datasetFile);
+    const template = documents.find((document) => document._id === "sectorPage.software-b2b")!;
+    writeDocuments(datasetFile, [...documents, newSectorPage(template, "saas-vertical", "SaaS vertical")]);
+    contentSource().invalidate();
+    const names = (await load()).sectors.map((sector) => sector.name);
+    expect(names.filter((name) => name === "Software B2B (SaaS)")).toHaveLength(1);
+    expect(names).toContain("SaaS vertical");
   });
 });

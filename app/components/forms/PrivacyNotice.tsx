@@ -1,11 +1,12 @@
 /**
  * The AEPD "first layer" of data-protection information, shown beside every form: controller, purpose,
- * legal basis, recipients and rights, with a link to the full privacy policy. Texts from site settings
- * (root loader), so a form only needs `<PrivacyNotice />`.
+ * legal basis, recipients and rights, with a link to the full privacy policy. Texts and the company's
+ * legal identity come from site settings (root loader), so a form only needs `<PrivacyNotice />`.
  */
 import { useRouteLoaderData } from "@remix-run/react";
 import { useId } from "react";
 import type { SiteSettings } from "~/content/types";
+import { controllerLine } from "~/lib/legal-identity";
 
 export const PRIVACY_POLICY_HREF = "/legal#privacidad";
 
@@ -14,9 +15,9 @@ export function PrivacyNotice({ className = "" }: { className?: string }) {
   const headingId = useId();
   const notice = root?.settings.privacyNotice;
   if (!notice) return null;
-  const lines = [notice.controller, notice.purpose, notice.legalBasis, notice.recipients, notice.rights].filter(
-    Boolean,
-  );
+  // The controller comes from the legal identity (what is missing is left out), never from a copy.
+  const controller = controllerLine(notice.controller, root?.settings.legalIdentity, root?.settings.siteName);
+  const lines = [controller, notice.purpose, notice.legalBasis, notice.recipients, notice.rights].filter(Boolean);
   return (
     <section aria-labelledby={headingId} className={`text-xs leading-relaxed text-ink-muted ${className}`}>
       <p id={headingId} className="font-semibold text-ink-soft">

@@ -1,16 +1,30 @@
-/** One entry of the /calculadora sector dropdown and the defaults it fills in. */
+/**
+ * A /calculadora dropdown choice that has no sector page ('Otros'). Every published sector page is a
+ * choice already, with its own name and figures; these records are only for the rest.
+ */
 import { NumberIcon } from "@sanity/icons";
 import { defineArrayMember, defineField, defineType } from "sanity";
-import { requiredString } from "../fields";
-import { orderRule, requiredMoneyRule, requiredPercentRule } from "../rules";
+import { isCalculatorNameFree, orderRule, requiredMoneyRule, requiredPercentRule } from "../rules";
 
 export const calculatorSector = defineType({
   name: "calculatorSector",
-  title: "Sector de la calculadora",
+  title: "Sector solo de calculadora",
   type: "document",
   icon: NumberIcon,
   fields: [
-    requiredString("name", "Nombre", "Nombre del sector en el desplegable de /calculadora."),
+    defineField({
+      name: "name",
+      title: "Nombre",
+      description:
+        "Nombre en el desplegable de /calculadora. Solo para opciones sin página de sector (como «Otros»): cada página de sector publicada ya es una opción.",
+      type: "string",
+      validation: (rule) =>
+        rule
+          .required()
+          .custom(async (value, context) =>
+            (await isCalculatorNameFree(value, context)) ? true : "Ya hay un sector de la calculadora con este nombre.",
+          ),
+    }),
     defineField({
       name: "aliases",
       title: "Otras formas de escribirlo",
@@ -43,7 +57,8 @@ export const calculatorSector = defineType({
     defineField({
       name: "order",
       title: "Orden",
-      description: "Posición en el desplegable (menor primero; a igual orden, alfabético).",
+      description:
+        "Posición entre las opciones sin página, que van detrás de los sectores con página (menor primero; a igual orden, alfabético).",
       type: "number",
       validation: orderRule,
     }),

@@ -1,12 +1,12 @@
 /**
- * One sector landing page at /sectores/{slug}. Publishing a new one makes a new live page, listed in
- * /sectores and the sitemap, with no deploy.
+ * One sector landing page at /sectores/{slug}, and the one place its sector's figures live. Publishing a
+ * new one makes a new live page, listed in /sectores and the sitemap, and a new choice in the
+ * /calculadora dropdown (name, aliases and the same `stats` figures), with no deploy.
  */
 import { DocumentTextIcon } from "@sanity/icons";
 import { defineArrayMember, defineField, defineType } from "sanity";
-import { objectList, requiredString, requiredText, section, seoField } from "../fields";
-import { moneyRule, orderRule, percentRule, slugify, slugRule } from "../rules";
-import { imageField } from "../fields";
+import { imageField, objectList, requiredString, requiredText, section, seoField } from "../fields";
+import { isCalculatorNameFree, moneyRule, orderRule, percentRule, slugify, slugRule } from "../rules";
 
 /** The icon names the site can draw in a sector's hero and directory card. */
 export const SECTOR_ICONS = [
@@ -54,8 +54,15 @@ export const sectorPage = defineType({
   title: "Página de sector",
   type: "document",
   icon: DocumentTextIcon,
+  groups: [
+    { name: "page", title: "Página", default: true },
+    { name: "calculator", title: "Calculadora" },
+  ],
+  // Everything not in the calculator's group belongs to the page's (the default tab).
   fields: [
-    requiredString("sectorName", "Nombre del sector", "Aparece en la etiqueta del hero y en el directorio /sectores."),
+    requiredString("sectorName", "Nombre del sector", "Aparece en la etiqueta del hero y en el directorio /sectores.", {
+      group: ["page", "calculator"],
+    }),
     defineField({
       name: "slug",
       title: "Slug (dirección)",
@@ -64,6 +71,30 @@ export const sectorPage = defineType({
       type: "slug",
       options: { source: "sectorName", maxLength: 96, slugify },
       validation: slugRule,
+      group: "page",
+    }),
+    defineField({
+      name: "calculatorName",
+      title: "Nombre en la calculadora",
+      description:
+        "Cómo aparece este sector en el desplegable de /calculadora. Vacío = el nombre del sector. Los botones «Calcular mis Leads» de esta página lo eligen solos.",
+      type: "string",
+      group: "calculator",
+      placeholder: "El nombre del sector",
+      validation: (rule) =>
+        rule.custom(async (value, context) =>
+          (await isCalculatorNameFree(value, context)) ? true : "Otro sector de la calculadora ya usa este nombre.",
+        ),
+    }),
+    defineField({
+      name: "calculatorAliases",
+      title: "Otras formas de escribirlo",
+      description:
+        "Nombres alternativos que la calculadora trata como este mismo sector (p. ej. «SaaS», «Clinicas»). El nombre del sector ya cuenta. Opcional.",
+      type: "array",
+      of: [defineArrayMember({ type: "string" })],
+      options: { layout: "tags" },
+      group: "calculator",
     }),
     seoField("Título, descripción y palabras clave de la página en Google y al compartirla."),
     section(
@@ -102,8 +133,9 @@ export const sectorPage = defineType({
       name: "stats",
       title: "Cifras del sector",
       description:
-        "Las tres tarjetas de cifras y la tabla de proyección. Si falta alguna, la web usa 25 % / 1.000 € / 80 €.",
+        "Las tres tarjetas de cifras, la tabla de proyección y los valores que rellena la calculadora al elegir este sector. Se escriben solo aquí. Si falta alguna, la página usa 25 % / 1.000 € / 80 €.",
       type: "object",
+      group: ["page", "calculator"],
       options: { collapsible: true, collapsed: false },
       fields: [
         defineField({
@@ -225,7 +257,7 @@ export const sectorPage = defineType({
         of: [defineArrayMember({ type: "offer" })],
       }),
     ]),
-  ],
+  ].map((field) => ("group" in field && field.group ? field : { ...field, group: "page" })),
   orderings: [{ title: "Orden", name: "orderAsc", by: [{ field: "order", direction: "asc" }] }],
   preview: {
     select: { title: "sectorName", slug: "slug.current", featured: "featured", order: "order" },

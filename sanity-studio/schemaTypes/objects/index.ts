@@ -5,6 +5,7 @@
  */
 import { defineArrayMember, defineField, defineType } from "sanity";
 import { optionalString, requiredString, requiredText, stringList } from "../fields";
+import { legalValueMember } from "../legal-identity";
 import { checkHref, hrefRule, optionalHrefRule, seoDescriptionRule, seoTitleRule } from "../rules";
 
 export const seo = defineType({
@@ -162,6 +163,7 @@ export const portableText = defineType({
         { title: "Viñetas", value: "bullet" },
         { title: "Numerada", value: "number" },
       ],
+      of: [legalValueMember],
       marks: {
         decorators: [
           { title: "Negrita", value: "strong" },

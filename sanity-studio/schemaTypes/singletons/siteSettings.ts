@@ -2,6 +2,7 @@
 import { CogIcon } from "@sanity/icons";
 import { defineField, defineType } from "sanity";
 import { objectList, optionalString, requiredString, requiredText, section } from "../fields";
+import { legalIdentityField } from "../legal-identity";
 import { httpUrlRule, requiredHttpUrlRule } from "../rules";
 
 const requiredUrl = (name: string, title: string, description: string) =>
@@ -12,7 +13,13 @@ export const siteSettings = defineType({
   title: "Ajustes del sitio",
   type: "document",
   icon: CogIcon,
+  groups: [
+    { name: "general", title: "General", default: true },
+    { name: "legal", title: "Identidad legal" },
+  ],
+  // Every field not in the legal identity's group belongs to the general one (the default tab).
   fields: [
+    legalIdentityField,
     requiredString(
       "siteName",
       "Nombre de la marca",
@@ -161,7 +168,11 @@ export const siteSettings = defineType({
       "Primera capa de información de protección de datos junto a cada formulario.",
       [
         requiredString("heading", "Título", "Título del aviso."),
-        requiredText("controller", "Responsable", "Quién trata los datos."),
+        requiredString(
+          "controller",
+          "Responsable",
+          "Etiqueta de la línea del responsable (p. ej. «Responsable»); la web añade la razón social de Identidad legal y la marca.",
+        ),
         requiredText("purpose", "Finalidad", "Para qué se usan los datos."),
         requiredText("legalBasis", "Legitimación", "Base legal del tratamiento."),
         requiredText("recipients", "Destinatarios", "A quién se comunican los datos."),
@@ -201,6 +212,6 @@ export const siteSettings = defineType({
         "Texto del enlace del pie que reabre el panel («Configuración de cookies»).",
       ),
     ]),
-  ],
+  ].map((field) => ("group" in field && field.group ? field : { ...field, group: "general" })),
   preview: { prepare: () => ({ title: "Ajustes del sitio" }) },
 });

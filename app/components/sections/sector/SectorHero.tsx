@@ -27,12 +27,15 @@ export function leadsRangeText(range: Maybe<LeadsRange>, label: Maybe<string>): 
 export function SectorHero({
   id,
   sectorName,
+  calculatorName,
   hero,
   leadsPerMonth,
   labels,
 }: {
   id: string;
   sectorName: Maybe<string>;
+  /** The sector's choice in the calculator (defaults to its name). */
+  calculatorName?: Maybe<string>;
   hero: Maybe<SectorHeroContent>;
   leadsPerMonth?: Maybe<LeadsRange>;
   labels?: Maybe<SectorPageLabels>;
@@ -65,7 +68,12 @@ export function SectorHero({
           </p>
         ) : null}
         <div className="mt-8 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:flex-wrap sm:items-center sm:gap-4">
-          <CtaLink href={calculatorHref(sectorName)} variant="onDark" icon="calculator" className="px-6 py-3 text-lg">
+          <CtaLink
+            href={calculatorHref(calculatorName ?? sectorName)}
+            variant="onDark"
+            icon="calculator"
+            className="px-6 py-3 text-lg"
+          >
             {SECTOR_ACTIONS.calculator}
           </CtaLink>
           <CtaLink href={CONTACT_PATH} variant="outlineOnDark" icon="arrow-right" className="px-6 py-3 text-lg">
