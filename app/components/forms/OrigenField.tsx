@@ -6,15 +6,15 @@
  * it; without JavaScript the server reads that cookie or rebuilds what it can from the request
  * (see app/tracking/attribution.server.ts).
  */
-import { useEffect, useRef } from "react";
+import { useEffect, useState } from "react";
 import { ORIGIN_FIELD } from "~/tracking/attribution";
 import { visitOrigin } from "~/tracking/visit-origin";
 
 export function OrigenField() {
-  const input = useRef<HTMLInputElement>(null);
-  // The field is the DOM's: the boot script may have filled it before React arrived.
-  useEffect(() => {
-    if (input.current) input.current.value = JSON.stringify(visitOrigin());
-  }, []);
-  return <input ref={input} type="hidden" name={ORIGIN_FIELD} defaultValue="" />;
+  // Controlled on purpose: a hidden input's value is its attribute, which React rewrites on every
+  // render of an uncontrolled one (losing what was set in the DOM on client-side navigations).
+  const [value, setValue] = useState("");
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- visitOrigin() reads browser-only state after hydration
+  useEffect(() => setValue(JSON.stringify(visitOrigin())), []);
+  return <input type="hidden" name={ORIGIN_FIELD} value={value} />;
 }
