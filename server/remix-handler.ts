@@ -6,6 +6,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createReadableStreamFromReadable, createRequestHandler, type ServerBuild } from "@remix-run/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { runInRequestScope } from "../app/content/request-scope.server";
 import { isHttps } from "../app/lib/security-headers.server";
 import { clientAddress } from "./client-address";
 import {
@@ -53,7 +54,9 @@ export interface RemixHandlerOptions {
 }
 
 export function createRemixHandler({ build, mode, cache, publicSiteUrl, trustedProxyHops = 0 }: RemixHandlerOptions) {
-  const handle = createRequestHandler(build, mode);
+  const remix = createRequestHandler(build, mode);
+  // Loaders read the request they answer (preview perspective) from this scope: app/content/request-scope.server.ts.
+  const handle: typeof remix = (request, context) => runInRequestScope(request, () => remix(request, context));
 
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {

@@ -1,19 +1,29 @@
 /**
  * A stand-in for Sanity's Content Lake query API, for msw: answers GET and POST queries with groq-js
- * over an NDJSON dataset, the way the real API would (published documents only).
+ * over an NDJSON dataset, the way the real API would: the `perspective` parameter picks published
+ * documents, drafts over published, or raw documents (the preview secret check reads raw).
  */
 import fs from "node:fs";
-import { evaluate, parse } from "groq-js";
 import { http, HttpResponse } from "msw";
-import { parseNdjson } from "~/content/local-source.server";
+import type { Perspective } from "~/content/content-source.server";
+import { datasetFor, parseNdjsonRaw, runGroq } from "~/content/local-source.server";
 
 export const SANITY_STAND_IN_HOST = "http://127.0.0.1:4599";
 
-export function sanityQueryHandlers(datasetFile: string, onQuery?: (query: string) => void) {
-  async function answer(query: string, params: Record<string, unknown>) {
-    onQuery?.(query);
-    const dataset = parseNdjson(fs.readFileSync(datasetFile, "utf8"));
-    const result = await (await evaluate(parse(query, { params }), { dataset, params })).get();
+export interface StandInQuery {
+  query: string;
+  perspective: string;
+}
+
+function perspectiveOf(value: string | null): Perspective | "raw" {
+  return value === "published" || value === "drafts" ? value : "raw";
+}
+
+export function sanityQueryHandlers(datasetFile: string, onQuery?: (query: string, seen: StandInQuery) => void) {
+  async function answer(query: string, params: Record<string, unknown>, perspective: string | null) {
+    onQuery?.(query, { query, perspective: perspective ?? "raw" });
+    const dataset = datasetFor(parseNdjsonRaw(fs.readFileSync(datasetFile, "utf8")), perspectiveOf(perspective));
+    const result = await runGroq(dataset, query, params as Record<string, string>);
     return HttpResponse.json({ ms: 1, query, result });
   }
   const path = `${SANITY_STAND_IN_HOST}/:version/data/query/:dataset`;
@@ -22,11 +32,11 @@ export function sanityQueryHandlers(datasetFile: string, onQuery?: (query: strin
       const url = new URL(request.url);
       const params: Record<string, unknown> = {};
       for (const [key, value] of url.searchParams) if (key.startsWith("$")) params[key.slice(1)] = JSON.parse(value);
-      return answer(url.searchParams.get("query") ?? "", params);
+      return answer(url.searchParams.get("query") ?? "", params, url.searchParams.get("perspective"));
     }),
     http.post(path, async ({ request }) => {
       const body = (await request.json()) as { query: string; params?: Record<string, unknown> };
-      return answer(body.query, body.params ?? {});
+      return answer(body.query, body.params ?? {}, new URL(request.url).searchParams.get("perspective"));
     }),
   ];
 }
