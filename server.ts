@@ -53,6 +53,8 @@ export async function startServer() {
     .catch((error: unknown) => {
       console.error(JSON.stringify({ level: "error", msg: "lead delivery could not start", error: String(error) }));
     });
+  // Live content (app/content/live.server.ts): with Sanity, every instance drops its caches on each change.
+  (build.entry.module as { startLiveContent?: () => void }).startLiveContent?.();
   server.listen(port, () => {
     console.log(JSON.stringify({ level: "info", msg: "server listening", url: `http://localhost:${port}` }));
   });

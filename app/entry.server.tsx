@@ -14,6 +14,7 @@ import { PRIVATE_NO_STORE } from "~/lib/http-cache";
 import { paintFirstHydration } from "~/lib/paint-first-hydration.server";
 import { documentContentSecurityPolicy, type SecuritySettings } from "~/lib/security-headers.server";
 
+export { startLiveContent } from "~/content/live.server";
 export { contentEvents } from "~/content/source.server";
 export { startLeadDelivery } from "~/leads/delivery.server";
 
