@@ -5,11 +5,12 @@
  * content change so rendered-page caches can drop.
  */
 import { EventEmitter } from "node:events";
-import { contentDatasetFile, sanitySettings } from "~/lib/env.server";
+import { contentDatasetFile, sanitySettings, sanityStudioUrl } from "~/lib/env.server";
 import { createCachedRunner } from "./cache.server";
 import type { ContentSource, Perspective, QueryParams, QueryRunner } from "./content-source.server";
 import { runGroq, watchDataset } from "./local-source.server";
 import { createSanityClient } from "./sanity-client.server";
+import { stegaConfig } from "./stega.server";
 
 export type { ContentSource, Perspective, QueryParams } from "./content-source.server";
 
@@ -52,9 +53,14 @@ function createSource(): ContentSource {
   const sanity = sanitySettings();
   if (sanity) {
     const client = createSanityClient(sanity);
+    // Drafts carry stega edit markers for the Presentation tool's click-to-edit (./stega.server.ts).
+    const previewClient = client.withConfig({ stega: stegaConfig(sanityStudioUrl()) });
     return cachedSource(
       "sanity",
-      (query, params, perspective) => client.fetch(query, params, { perspective }),
+      (query, params, perspective) =>
+        perspective === "drafts"
+          ? previewClient.fetch(query, params, { perspective })
+          : client.fetch(query, params, { perspective }),
       () => {},
     );
   }

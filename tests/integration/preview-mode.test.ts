@@ -2,6 +2,7 @@
 // browser then reads drafts (draft-only pages included, release versions never), everyone else keeps
 // the published content, and disabling ends it.
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { stegaClean } from "@sanity/client/stega";
 import { setupServer } from "msw/node";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { runInRequestScope } from "~/content/request-scope.server";
@@ -39,7 +40,8 @@ async function sectorPage(slug: string, cookie?: string): Promise<string | numbe
   const a = { ...args(`${SITE}/sectores/${slug}`, cookie), params: { slug } };
   try {
     const data = await runInRequestScope(a.request, () => sectorLoader(a));
-    return data.page.sectorName;
+    // Drafts from Sanity carry click-to-edit markers (stega) in visible texts.
+    return stegaClean(data.page.sectorName);
   } catch (error) {
     if (error instanceof Response) return error.status;
     throw error;
