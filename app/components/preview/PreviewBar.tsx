@@ -1,8 +1,8 @@
 /**
  * The bar every draft preview page shows (server-rendered, works without JavaScript) and, once hydrated,
  * Sanity's click-to-edit overlay. Loaded only in preview: app/root.tsx imports this module lazily, so
- * public pages never download it. A spacer of the bar's height at the end of the page keeps the footer
- * reachable without moving anything above it.
+ * public pages never download it. The bar floats bottom left, clear of the WhatsApp button; a spacer at
+ * the end of the page keeps the footer reachable without moving anything above it.
  */
 import { useLocation } from "@remix-run/react";
 import { lazy, Suspense } from "react";
@@ -15,11 +15,11 @@ export default function PreviewBar() {
   const { pathname } = useLocation();
   return (
     <>
-      <div aria-hidden="true" className="h-12" />
+      <div aria-hidden="true" className="h-24 sm:h-16" />
       <div
         role="region"
         aria-label="Vista previa"
-        className="fixed inset-x-0 bottom-0 z-[60] flex h-12 items-center justify-center gap-4 bg-ink px-4 text-sm text-white shadow-lg"
+        className="fixed bottom-3 left-3 right-24 z-[60] flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl bg-ink px-3 py-2 text-xs text-white shadow-lg sm:right-28 sm:text-sm"
       >
         <p className="font-semibold">Vista previa: estás viendo borradores</p>
         <a
