@@ -25,14 +25,24 @@ const buildPath = path.join(root, "build", "index.js");
  * The process-wide services of the app's server build, typed from app/entry.server.tsx: renaming or
  * dropping one of these exports there fails to compile here, and a build without them fails at boot.
  */
-export type AppServices = Pick<typeof EntryServer, "contentEvents" | "startLeadDelivery">;
+export type AppServices = Pick<typeof EntryServer, "contentEvents" | "startLeadDelivery" | "startLiveContent">;
 
 export function appServices(build: Pick<ServerBuild, "entry">): AppServices {
   const entry = build.entry.module as Partial<AppServices>;
-  if (typeof entry.contentEvents?.on !== "function" || typeof entry.startLeadDelivery !== "function") {
-    throw new Error("The server build does not export contentEvents and startLeadDelivery (app/entry.server.tsx)");
+  if (
+    typeof entry.contentEvents?.on !== "function" ||
+    typeof entry.startLeadDelivery !== "function" ||
+    typeof entry.startLiveContent !== "function"
+  ) {
+    throw new Error(
+      "The server build does not export contentEvents, startLeadDelivery and startLiveContent (app/entry.server.tsx)",
+    );
   }
-  return { contentEvents: entry.contentEvents, startLeadDelivery: entry.startLeadDelivery };
+  return {
+    contentEvents: entry.contentEvents,
+    startLeadDelivery: entry.startLeadDelivery,
+    startLiveContent: entry.startLiveContent,
+  };
 }
 
 /** Express's last resort: a refused request keeps its 4xx (e.g. a malformed path), anything else is a bare 500. */
@@ -82,6 +92,8 @@ export async function startServer() {
   await server.services.startLeadDelivery().catch((error: unknown) => {
     console.error(JSON.stringify({ level: "error", msg: "lead delivery could not start", error: String(error) }));
   });
+  // Live content (app/content/live.server.ts): with Sanity, every instance drops its caches on each change.
+  server.services.startLiveContent();
   server.listen(port, () => {
     console.log(JSON.stringify({ level: "info", msg: "server listening", url: `http://localhost:${port}` }));
   });

@@ -5,12 +5,16 @@
  * same module instances.
  */
 import { Writable } from "node:stream";
-import type { EntryContext } from "@remix-run/node";
+import type { EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
+import { inPreview } from "~/content/index.server";
+import { sanityStudioUrl } from "~/lib/env.server";
+import { PRIVATE_NO_STORE } from "~/lib/http-cache";
 import { paintFirstHydration } from "~/lib/paint-first-hydration.server";
 import { documentContentSecurityPolicy, type SecuritySettings } from "~/lib/security-headers.server";
 
+export { startLiveContent } from "~/content/live.server";
 export { contentEvents } from "~/content/source.server";
 export { startLeadDelivery } from "~/leads/delivery.server";
 
@@ -22,12 +26,25 @@ function securitySettings(remixContext: EntryContext): SecuritySettings | null {
   return root?.settings ?? null;
 }
 
-export default function handleRequest(
+/** A draft preview answer is for one browser only: never stored anywhere, never indexed. */
+function markPreview(headers: Headers): void {
+  headers.set("Cache-Control", PRIVATE_NO_STORE);
+  headers.set("X-Robots-Tag", "noindex");
+}
+
+export const handleDataRequest: HandleDataRequestFunction = async (response) => {
+  if (await inPreview()) markPreview(response.headers);
+  return response;
+};
+
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
+  const preview = await inPreview();
+  if (preview) markPreview(responseHeaders);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
@@ -47,7 +64,11 @@ export default function handleRequest(
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
               responseHeaders.set(
                 "Content-Security-Policy",
-                documentContentSecurityPolicy(html, securitySettings(remixContext)),
+                documentContentSecurityPolicy(
+                  html,
+                  securitySettings(remixContext),
+                  preview ? { studioUrl: sanityStudioUrl() } : null,
+                ),
               );
               clearTimeout(abortTimer);
               resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));

@@ -10,14 +10,14 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { CookieBanner } from "~/components/layout/CookieBanner";
 import { Footer } from "~/components/layout/Footer";
 import { Header } from "~/components/layout/Header";
 import { NotFound } from "~/components/layout/NotFound";
 import { WhatsAppButton } from "~/components/layout/WhatsAppButton";
 import { ConsentBootScript } from "~/consent/ConsentBootScript";
-import { getSiteSettings } from "~/content/index.server";
+import { getSiteSettings, inPreview } from "~/content/index.server";
 import type { SiteSettings } from "~/content/types";
 import { publicSiteUrl } from "~/lib/env.server";
 import { socialImageMeta } from "~/lib/seo";
@@ -32,8 +32,12 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader(_: LoaderFunctionArgs) {
-  return { settings: await getSiteSettings(), siteUrl: publicSiteUrl() };
+  const [settings, preview] = await Promise.all([getSiteSettings(), inPreview()]);
+  return { settings, siteUrl: publicSiteUrl(), preview };
 }
+
+// Draft preview only (see docs/preview.md): its own chunk, never downloaded by a public page.
+const PreviewBar = lazy(() => import("~/components/preview/PreviewBar"));
 
 /**
  * Only used when a page fails: Remix then renders the meta of the routes up to this error boundary, so
@@ -86,10 +90,15 @@ function Frame({ settings, children }: { settings: SiteSettings; children: React
 }
 
 export default function App() {
-  const { settings } = useLoaderData<typeof loader>();
+  const { settings, preview } = useLoaderData<typeof loader>();
   return (
     <Frame settings={settings}>
       <Outlet />
+      {preview ? (
+        <Suspense fallback={null}>
+          <PreviewBar />
+        </Suspense>
+      ) : null}
     </Frame>
   );
 }

@@ -1,14 +1,17 @@
 /**
  * Sanity Studio for the site's content: Spanish UI, singleton pages that cannot be created,
- * duplicated or deleted, lists for sector pages, calculator sectors, FAQs and plans, and Vision for
- * trying GROQ queries. Content Releases and Scheduled Drafts (paid Enterprise features whose tab has
+ * duplicated or deleted, lists for sector pages, calculator sectors, FAQs and plans, Presentation
+ * (the site itself with drafts and click-to-edit, docs/preview.md) and Vision for trying GROQ queries. Content Releases and Scheduled Drafts (paid Enterprise features whose tab has
  * no Spanish translation) are switched off: editors publish documents directly.
  */
 import { esESLocale } from "@sanity/locale-es-es";
 import { visionTool } from "@sanity/vision";
 import { defineConfig } from "sanity";
+import { presentationTool } from "sanity/presentation";
 import { structureTool } from "sanity/structure";
 import { dataset, projectId } from "./env";
+import { previewUrl } from "./presentation/preview-url";
+import { resolve } from "./presentation/resolve";
 import { schemaTypes } from "./schemaTypes";
 import { documentActions, newDocumentOptions, templates } from "./singletons";
 import { structure } from "./structure";
@@ -20,6 +23,7 @@ export default defineConfig({
   dataset,
   plugins: [
     structureTool({ title: "Contenido", structure }),
+    presentationTool({ title: "Vista previa", previewUrl, resolve }),
     visionTool({ title: "Consultas GROQ", defaultApiVersion: "2025-02-19" }),
     esESLocale(),
   ],

@@ -6,6 +6,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createReadableStreamFromReadable, createRequestHandler, type ServerBuild } from "@remix-run/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { runInRequestScope } from "../app/content/request-scope.server";
 import { pageCacheKey } from "./cache-key";
 import {
   BROTLI_FAST_QUALITY,
@@ -76,7 +77,9 @@ export interface RemixHandlerOptions {
 }
 
 export function createRemixHandler({ build, mode, cache, publicSiteUrl, trustedProxyHops = 0 }: RemixHandlerOptions) {
-  const handle = createRequestHandler(build, mode);
+  const remix = createRequestHandler(build, mode);
+  // Loaders read the request they answer (preview perspective) from this scope: app/content/request-scope.server.ts.
+  const handle: typeof remix = (request, context) => runInRequestScope(request, () => remix(request, context));
 
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {

@@ -1,8 +1,13 @@
 /**
- * The only door to content for loaders: one typed function per need. A missing singleton or sector
+ * The only door to content for loaders. `fetchContent` takes a query from ./queries.ts and returns the
+ * result type TypeGen generated for exactly that string (its `SanityQueries` map), so a query and a
+ * type that do not belong together do not compile. The perspective is the current request's
+ * (./preview.server.ts): drafts in preview mode, published otherwise. A missing singleton or sector
  * page becomes a 404 response, never a 500.
  */
+import type { SanityQueries } from "@sanity/client";
 import { warnIfLegalIdentityIncomplete } from "~/lib/legal-identity.server";
+import { currentPerspective } from "./preview.server";
 import {
   calculatorPageQuery,
   calculatorSectorsQuery,
@@ -21,68 +26,56 @@ import {
   serviceStartPageQuery,
   siteSettingsQuery,
 } from "./queries";
-import type {
-  CalculatorPageQueryResult,
-  CalculatorSectorsQueryResult,
-  ContactPageQueryResult,
-  DraftContractPageQueryResult,
-  GoogleAdsPageQueryResult,
-  LandingPageQueryResult,
-  LegalPageQueryResult,
-  NextStepsPageQueryResult,
-  PlansPageQueryResult,
-  RedirectsQueryResult,
-  SectorPageQueryResult,
-  SectorSlugsQueryResult,
-  SectorsDirectoryQueryResult,
-  ServiceStartPageQueryResult,
-  SiteSettingsQueryResult,
-} from "./sanity.types";
-import { contentSource } from "./source.server";
+import { contentSource, type QueryParams } from "./source.server";
 
 export { contentEvents, contentSource } from "./source.server";
+export { inPreview } from "./preview.server";
+
+/** A query TypeGen knows, and its result. */
+export type KnownQuery = keyof SanityQueries & string;
+export type QueryResult<Q extends KnownQuery> = SanityQueries[Q];
+
+export async function fetchContent<Q extends KnownQuery>(query: Q, params?: QueryParams): Promise<QueryResult<Q>> {
+  return contentSource().fetch<QueryResult<Q>>(query, params, await currentPerspective());
+}
 
 /** Narrows a query result to "present" or answers 404. */
-function required<T>(value: T | null | undefined, what: string): T {
+function required<T>(value: T, what: string): NonNullable<T> {
   if (value == null) throw new Response(`Not found: ${what}`, { status: 404, statusText: "Not Found" });
   return value;
 }
 
-async function fetchSingleton<T>(query: string, what: string): Promise<NonNullable<T>> {
-  return required(await contentSource().fetch<T>(query), what) as NonNullable<T>;
+async function fetchRequired<Q extends KnownQuery>(query: Q, what: string, params?: QueryParams) {
+  return required(await fetchContent(query, params), what);
 }
 
 export const getSiteSettings = () =>
-  fetchSingleton<SiteSettingsQueryResult>(siteSettingsQuery, "siteSettings").then((settings) => {
+  fetchRequired(siteSettingsQuery, "siteSettings").then((settings) => {
     warnIfLegalIdentityIncomplete(settings.legalIdentity);
     return settings;
   });
-export const getLandingPage = () => fetchSingleton<LandingPageQueryResult>(landingPageQuery, "landingPage");
-export const getPlansPage = () => fetchSingleton<PlansPageQueryResult>(plansPageQuery, "plansPage");
-export const getCalculatorPage = () => fetchSingleton<CalculatorPageQueryResult>(calculatorPageQuery, "calculatorPage");
-export const getSectorsDirectory = () =>
-  fetchSingleton<SectorsDirectoryQueryResult>(sectorsDirectoryQuery, "sectorsDirectory");
-export const getGoogleAdsPage = () => fetchSingleton<GoogleAdsPageQueryResult>(googleAdsPageQuery, "googleAdsPage");
-export const getContactPage = () => fetchSingleton<ContactPageQueryResult>(contactPageQuery, "contactPage");
-export const getLegalPage = () => fetchSingleton<LegalPageQueryResult>(legalPageQuery, "legalPage");
-export const getNextStepsPage = () => fetchSingleton<NextStepsPageQueryResult>(nextStepsPageQuery, "nextStepsPage");
-export const getDraftContractPage = () =>
-  fetchSingleton<DraftContractPageQueryResult>(draftContractPageQuery, "draftContractPage");
-export const getServiceStartPage = () =>
-  fetchSingleton<ServiceStartPageQueryResult>(serviceStartPageQuery, "serviceStartPage");
+export const getLandingPage = () => fetchRequired(landingPageQuery, "landingPage");
+export const getPlansPage = () => fetchRequired(plansPageQuery, "plansPage");
+export const getCalculatorPage = () => fetchRequired(calculatorPageQuery, "calculatorPage");
+export const getSectorsDirectory = () => fetchRequired(sectorsDirectoryQuery, "sectorsDirectory");
+export const getGoogleAdsPage = () => fetchRequired(googleAdsPageQuery, "googleAdsPage");
+export const getContactPage = () => fetchRequired(contactPageQuery, "contactPage");
+export const getLegalPage = () => fetchRequired(legalPageQuery, "legalPage");
+export const getNextStepsPage = () => fetchRequired(nextStepsPageQuery, "nextStepsPage");
+export const getDraftContractPage = () => fetchRequired(draftContractPageQuery, "draftContractPage");
+export const getServiceStartPage = () => fetchRequired(serviceStartPageQuery, "serviceStartPage");
 
-export const getCalculatorSectors = () => contentSource().fetch<CalculatorSectorsQueryResult>(calculatorSectorsQuery);
+export const getCalculatorSectors = () => fetchContent(calculatorSectorsQuery);
 
-export const getRedirects = () => contentSource().fetch<RedirectsQueryResult>(redirectsQuery);
+export const getRedirects = () => fetchContent(redirectsQuery);
 
-export const getSectorSlugs = () => contentSource().fetch<SectorSlugsQueryResult>(sectorSlugsQuery);
+export const getSectorSlugs = () => fetchContent(sectorSlugsQuery);
 
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-export async function getSectorPage(slug: string): Promise<NonNullable<SectorPageQueryResult>> {
+export async function getSectorPage(slug: string) {
   if (slug.length > 96 || !SLUG_PATTERN.test(slug)) required(null, `sectorPage ${slug}`);
-  const page = await contentSource().fetch<SectorPageQueryResult>(sectorPageQuery, { slug });
-  return required(page, `sectorPage ${slug}`);
+  return fetchRequired(sectorPageQuery, `sectorPage ${slug}`, { slug });
 }
 
 /** For /healthz: true when the source answers and holds the site settings. */

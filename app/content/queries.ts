@@ -1,40 +1,74 @@
 /**
- * Every GROQ query the site runs, written once. Both content sources (the local NDJSON dataset and
- * Sanity's Content Lake) execute exactly these strings; Sanity TypeGen derives the result types.
+ * Every GROQ query the site runs, written once and built from the named fragments below. Both content
+ * sources (the local NDJSON dataset and Sanity's Content Lake) execute exactly these strings; Sanity
+ * TypeGen derives the result types (app/content/sanity.types.ts, `npm run typegen` in sanity-studio/).
+ *
+ * Layout: fragments first (filters, then projections), then one query per page or need. A fragment is a
+ * `const` template string WITHOUT `${}` inside (TypeScript would widen it to `string`) or an arrow with
+ * a template-literal return type; fragments are combined only inside `defineQuery(...)`, whose literal
+ * type must match a key of TypeGen's `SanityQueries` map (the content door refuses any other string).
  */
 import { defineQuery } from "groq";
+
+// ---- Filters -------------------------------------------------------------------------------------
+
+/** A singleton document (its _id is its type). An arrow with an expression body so TypeGen can resolve it. */
+const singleton = <const N extends string>(name: N): `*[_type == "${N}" && _id == "${N}"][0]` =>
+  `*[_type == "${name}" && _id == "${name}"][0]`;
+
+/** Published documents only, whatever the perspective (a no-op on the perspectives that rewrite ids). */
+const PUBLISHED = `!(_id in path("drafts.**"))`;
+
+/** Every listed sector page: it has a slug and is published. */
+const LISTED_SECTOR_PAGES = `*[_type == "sectorPage" && defined(slug.current) && !(_id in path("drafts.**"))] | order(order asc, sectorName asc)`;
+
+// ---- Projections ---------------------------------------------------------------------------------
 
 /** What the image component needs of an image field: the same projection on both sources (docs/images.md). */
 const IMAGE = `alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}`;
 
-export const siteSettingsQuery = defineQuery(`*[_type == "siteSettings" && _id == "siteSettings"][0]{
+/** A referenced FAQ item. */
+const FAQ_ITEM = `_id, question, answer`;
+
+/** A referenced plan, as its card shows it. */
+const PLAN_CARD = `_id, name, key, price, priceSuffix, subtitle, description, features, popular, badges`;
+
+/** The landing page's contact section success texts, reused on /contacto. */
+const CONTACT_SUCCESS = `*[_type == "landingPage" && _id == "landingPage"][0].contactSection{successTitle, successText, resetLabel}`;
+
+/** The sector page labels the directory singleton holds for every sector page. */
+const SECTOR_PAGE_LABELS = `*[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels`;
+
+// ---- Queries -------------------------------------------------------------------------------------
+
+export const siteSettingsQuery = defineQuery(`${singleton("siteSettings")}{
   siteName, organization, legalIdentity, phone, whatsappNumber, whatsappMessage, whatsappLabel, email,
   appUrl, appButtonLabel, appButtonShortLabel, bookingUrl, startServiceUrl, paymentLinks, studioUrl,
   tracking, navigation[]{label, kind, target}, footer{tagline, links[]{label, href}, legalLinkLabel, copyright},
   defaultSeo, notFound, privacyNotice, cookieBanner
 }`);
 
-export const landingPageQuery = defineQuery(`*[_type == "landingPage" && _id == "landingPage"][0]{
+export const landingPageQuery = defineQuery(`${singleton("landingPage")}{
   seo, hero{..., screenshot{${IMAGE}}, clientLogos[]{_key, ${IMAGE}}}, process,
   appShowcase{..., screenshot{${IMAGE}}}, comparison, finalCta, contactSection,
-  faq{heading, intro, "items": items[]->{_id, question, answer}}
+  faq{heading, intro, "items": items[]->{${FAQ_ITEM}}}
 }`);
 
-export const plansPageQuery = defineQuery(`*[_type == "plansPage" && _id == "plansPage"][0]{
+export const plansPageQuery = defineQuery(`${singleton("plansPage")}{
   seo, hero, plansHeading, plansIntro, featureGrid, process, finalCta, logoOffer,
   monthlyDialog, cplDialog, sectorOptions, budgetOptions,
-  "plans": plans[]->{_id, name, key, price, priceLabel, priceSuffix, subtitle, description, features, popular, isSpecial, badges, buttons[]{label, action}},
-  faq{heading, "items": items[]->{_id, question, answer}}
+  "plans": plans[]->{${PLAN_CARD}, priceLabel, isSpecial, buttons[]{label, action}},
+  faq{heading, "items": items[]->{${FAQ_ITEM}}}
 }`);
 
-export const calculatorPageQuery = defineQuery(`*[_type == "calculatorPage" && _id == "calculatorPage"][0]{
+export const calculatorPageQuery = defineQuery(`${singleton("calculatorPage")}{
   seo, hero, introCards, howWeWork, guarantee, leadForm
 }`);
 
 // The calculator's choices: every published sector page (its figures are the page's own `stats`) in
 // alphabetical order, then the calculator-only records ('Otros') by their `order`.
 export const calculatorSectorsQuery = defineQuery(`*[
-  ((_type == "sectorPage" && defined(slug.current)) || _type == "calculatorSector") && !(_id in path("drafts.**"))
+  ((_type == "sectorPage" && defined(slug.current)) || _type == "calculatorSector") && ${PUBLISHED}
 ]{
   _id,
   _type == "sectorPage" => {
@@ -48,57 +82,51 @@ export const calculatorSectorsQuery = defineQuery(`*[
   _type == "calculatorSector" => { name, aliases, conversionRate, averageProfit, "rank": 1 + coalesce(order, 0) }
 } | order(rank asc, name asc)`);
 
-export const sectorsDirectoryQuery = defineQuery(`*[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0]{
+export const sectorsDirectoryQuery = defineQuery(`${singleton("sectorsDirectory")}{
   seo, hero, featuredHeading, allHeading, tooltipLabel, finalCta,
-  "sectors": *[_type == "sectorPage" && defined(slug.current) && !(_id in path("drafts.**"))] | order(order asc, sectorName asc){
+  "sectors": ${LISTED_SECTOR_PAGES}{
     sectorName, "slug": slug.current, tooltip, featured, "icon": hero.icon
   }
 }`);
 
-export const sectorPageQuery =
-  defineQuery(`*[_type == "sectorPage" && slug.current == $slug && !(_id in path("drafts.**"))][0]{
-  _id, _updatedAt, sectorName, "calculatorName": coalesce(calculatorName, sectorName), "slug": slug.current, seo, hero{..., image{${IMAGE}}}, stats, leadsPerMonth, tooltip,
+export const sectorPageQuery = defineQuery(`*[_type == "sectorPage" && slug.current == $slug && ${PUBLISHED}][0]{
+  _id, _updatedAt, sectorName, "calculatorName": coalesce(calculatorName, sectorName), "slug": slug.current, seo,
+  hero{..., image{${IMAGE}}}, stats, leadsPerMonth, tooltip,
   explanation, projection, services, closingCta, structuredData,
-  "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels
+  "labels": ${SECTOR_PAGE_LABELS}
 }`);
 
-export const sectorSlugsQuery =
-  defineQuery(`*[_type == "sectorPage" && defined(slug.current) && !(_id in path("drafts.**"))] | order(order asc, sectorName asc){
+export const sectorSlugsQuery = defineQuery(`${LISTED_SECTOR_PAGES}{
   "slug": slug.current, _updatedAt
 }`);
 
 // Editor-managed redirects; disabled ones (`enabled: false`) never apply. See app/domain/redirects.ts.
-export const redirectsQuery =
-  defineQuery(`*[_type == "redirect" && enabled != false && defined(source) && defined(destination) && !(_id in path("drafts.**"))] | order(_createdAt asc){
+export const redirectsQuery = defineQuery(`*[_type == "redirect" && enabled != false && defined(source) && defined(destination) && ${PUBLISHED}] | order(_createdAt asc){
   source, destination, permanent
 }`);
 
-export const googleAdsPageQuery = defineQuery(`*[_type == "googleAdsPage" && _id == "googleAdsPage"][0]{
+export const googleAdsPageQuery = defineQuery(`${singleton("googleAdsPage")}{
   seo, hero, stats, included, process, finalCta
 }`);
 
 // The contact form on /contacto shows the same success texts as the landing's contact section.
-export const contactPageQuery = defineQuery(`*[_type == "contactPage" && _id == "contactPage"][0]{
+export const contactPageQuery = defineQuery(`${singleton("contactPage")}{
   seo, hero, channels,
-  "form": *[_type == "landingPage" && _id == "landingPage"][0].contactSection{successTitle, successText, resetLabel}
+  "form": ${CONTACT_SUCCESS}
 }`);
 
-export const legalPageQuery = defineQuery(`*[_type == "legalPage" && _id == "legalPage"][0]{
+export const legalPageQuery = defineQuery(`${singleton("legalPage")}{
   seo, title, updatedAt, legalNotice, privacyPolicy, cookiePolicy
 }`);
 
-export const nextStepsPageQuery = defineQuery(
-  `*[_type == "nextStepsPage" && _id == "nextStepsPage"][0]{ seo, hero, steps, contact }`,
-);
+export const nextStepsPageQuery = defineQuery(`${singleton("nextStepsPage")}{ seo, hero, steps, contact }`);
 
-export const draftContractPageQuery = defineQuery(
-  `*[_type == "draftContractPage" && _id == "draftContractPage"][0]{ seo, title, intro, sections }`,
-);
+export const draftContractPageQuery = defineQuery(`${singleton("draftContractPage")}{ seo, title, intro, sections }`);
 
-export const serviceStartPageQuery = defineQuery(`*[_type == "serviceStartPage" && _id == "serviceStartPage"][0]{
+export const serviceStartPageQuery = defineQuery(`${singleton("serviceStartPage")}{
   seo, heading, intro, cards, styleOptions, logoOffer, submitLabel, sendingLabel, paymentNote,
   calculatorLinkLabel, successTitle, successText, paymentLinkLabel,
-  "plans": plans[]->{_id, name, key, price, priceSuffix, subtitle, description, features, popular, badges}
+  "plans": plans[]->{${PLAN_CARD}}
 }`);
 
 export const healthQuery = defineQuery(`count(*[_id == "siteSettings"])`);

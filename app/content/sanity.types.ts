@@ -1101,7 +1101,7 @@ export type LandingPageQueryResult = {
 
 // Source: ../app/content/queries.ts
 // Variable: plansPageQuery
-// Query: *[_type == "plansPage" && _id == "plansPage"][0]{  seo, hero, plansHeading, plansIntro, featureGrid, process, finalCta, logoOffer,  monthlyDialog, cplDialog, sectorOptions, budgetOptions,  "plans": plans[]->{_id, name, key, price, priceLabel, priceSuffix, subtitle, description, features, popular, isSpecial, badges, buttons[]{label, action}},  faq{heading, "items": items[]->{_id, question, answer}}}
+// Query: *[_type == "plansPage" && _id == "plansPage"][0]{  seo, hero, plansHeading, plansIntro, featureGrid, process, finalCta, logoOffer,  monthlyDialog, cplDialog, sectorOptions, budgetOptions,  "plans": plans[]->{_id, name, key, price, priceSuffix, subtitle, description, features, popular, badges, priceLabel, isSpecial, buttons[]{label, action}},  faq{heading, "items": items[]->{_id, question, answer}}}
 export type PlansPageQueryResult = {
   seo: Seo;
   hero: {
@@ -1159,14 +1159,14 @@ export type PlansPageQueryResult = {
     name: string;
     key: "captacion-pro" | "cpl" | "presencia-activa" | "solo-web";
     price: number | null;
-    priceLabel: string | null;
     priceSuffix: string;
     subtitle: string;
     description: string;
     features: Array<string>;
     popular: boolean;
-    isSpecial: boolean;
     badges: Array<string> | null;
+    priceLabel: string | null;
+    isSpecial: boolean;
     buttons: Array<{
       label: string;
       action: "booking" | "cplDialog" | "serviceStart" | "startService";
@@ -1579,7 +1579,7 @@ declare module "@sanity/client" {
   interface SanityQueries {
     '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  siteName, organization, legalIdentity, phone, whatsappNumber, whatsappMessage, whatsappLabel, email,\n  appUrl, appButtonLabel, appButtonShortLabel, bookingUrl, startServiceUrl, paymentLinks, studioUrl,\n  tracking, navigation[]{label, kind, target}, footer{tagline, links[]{label, href}, legalLinkLabel, copyright},\n  defaultSeo, notFound, privacyNotice, cookieBanner\n}': SiteSettingsQueryResult;
     '*[_type == "landingPage" && _id == "landingPage"][0]{\n  seo, hero, process, appShowcase, comparison, finalCta, contactSection,\n  faq{heading, intro, "items": items[]->{_id, question, answer}}\n}': LandingPageQueryResult;
-    '*[_type == "plansPage" && _id == "plansPage"][0]{\n  seo, hero, plansHeading, plansIntro, featureGrid, process, finalCta, logoOffer,\n  monthlyDialog, cplDialog, sectorOptions, budgetOptions,\n  "plans": plans[]->{_id, name, key, price, priceLabel, priceSuffix, subtitle, description, features, popular, isSpecial, badges, buttons[]{label, action}},\n  faq{heading, "items": items[]->{_id, question, answer}}\n}': PlansPageQueryResult;
+    '*[_type == "plansPage" && _id == "plansPage"][0]{\n  seo, hero, plansHeading, plansIntro, featureGrid, process, finalCta, logoOffer,\n  monthlyDialog, cplDialog, sectorOptions, budgetOptions,\n  "plans": plans[]->{_id, name, key, price, priceSuffix, subtitle, description, features, popular, badges, priceLabel, isSpecial, buttons[]{label, action}},\n  faq{heading, "items": items[]->{_id, question, answer}}\n}': PlansPageQueryResult;
     '*[_type == "calculatorPage" && _id == "calculatorPage"][0]{\n  seo, hero, introCards, howWeWork, guarantee, leadForm\n}': CalculatorPageQueryResult;
     '*[\n  ((_type == "sectorPage" && defined(slug.current)) || _type == "calculatorSector") && !(_id in path("drafts.**"))\n]{\n  _id,\n  _type == "sectorPage" => {\n    "name": coalesce(calculatorName, sectorName),\n    sectorName,\n    "aliases": [sectorName] + coalesce(calculatorAliases, []),\n    "conversionRate": stats.conversionRate,\n    "averageProfit": stats.averageProfit,\n    "rank": 0\n  },\n  _type == "calculatorSector" => { name, aliases, conversionRate, averageProfit, "rank": 1 + coalesce(order, 0) }\n} | order(rank asc, name asc)': CalculatorSectorsQueryResult;
     '*[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0]{\n  seo, hero, featuredHeading, allHeading, tooltipLabel, finalCta,\n  "sectors": *[_type == "sectorPage" && defined(slug.current) && !(_id in path("drafts.**"))] | order(order asc, sectorName asc){\n    sectorName, "slug": slug.current, tooltip, featured, "icon": hero.icon\n  }\n}': SectorsDirectoryQueryResult;

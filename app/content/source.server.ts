@@ -1,22 +1,18 @@
 /**
  * The content source behind every page: the local NDJSON dataset (default) or Sanity's Content Lake
- * (when SANITY_PROJECT_ID is set). Both run the same GROQ strings from ./queries.ts. Created once per
- * process (survives dev rebuilds) and announces every content change so rendered-page caches can drop.
+ * (when SANITY_PROJECT_ID is set). Both run the same GROQ strings from ./queries.ts behind the one result
+ * cache of ./cache.server.ts. Created once per process (survives dev rebuilds) and announces every
+ * content change so rendered-page caches can drop.
  */
 import { EventEmitter } from "node:events";
-import { contentDatasetFile, sanitySettings } from "~/lib/env.server";
-import { createLocalSource } from "./local-source.server";
-import { createSanitySource } from "./sanity-source.server";
+import { contentDatasetFile, sanitySettings, sanityStudioUrl } from "~/lib/env.server";
+import { createCachedRunner } from "./cache.server";
+import type { ContentSource, Perspective, QueryParams, QueryRunner } from "./content-source.server";
+import { runGroq, watchDataset } from "./local-source.server";
+import { createSanityClient } from "./sanity-client.server";
+import { stegaConfig } from "./stega.server";
 
-export type QueryParams = Record<string, string | number | boolean | null>;
-
-export interface ContentSource {
-  readonly kind: "local" | "sanity";
-  fetch<T>(query: string, params?: QueryParams): Promise<T>;
-  /** Drops every cached result (revalidate webhook, file change). */
-  invalidate(): void;
-  close(): void;
-}
+export type { ContentSource, Perspective, QueryParams } from "./content-source.server";
 
 /** Emits "change" whenever cached content was dropped. */
 export const contentEvents: EventEmitter = ((globalThis as Record<symbol, unknown>)[
@@ -38,8 +34,42 @@ export function resetContentSource(): void {
   contentEvents.emit("change");
 }
 
+function cachedSource(kind: ContentSource["kind"], run: QueryRunner, close: () => void): ContentSource {
+  const cache = createCachedRunner(run);
+  return {
+    kind,
+    fetch<T>(query: string, params: QueryParams = {}, perspective: Perspective = "published") {
+      return cache.fetch<T>(query, params, perspective);
+    },
+    invalidate() {
+      cache.clear();
+      contentEvents.emit("change");
+    },
+    close,
+  };
+}
+
 function createSource(): ContentSource {
-  const onChange = () => contentEvents.emit("change");
   const sanity = sanitySettings();
-  return sanity ? createSanitySource(sanity, onChange) : createLocalSource(contentDatasetFile(), onChange);
+  if (sanity) {
+    const client = createSanityClient(sanity);
+    // Drafts carry stega edit markers for the Presentation tool's click-to-edit (./stega.server.ts).
+    const previewClient = client.withConfig({ stega: stegaConfig(sanityStudioUrl()) });
+    return cachedSource(
+      "sanity",
+      (query, params, perspective) =>
+        perspective === "drafts"
+          ? previewClient.fetch(query, params, { perspective })
+          : client.fetch(query, params, { perspective }),
+      () => {},
+    );
+  }
+  let source: ContentSource | null = null;
+  const dataset = watchDataset(contentDatasetFile(), () => source?.invalidate());
+  source = cachedSource(
+    "local",
+    (query, params, perspective) => runGroq(dataset.documents(perspective), query, params),
+    () => dataset.close(),
+  );
+  return source;
 }

@@ -41,3 +41,10 @@ export function sanitySettings(): SanitySettings | null {
 export function sanityWebhookSecret(): string | undefined {
   return process.env.SANITY_WEBHOOK_SECRET?.trim() || undefined;
 }
+
+const DEFAULT_STUDIO_URL = "http://localhost:3333";
+
+/** The Sanity Studio that frames preview pages and that stega links point to (SANITY_STUDIO_URL). */
+export function sanityStudioUrl(): string {
+  return (process.env.SANITY_STUDIO_URL?.trim() || DEFAULT_STUDIO_URL).replace(/\/+$/, "");
+}

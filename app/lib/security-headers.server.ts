@@ -85,22 +85,36 @@ export function frameAncestors(settings: SecuritySettings | null | undefined): s
   return ["'self'", studio].filter(Boolean).join(" ");
 }
 
-/** The policy of an HTML document: its own inline scripts by hash, same-origin everything else. */
-export function documentContentSecurityPolicy(html: string, settings: SecuritySettings | null | undefined): string {
+/** What a draft preview answer adds: the Studio may frame it, and the overlay injects its own styles. */
+export interface PreviewPolicy {
+  studioUrl: string;
+}
+
+/**
+ * The policy of an HTML document: its own inline scripts by hash, same-origin everything else. A preview
+ * answer (never cached, never public) also lets the configured Studio frame it and allows inline styles.
+ */
+export function documentContentSecurityPolicy(
+  html: string,
+  settings: SecuritySettings | null | undefined,
+  preview: PreviewPolicy | null = null,
+): string {
   const hosts = trackingHosts(settings);
+  const studio = preview ? originOf(preview.studioUrl) : null;
+  const ancestors = [frameAncestors(settings), studio].filter(Boolean).join(" ");
   const directives: Array<[string, string[]]> = [
     ["default-src", ["'self'"]],
     ["script-src", ["'self'", ...inlineScriptHashes(html), ...hosts.script]],
-    ["style-src", ["'self'"]],
+    ["style-src", preview ? ["'self'", "'unsafe-inline'"] : ["'self'"]],
     ["style-src-attr", ["'unsafe-inline'"]],
     ["img-src", ["'self'", "data:", ...(sanitySettings() ? [SANITY_IMAGE_CDN] : []), ...hosts.img]],
     ["font-src", ["'self'"]],
-    ["connect-src", ["'self'", ...hosts.connect]],
+    ["connect-src", ["'self'", ...hosts.connect, ...(studio ? [studio] : [])]],
     ["frame-src", hosts.frame.length ? hosts.frame : ["'none'"]],
     ["object-src", ["'none'"]],
     ["base-uri", ["'self'"]],
     ["form-action", ["'self'"]],
-    ["frame-ancestors", [frameAncestors(settings)]],
+    ["frame-ancestors", [preview ? [...new Set(ancestors.split(" "))].join(" ") : frameAncestors(settings)]],
   ];
   return directives.map(([name, sources]) => `${name} ${sources.join(" ")}`).join("; ");
 }

@@ -58,7 +58,7 @@ describe("content sources", () => {
     expect(sanity).toEqual(local);
     expect(local["sectorPageQuery(no-existe)"]).toBeNull();
     expect(local["siteSettingsQuery"]).toMatchObject({ siteName: expect.any(String) });
-  });
+  }, 30_000);
 
   it("serves Sanity results from its cache until invalidated", async () => {
     process.env.SANITY_PROJECT_ID = "testproject";

@@ -36,7 +36,11 @@ export interface TrackedServer {
   stop(): Promise<void>;
 }
 
-export async function startTrackedServer(tracking: Record<string, string> = TRACKING_IDS): Promise<TrackedServer> {
+/** `extraDocuments` are appended to the dataset copy (drafts, preview secrets); `env` adds settings. */
+export async function startTrackedServer(
+  tracking: Record<string, string> = TRACKING_IDS,
+  { extraDocuments = [], env = {} }: { extraDocuments?: object[]; env?: Record<string, string> } = {},
+): Promise<TrackedServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-tracked-"));
   const dataset = path.join(dir, "production.ndjson");
   const lines = fs
@@ -47,6 +51,7 @@ export async function startTrackedServer(tracking: Record<string, string> = TRAC
       const document = JSON.parse(line);
       return JSON.stringify(document._id === "siteSettings" ? { ...document, tracking: tracking } : document);
     });
+  lines.push(...extraDocuments.map((document) => JSON.stringify(document)));
   fs.writeFileSync(dataset, lines.join("\n") + "\n");
 
   const port = await freePort();
@@ -65,6 +70,7 @@ export async function startTrackedServer(tracking: Record<string, string> = TRAC
       AUTOMATION_WEBHOOK_URL: `${receiver}/automation-webhook`,
       DELIVERY_RETRY_BASE_MS: "200",
       FORM_RATE_LIMIT: "1000",
+      ...env,
     },
     stdio: ["ignore", "ignore", "pipe"],
   });

@@ -1,0 +1,81 @@
+/**
+ * Live content on every instance: with Sanity, each server process listens to the Live Content API
+ * (`client.live.events()`) and drops its content caches (and so its cached pages) on every change, so
+ * an edit reaches all instances behind a load balancer, not only the one the webhook hits. Simple and
+ * correct: any `message` or `restart` drops everything; after a lost connection the next `welcome`
+ * drops everything too (events may have been missed). A failed connection is retried with exponential
+ * backoff; the published cache's maximum age (app/content/cache.server.ts) heals whatever slips through.
+ */
+import type { SanityClient } from "@sanity/client";
+import { sanitySettings } from "~/lib/env.server";
+import { log } from "~/lib/log.server";
+import { createSanityClient } from "./sanity-client.server";
+import { contentSource } from "./source.server";
+
+const BACKOFF_START_MS = 1_000;
+const BACKOFF_MAX_MS = 30_000;
+
+export interface LiveSubscription {
+  stop(): void;
+}
+
+export function subscribeToLiveEvents(client: SanityClient, onChange: (reason: string) => void): LiveSubscription {
+  let stopped = false;
+  let failures = 0;
+  let welcomed = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let subscription: { unsubscribe(): void } | undefined;
+
+  const retry = (why: string) => {
+    subscription?.unsubscribe();
+    if (stopped) return;
+    const delay = Math.min(BACKOFF_MAX_MS, BACKOFF_START_MS * 2 ** failures++);
+    log("warn", "live content connection lost, reconnecting", { why, delayMs: delay });
+    timer = setTimeout(connect, delay);
+    timer.unref?.();
+  };
+
+  function connect() {
+    if (stopped) return;
+    try {
+      subscription = client.live.events({ tag: "site.live" }).subscribe({
+        next(event) {
+          if (event.type === "welcome") {
+            if (welcomed) onChange("reconnected");
+            welcomed = true;
+            failures = 0;
+          } else if (event.type === "message" || event.type === "restart") {
+            onChange(event.type);
+          } else if (event.type === "goaway") {
+            retry("goaway");
+          }
+        },
+        error: (error: unknown) => retry(String(error)),
+        complete: () => retry("closed"),
+      });
+    } catch (error) {
+      retry(String(error));
+    }
+  }
+
+  connect();
+  return {
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+      subscription?.unsubscribe();
+    },
+  };
+}
+
+let current: LiveSubscription | null = null;
+
+/** Called once by the production server at boot; does nothing on the embedded dataset. */
+export function startLiveContent(): void {
+  const settings = sanitySettings();
+  if (!settings || current) return;
+  current = subscribeToLiveEvents(createSanityClient(settings), (reason) => {
+    log("info", "live content change", { reason });
+    contentSource().invalidate();
+  });
+}

@@ -1,0 +1,88 @@
+/**
+ * Draft preview mode: a signed session cookie that a browser gets from Sanity's preview handshake
+ * (app/routes/api.preview-mode.enable.ts) and loses at /api/preview-mode/disable. A request carrying it
+ * reads the `drafts` perspective; every other request reads `published`. See docs/preview.md.
+ */
+import { randomBytes } from "node:crypto";
+import { createCookieSessionStorage } from "@remix-run/node";
+import { isHttps } from "~/lib/security-headers.server";
+import type { Perspective } from "./content-source.server";
+import { requestMemo } from "./request-scope.server";
+
+/** Not one of the page cache's neutral cookies: a request carrying it is never answered from the cache. */
+export const PREVIEW_COOKIE_NAME = "site_preview";
+const SESSION_KEY = "preview";
+/** An editor's preview lasts a working day at most, then the Studio opens a new handshake. */
+const MAX_AGE_S = 8 * 60 * 60;
+
+// PREVIEW_SESSION_SECRET signs the cookie; without it each process generates one (a restart or another
+// instance then ends preview, which is safe; set it when running more than one instance).
+const GENERATED_SECRET = randomBytes(32).toString("hex");
+
+function sessionSecret(): string {
+  return process.env.PREVIEW_SESSION_SECRET?.trim() || GENERATED_SECRET;
+}
+
+/** https (directly, behind a TLS proxy or by configuration): the cookie must cross the Studio's iframe. */
+export function isSecureRequest(request: Request): boolean {
+  return (
+    new URL(request.url).protocol === "https:" ||
+    isHttps(request.headers.get("x-forwarded-proto") ?? undefined, process.env.PUBLIC_SITE_URL)
+  );
+}
+
+function storage(request: Request) {
+  const secure = isSecureRequest(request);
+  return createCookieSessionStorage({
+    cookie: {
+      name: PREVIEW_COOKIE_NAME,
+      httpOnly: true,
+      path: "/",
+      maxAge: MAX_AGE_S,
+      secrets: [sessionSecret()],
+      // Inside the Studio (another site) the iframe only keeps a cookie that is SameSite=None; Secure,
+      // partitioned per top-level site. Plain http (localhost) cannot be Secure: Lax works there.
+      ...(secure ? { sameSite: "none" as const, secure: true, partitioned: true } : { sameSite: "lax" as const }),
+    },
+  });
+}
+
+/** True when the request carries a valid preview cookie. Never throws: a bad cookie is no preview. */
+export async function isPreviewRequest(request: Request): Promise<boolean> {
+  const cookie = request.headers.get("Cookie");
+  if (!cookie?.includes(PREVIEW_COOKIE_NAME)) return false;
+  try {
+    const session = await storage(request).getSession(cookie);
+    return session.get(SESSION_KEY) === true;
+  } catch {
+    return false;
+  }
+}
+
+/** The Set-Cookie header that starts preview for this browser. */
+export async function enablePreviewCookie(request: Request): Promise<string> {
+  const { getSession, commitSession } = storage(request);
+  const session = await getSession();
+  session.set(SESSION_KEY, true);
+  return commitSession(session);
+}
+
+/** The Set-Cookie header that ends preview. */
+export async function disablePreviewCookie(request: Request): Promise<string> {
+  const { getSession, destroySession } = storage(request);
+  return destroySession(await getSession());
+}
+
+/** The perspective of the request being answered (published outside a request). */
+export function currentPerspective(): Promise<Perspective> {
+  return requestMemo(
+    "perspective",
+    async (request) => ((await isPreviewRequest(request)) ? "drafts" : "published"),
+    Promise.resolve("published"),
+  );
+}
+
+/** True while answering a preview request. */
+export async function inPreview(): Promise<boolean> {
+  return (await currentPerspective()) === "drafts";
+}

@@ -1,0 +1,19 @@
+/** Ends preview mode for this browser and goes back to the page it was on (same site only) or `/`. */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { safeRedirectPath } from "~/content/preview-secret.server";
+import { disablePreviewCookie } from "~/content/preview.server";
+import { PRIVATE_NO_STORE } from "~/lib/http-cache";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const target = url.searchParams.get("redirect") ?? url.searchParams.get("sanity-preview-pathname") ?? "/";
+  return new Response(null, {
+    status: 307,
+    headers: {
+      Location: safeRedirectPath(target),
+      "Set-Cookie": await disablePreviewCookie(request),
+      "Cache-Control": PRIVATE_NO_STORE,
+      "X-Robots-Tag": "noindex",
+    },
+  });
+}

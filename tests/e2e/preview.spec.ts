@@ -1,0 +1,118 @@
+// Draft preview in a browser: the Studio's URL handshake turns it on, the page shows the draft and the
+// preview bar, the overlay chunk loads without a CSP violation or console error, leaving preview goes
+// back to the published page, and a public page loads exactly the same scripts as before.
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { expect, type Page, test } from "@playwright/test";
+import { rememberCookieChoice } from "../support/page-checks";
+import { startTrackedServer, type TrackedServer } from "../support/tracked-server";
+
+const SLUG = "construccion";
+const DRAFT_TITLE = "Título aún en borrador";
+const secret = randomUUID();
+let server: TrackedServer;
+let publishedTitle: string;
+
+test.beforeAll(async () => {
+  const seed = fs.readFileSync(path.resolve("sanity-studio", "seed", "production.ndjson"), "utf8");
+  const published = seed
+    .split("\n")
+    .filter((line) => line.includes(`"_id":"sectorPage.${SLUG}"`))
+    .map((line) => JSON.parse(line))[0];
+  publishedTitle = published.hero.title;
+  const now = new Date().toISOString();
+  server = await startTrackedServer(
+    {},
+    {
+      extraDocuments: [
+        { ...published, _id: `drafts.sectorPage.${SLUG}`, hero: { ...published.hero, title: DRAFT_TITLE } },
+        {
+          _id: `drafts.sanity-preview-url-secret.${randomUUID()}`,
+          _type: "sanity.previewUrlSecret",
+          _createdAt: now,
+          _updatedAt: now,
+          secret,
+          studioUrl: "http://localhost:3333",
+        },
+      ],
+    },
+  );
+});
+test.afterAll(async () => server?.stop());
+test.beforeEach(async ({ context }) => rememberCookieChoice(context, server.url));
+
+/** Every script URL the page loads, and every console error and CSP violation it reports. */
+function watch(page: Page) {
+  const scripts: string[] = [];
+  const problems: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  return { scripts, problems };
+}
+
+async function settled(page: Page) {
+  await page.waitForLoadState("networkidle");
+}
+
+/** The scripts a page declares (module preloads and script tags), which the browser cache cannot hide. */
+const declaredScripts = (page: Page) =>
+  page.$$eval('link[rel="modulepreload"], script[src]', (elements) =>
+    elements.map((element) => element.getAttribute("href") ?? element.getAttribute("src") ?? "").sort(),
+  );
+
+/** Every script the page has loaded so far, from the browser's own resource timing. */
+const loadedScripts = (page: Page) =>
+  page.evaluate(() =>
+    performance
+      .getEntriesByType("resource")
+      .map((entry) => new URL(entry.name).pathname)
+      .filter((path) => path.endsWith(".js")),
+  );
+
+test("an editor previews a draft through the Studio's URL and leaves preview", async ({ page }) => {
+  const pagePath = `/sectores/${SLUG}`;
+  const before = watch(page);
+  await page.goto(`${server.url}${pagePath}`);
+  await settled(page);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(publishedTitle);
+  const publicScripts = await declaredScripts(page);
+  expect(before.scripts.some((src) => /PreviewBar|Overlay|VisualEditing/.test(src))).toBe(false);
+
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) =>
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`),
+    );
+  });
+  const inPreview = watch(page);
+  const overlayChunk = page.waitForResponse((response) => /\/Overlay\.client-[\w-]+\.js$/.test(response.url()));
+  const enable = new URL("/api/preview-mode/enable", server.url);
+  enable.searchParams.set("sanity-preview-secret", secret);
+  enable.searchParams.set("sanity-preview-pathname", pagePath);
+  await page.goto(enable.href);
+  await expect(page).toHaveURL(new RegExp(`${pagePath}(\\?|$)`));
+  expect(page.url()).not.toContain(secret);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(DRAFT_TITLE);
+  const bar = page.getByRole("region", { name: "Vista previa", exact: true });
+  await expect(bar).toBeVisible();
+  await expect(bar).toContainText("Vista previa: estás viendo borradores");
+  expect((await overlayChunk).ok()).toBe(true);
+  await settled(page);
+  expect(inPreview.problems).toEqual([]);
+
+  await bar.getByRole("link", { name: "Salir de la vista previa" }).click();
+  await expect(page).toHaveURL(new RegExp(`${pagePath}$`));
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(publishedTitle);
+  await expect(page.getByRole("region", { name: "Vista previa", exact: true })).toHaveCount(0);
+
+  // A public page after preview declares exactly the scripts it declared before, and loads no preview code.
+  await page.goto(`${server.url}${pagePath}`);
+  await settled(page);
+  expect(await declaredScripts(page)).toEqual(publicScripts);
+  expect((await loadedScripts(page)).some((src) => /PreviewBar|Overlay|VisualEditing/.test(src))).toBe(false);
+});

@@ -1,0 +1,87 @@
+/**
+ * A stand-in for Sanity's HTTP API as a real server on 127.0.0.1, for a production server in another
+ * process (msw only reaches this process): GROQ queries over an NDJSON file (like ./sanity-stand-in.ts)
+ * and the Live Content API's server-sent events, which a test pushes or cuts.
+ */
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Perspective } from "~/content/content-source.server";
+import { datasetFor, parseNdjsonRaw, runGroq } from "~/content/local-source.server";
+
+export interface SanityHttpStandIn {
+  url: string;
+  /** Open live-event connections right now, and how many were ever opened. */
+  connections(): { open: number; total: number };
+  /** Resolves when at least `total` live connections were ever opened. */
+  waitForConnections(total: number): Promise<void>;
+  send(event: "message" | "restart" | "welcome", data?: unknown): void;
+  /** Cuts every live connection, as a proxy restart would. */
+  cut(): void;
+  close(): Promise<void>;
+}
+
+export async function startSanityHttpStandIn(datasetFile: string): Promise<SanityHttpStandIn> {
+  const streams = new Set<http.ServerResponse>();
+  let total = 0;
+  const waiters: Array<{ total: number; resolve: () => void }> = [];
+  let eventId = 0;
+
+  const server = http.createServer(async (req, res) => {
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    if (url.pathname.includes("/data/live/events/")) {
+      res.writeHead(200, {
+        "Content-Type": "text/event-stream",
+        "Cache-Control": "no-cache",
+        Connection: "keep-alive",
+      });
+      res.write(`event: welcome\ndata: {}\n\n`);
+      streams.add(res);
+      total++;
+      for (const waiter of waiters.splice(0)) (total >= waiter.total ? waiter.resolve : () => waiters.push(waiter))();
+      req.on("close", () => streams.delete(res));
+      return;
+    }
+    if (url.pathname.includes("/check/cors")) {
+      res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ result: { allowed: true } }));
+      return;
+    }
+    if (url.pathname.includes("/data/query/")) {
+      let body = "";
+      for await (const chunk of req) body += chunk;
+      const posted = body ? (JSON.parse(body) as { query: string; params?: Record<string, unknown> }) : null;
+      const params: Record<string, unknown> = { ...posted?.params };
+      for (const [key, value] of url.searchParams) if (key.startsWith("$")) params[key.slice(1)] = JSON.parse(value);
+      const query = posted?.query ?? url.searchParams.get("query") ?? "";
+      const perspective = url.searchParams.get("perspective");
+      const view: Perspective | "raw" = perspective === "published" || perspective === "drafts" ? perspective : "raw";
+      const dataset = datasetFor(parseNdjsonRaw(fs.readFileSync(datasetFile, "utf8")), view);
+      const result = await runGroq(dataset, query, params as Record<string, string>);
+      res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ ms: 1, query, result }));
+      return;
+    }
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    connections: () => ({ open: streams.size, total }),
+    waitForConnections: (atLeast) =>
+      new Promise((resolve) => (total >= atLeast ? resolve() : waiters.push({ total: atLeast, resolve }))),
+    send(event, data = {}) {
+      const id = `event-${++eventId}`;
+      for (const stream of streams) stream.write(`id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    },
+    cut() {
+      for (const stream of streams) stream.socket?.destroy();
+      streams.clear();
+    },
+    close: () =>
+      new Promise((resolve) => {
+        for (const stream of streams) stream.socket?.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
