@@ -39,7 +39,7 @@ export default function GoogleAdsRoute() {
           </CtaLink>
         ) : null}
       </PageHero>
-      <StatsGrid id="resultados" stats={page.stats} />
+      <StatsGrid id="resultados" label="Resultados" stats={page.stats} />
       <Checklist id="incluido" heading={included?.heading} items={included?.items} />
       <StepsSection id="proceso" heading={process?.heading} steps={process?.steps} layout="timeline" />
       <FinalCta id="empezar" heading={finalCta?.heading} text={finalCta?.text} tone="muted">

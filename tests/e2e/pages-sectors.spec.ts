@@ -347,12 +347,10 @@ test.describe("/sectores/{slug}", () => {
       await expect(page.locator('meta[name="keywords"]')).toHaveAttribute("content", document.seo.keywords.join(", "));
       const url = new URL(`/sectores/${slug}`, page.url()).href;
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", url);
-      const service = (await jsonLdBlocks(page)).find((block) =>
-        ["Service", "ProfessionalService"].includes(block["@type"]),
-      );
+      const service = (await jsonLdBlocks(page)).find((block) => block["@type"] === "Service");
       expect(service, slug).toMatchObject({
         "@context": "https://schema.org",
-        "@type": document.structuredData.schemaType,
+        "@type": "Service",
         url,
         provider: { "@type": "Organization", name: settings.organization.name },
         areaServed: { "@type": "Country", name: "Spain" },

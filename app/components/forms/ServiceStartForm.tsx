@@ -11,6 +11,7 @@
  * JavaScript the file stays in the browser and only its name and type are sent.
  */
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { Icon } from "~/components/ui/Icon";
 import { Toast } from "~/components/ui/Toast";
 import { formatInteger } from "~/domain/format";
 import { isServicePlanKey, LOGO_FILE_FIELD, serviceStartForm, type ServicePlanKey } from "~/forms/service-start";
@@ -67,31 +68,32 @@ function Card({ legend, children }: { legend?: string | null; children: ReactNod
   );
 }
 
+/**
+ * One plan as a selectable card: the label holds the radio and the plan's name and stretches over the
+ * whole card (a label may hold only phrasing content, so the features list sits beside it).
+ */
 function PlanCard({ plan, defaultChecked, error }: { plan: ServicePlan; defaultChecked: boolean; error: boolean }) {
   return (
-    <label
-      className={`relative flex cursor-pointer flex-col rounded-2xl border-2 bg-white p-5 transition-colors has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 has-[:focus-visible]:ring-offset-2 ${
+    <div
+      className={`relative flex flex-col rounded-2xl border-2 bg-white p-5 transition-colors has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 has-[:focus-visible]:ring-offset-2 ${
         error ? "border-red-600" : "border-slate-200 hover:border-brand-300"
       }`}
       data-testid={`plan-${plan.key}`}
     >
-      <span className="flex items-start justify-between gap-3">
-        <span className="flex items-center gap-3">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <label className="flex cursor-pointer items-center gap-3 after:absolute after:inset-0 after:rounded-2xl after:content-['']">
           <input
             type="radio"
             name="planSeleccionado"
             value={plan.key ?? ""}
             defaultChecked={defaultChecked}
             className="h-5 w-5 shrink-0 accent-brand-600"
-            aria-labelledby={`plan-${plan.key}-nombre`}
             aria-describedby={`plan-${plan.key}-detalle`}
           />
-          <span id={`plan-${plan.key}-nombre`} className="text-lg font-bold text-ink">
-            {plan.name}
-          </span>
-        </span>
+          <span className="whitespace-nowrap text-lg font-bold text-ink">{plan.name}</span>
+        </label>
         {plan.badges?.length ? (
-          <span className="flex flex-wrap justify-end gap-1">
+          <span className="flex flex-wrap gap-1">
             {plan.badges.map((badge) => (
               <span
                 key={badge}
@@ -102,31 +104,39 @@ function PlanCard({ plan, defaultChecked, error }: { plan: ServicePlan; defaultC
             ))}
           </span>
         ) : null}
-      </span>
-      <span id={`plan-${plan.key}-detalle`} className="mt-3 block">
+      </div>
+      <p id={`plan-${plan.key}-detalle`} className="mt-3">
         {plan.price != null ? (
           <span className="block text-ink">
-            <span className="text-3xl font-extrabold">{formatInteger(plan.price)} €</span>{" "}
+            <span className="text-3xl font-extrabold">{formatPrice(plan.price, plan.priceSuffix)}</span>{" "}
             <span className="text-sm text-ink-muted">{plan.priceSuffix}</span>
           </span>
         ) : null}
         {plan.subtitle ? <span className="mt-1 block text-sm font-medium text-brand-800">{plan.subtitle}</span> : null}
         {plan.description ? <span className="mt-2 block text-sm text-ink-soft">{plan.description}</span> : null}
-      </span>
+      </p>
       {plan.features?.length ? (
         <ul className="mt-3 space-y-1.5 text-sm text-ink-soft">
           {plan.features.map((feature) => (
             <li key={feature} className="flex gap-2">
-              <span aria-hidden="true" className="text-brand-600">
-                ✓
+              <span
+                aria-hidden="true"
+                className="mt-0.5 grid h-4 w-4 shrink-0 place-items-center rounded-full bg-emerald-100 text-emerald-700"
+              >
+                <Icon name="check" className="h-3 w-3" />
               </span>
               {feature}
             </li>
           ))}
         </ul>
       ) : null}
-    </label>
+    </div>
   );
+}
+
+/** '299 €', or just '299' when the suffix already names the currency ('€/mes + IVA'). */
+function formatPrice(price: number, suffix: string | null | undefined): string {
+  return suffix?.trimStart().startsWith("€") ? formatInteger(price) : `${formatInteger(price)}\u00a0€`;
 }
 
 export function ServiceStartForm({
