@@ -34,8 +34,10 @@ export const calculatorSectorsQuery =
 
 export const sectorsDirectoryQuery = defineQuery(`*[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0]{
   seo, hero, featuredHeading, allHeading, tooltipLabel, finalCta,
+  "figureLabels": sectorPageLabels{conversionRate, costPerLead},
   "sectors": *[_type == "sectorPage" && defined(slug.current) && !(_id in path("drafts.**"))] | order(order asc, sectorName asc){
-    sectorName, "slug": slug.current, tooltip, featured, "icon": hero.icon
+    sectorName, "slug": slug.current, tooltip, featured, "icon": hero.icon,
+    "conversionRate": stats.conversionRate, "costPerLead": stats.costPerLead
   }
 }`);
 

@@ -1183,7 +1183,7 @@ export type CalculatorSectorsQueryResult = Array<{
 
 // Source: ../app/content/queries.ts
 // Variable: sectorsDirectoryQuery
-// Query: *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0]{  seo, hero, featuredHeading, allHeading, tooltipLabel, finalCta,  "sectors": *[_type == "sectorPage" && defined(slug.current) && !(_id in path("drafts.**"))] | order(order asc, sectorName asc){    sectorName, "slug": slug.current, tooltip, featured, "icon": hero.icon  }}
+// Query: *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0]{  seo, hero, featuredHeading, allHeading, tooltipLabel, finalCta,  "figureLabels": sectorPageLabels{conversionRate, costPerLead},  "sectors": *[_type == "sectorPage" && defined(slug.current) && !(_id in path("drafts.**"))] | order(order asc, sectorName asc){    sectorName, "slug": slug.current, tooltip, featured, "icon": hero.icon,    "conversionRate": stats.conversionRate, "costPerLead": stats.costPerLead  }}
 export type SectorsDirectoryQueryResult = {
   seo: Seo;
   hero: {
@@ -1198,6 +1198,10 @@ export type SectorsDirectoryQueryResult = {
     heading: string;
     text: string;
     ctaLabel: string;
+  };
+  figureLabels: {
+    conversionRate: string;
+    costPerLead: string;
   };
   sectors: Array<{
     sectorName: string;
@@ -1237,6 +1241,8 @@ export type SectorsDirectoryQueryResult = {
       | "users"
       | "utensils"
       | "wrench";
+    conversionRate: number | null;
+    costPerLead: number | null;
   }>;
 } | null;
 
@@ -1511,7 +1517,7 @@ declare module "@sanity/client" {
     '*[_type == "plansPage" && _id == "plansPage"][0]{\n  seo, hero, plansHeading, plansIntro, featureGrid, process, finalCta, logoOffer,\n  monthlyDialog, cplDialog, sectorOptions, budgetOptions,\n  "plans": plans[]->{_id, name, key, price, priceLabel, priceSuffix, subtitle, description, features, popular, isSpecial, badges, buttons[]{label, action}},\n  faq{heading, "items": items[]->{_id, question, answer}}\n}': PlansPageQueryResult;
     '*[_type == "calculatorPage" && _id == "calculatorPage"][0]{\n  seo, hero, introCards, howWeWork, guarantee, leadForm\n}': CalculatorPageQueryResult;
     '*[_type == "calculatorSector" && !(_id in path("drafts.**"))] | order(order asc, name asc){\n  _id, name, aliases, conversionRate, averageProfit, costPerLead\n}': CalculatorSectorsQueryResult;
-    '*[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0]{\n  seo, hero, featuredHeading, allHeading, tooltipLabel, finalCta,\n  "sectors": *[_type == "sectorPage" && defined(slug.current) && !(_id in path("drafts.**"))] | order(order asc, sectorName asc){\n    sectorName, "slug": slug.current, tooltip, featured, "icon": hero.icon\n  }\n}': SectorsDirectoryQueryResult;
+    '*[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0]{\n  seo, hero, featuredHeading, allHeading, tooltipLabel, finalCta,\n  "figureLabels": sectorPageLabels{conversionRate, costPerLead},\n  "sectors": *[_type == "sectorPage" && defined(slug.current) && !(_id in path("drafts.**"))] | order(order asc, sectorName asc){\n    sectorName, "slug": slug.current, tooltip, featured, "icon": hero.icon,\n    "conversionRate": stats.conversionRate, "costPerLead": stats.costPerLead\n  }\n}': SectorsDirectoryQueryResult;
     '*[_type == "sectorPage" && slug.current == $slug && !(_id in path("drafts.**"))][0]{\n  _id, _updatedAt, sectorName, "slug": slug.current, seo, hero, stats, leadsPerMonth, tooltip,\n  explanation, projection, services, closingCta, structuredData,\n  "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels\n}': SectorPageQueryResult;
     '*[_type == "sectorPage" && defined(slug.current) && !(_id in path("drafts.**"))] | order(order asc, sectorName asc){\n  "slug": slug.current, _updatedAt\n}': SectorSlugsQueryResult;
     '*[_type == "googleAdsPage" && _id == "googleAdsPage"][0]{\n  seo, hero, stats, included, process, finalCta\n}': GoogleAdsPageQueryResult;

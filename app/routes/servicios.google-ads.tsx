@@ -29,12 +29,12 @@ export default function GoogleAdsRoute() {
     <>
       <PageHero id="google-ads" badge={hero?.badge} title={hero?.title} lead={hero?.description}>
         {hero?.primaryCtaLabel ? (
-          <CtaLink href={CALCULATOR} variant="onDark" icon="calculator">
+          <CtaLink href={CALCULATOR} variant="onDark" icon="calculator" size="hero">
             {hero.primaryCtaLabel}
           </CtaLink>
         ) : null}
         {hero?.secondaryCtaLabel ? (
-          <CtaLink href={CONTACT} variant="outlineOnDark" icon="search">
+          <CtaLink href={CONTACT} variant="outlineOnDark" icon="search" size="hero">
             {hero.secondaryCtaLabel}
           </CtaLink>
         ) : null}
@@ -44,12 +44,12 @@ export default function GoogleAdsRoute() {
       <StepsSection id="proceso" heading={process?.heading} steps={process?.steps} layout="timeline" />
       <FinalCta id="empezar" heading={finalCta?.heading} text={finalCta?.text} tone="muted">
         {finalCta?.primaryLabel ? (
-          <CtaLink href={CALCULATOR} variant="onDark" icon="calculator">
+          <CtaLink href={CALCULATOR} variant="onDark" icon="calculator" size="hero">
             {finalCta.primaryLabel}
           </CtaLink>
         ) : null}
         {finalCta?.secondaryLabel ? (
-          <CtaLink href={CONTACT} variant="outlineOnDark" icon="arrow-right">
+          <CtaLink href={CONTACT} variant="outlineOnDark" icon="arrow-right" size="hero">
             {finalCta.secondaryLabel}
           </CtaLink>
         ) : null}
