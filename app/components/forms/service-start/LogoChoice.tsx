@@ -19,11 +19,9 @@ export function LogoChoice({
   errors: FieldErrors;
   kept?: FormValues;
 }) {
-  const cards = { logo: legend };
-  const content = { logoOffer: offer };
   return (
     <fieldset className={`${cardClass} group/logo`}>
-      <legend className={legendClass}>{cards.logo}</legend>
+      <legend className={legendClass}>{legend}</legend>
       <div className="clear-both">
         <fieldset>
           <legend className="text-sm font-semibold text-ink">
@@ -85,13 +83,13 @@ export function LogoChoice({
             error={errors.descripcionLogo}
             defaultValue={kept?.descripcionLogo}
           />
-          {content.logoOffer?.text ? (
+          {offer?.text ? (
             <div
               className="rounded-2xl border border-amber-200 bg-amber-50 p-4 text-amber-950"
               data-testid="logo-offer"
             >
-              {content.logoOffer.title ? <p className="font-bold">{content.logoOffer.title}</p> : null}
-              <p className="mt-1 text-sm">{content.logoOffer.text}</p>
+              {offer.title ? <p className="font-bold">{offer.title}</p> : null}
+              <p className="mt-1 text-sm">{offer.text}</p>
             </div>
           ) : null}
         </div>

@@ -103,28 +103,25 @@ export function PlanChoice({
   error?: string;
   kept?: FormValues;
 }) {
-  const errors = { planSeleccionado: error };
-  const content = { plans };
-  const cards = { plan: legend };
   return (
-    <fieldset className={cardClass} aria-describedby={errors.planSeleccionado ? "plan-error" : undefined}>
+    <fieldset className={cardClass} aria-describedby={error ? "plan-error" : undefined}>
       <legend className={legendClass}>
-        {cards.plan}
+        {legend}
         <RequiredMark />
       </legend>
       <div className="clear-both grid gap-4 md:grid-cols-2">
-        {(content.plans ?? []).map((servicePlan) => (
+        {plans.map((servicePlan) => (
           <PlanCard
             key={servicePlan.key}
             plan={servicePlan}
             defaultChecked={kept?.planSeleccionado === servicePlan.key}
-            error={Boolean(errors.planSeleccionado)}
+            error={Boolean(error)}
           />
         ))}
       </div>
-      {errors.planSeleccionado ? (
+      {error ? (
         <p id="plan-error" className="mt-3 text-sm font-medium text-red-700">
-          {errors.planSeleccionado}
+          {error}
         </p>
       ) : null}
     </fieldset>
