@@ -40,7 +40,7 @@ function PlanCard({ plan, defaultChecked, error }: { plan: ServicePlan; defaultC
             name="planSeleccionado"
             value={plan.key ?? ""}
             defaultChecked={defaultChecked}
-            className="h-5 w-5 shrink-0 accent-brand-600"
+            className="relative z-10 h-5 w-5 shrink-0 accent-brand-600"
             aria-describedby={`plan-${plan.key}-detalle`}
           />
           <span className="whitespace-nowrap text-lg font-bold text-ink">{plan.name}</span>
