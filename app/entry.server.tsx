@@ -4,10 +4,12 @@
  * exactly its inline scripts by hash. Also exports the process-wide services server.ts needs from the
  * same module instances.
  */
-import { Writable } from "node:stream";
 import type { EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { renderToPipeableStream } from "react-dom/server";
+// renderToString, not the streaming renderer: the document is sent whole anyway, and React 18's
+// streaming renderer writes U+0000 bytes into the HTML when a multi-byte character straddles the end
+// of its 2 KB chunk (fixed only in React 19). renderToString also omits the doctype, added below.
+import { renderToString } from "react-dom/server";
 import { inPreview } from "~/content/index.server";
 import { sanityStudioUrl } from "~/lib/env.server";
 import { PRIVATE_NO_STORE } from "~/lib/http-cache";
@@ -17,8 +19,6 @@ import { documentContentSecurityPolicy, type SecuritySettings } from "~/lib/secu
 export { startLiveContent } from "~/content/live.server";
 export { contentEvents } from "~/content/source.server";
 export { startLeadDelivery } from "~/leads/delivery.server";
-
-const ABORT_DELAY_MS = 5_000;
 
 /** The settings the root loader already fetched for this render (none when it failed). */
 function securitySettings(remixContext: EntryContext): SecuritySettings | null {
@@ -45,47 +45,12 @@ export default async function handleRequest(
 ) {
   const preview = await inPreview();
   if (preview) markPreview(responseHeaders);
-  return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} />,
-      {
-        // Wait for the whole document: pages are small, cached whole, and their scripts are hashed.
-        onAllReady() {
-          shellRendered = true;
-          const chunks: Buffer[] = [];
-          const sink = new Writable({
-            write(chunk: Buffer, _encoding, done) {
-              chunks.push(chunk);
-              done();
-            },
-            final(done) {
-              const html = paintFirstHydration(Buffer.concat(chunks).toString("utf8"));
-              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-              responseHeaders.set(
-                "Content-Security-Policy",
-                documentContentSecurityPolicy(
-                  html,
-                  securitySettings(remixContext),
-                  preview ? { studioUrl: sanityStudioUrl() } : null,
-                ),
-              );
-              clearTimeout(abortTimer);
-              resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
-              done();
-            },
-          });
-          pipe(sink);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) console.error(error);
-        },
-      },
-    );
-    const abortTimer = setTimeout(abort, ABORT_DELAY_MS);
-  });
+  const markup = renderToString(<RemixServer context={remixContext} url={request.url} />);
+  const html = paintFirstHydration(`<!DOCTYPE html>${markup}`);
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  responseHeaders.set(
+    "Content-Security-Policy",
+    documentContentSecurityPolicy(html, securitySettings(remixContext), preview ? { studioUrl: sanityStudioUrl() } : null),
+  );
+  return new Response(html, { headers: responseHeaders, status: responseStatusCode });
 }

@@ -84,8 +84,10 @@ export const calculatorSectorsQuery = defineQuery(`*[
 
 export const sectorsDirectoryQuery = defineQuery(`${singleton("sectorsDirectory")}{
   seo, hero, featuredHeading, allHeading, tooltipLabel, finalCta,
+  "figureLabels": sectorPageLabels{conversionRate, costPerLead},
   "sectors": ${LISTED_SECTOR_PAGES}{
-    sectorName, "slug": slug.current, tooltip, featured, "icon": hero.icon
+    sectorName, "slug": slug.current, tooltip, featured, "icon": hero.icon,
+    "conversionRate": stats.conversionRate, "costPerLead": stats.costPerLead
   }
 }`);
 

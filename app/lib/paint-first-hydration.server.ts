@@ -4,11 +4,18 @@
  * ~100 KB of JS competes with the HTML and CSS for the first paint. The document is complete without
  * JS (server-rendered, forms post natively), so this rewrite starts loading the same modules, in the
  * same order and with the same preloads, right after the browser reports the first contentful paint
- * (at once in a background tab, where nothing is painted). The elements React hydrates stay in place,
- * only inert until then. Anything that does not look like Remix 2's output is left alone.
+ * (at once in a background tab, where nothing is painted). The preload links move into the loader
+ * script as a list of URLs; it puts the same <link rel="modulepreload"> elements back where Remix
+ * rendered them (before its context script) ahead of hydration, so React finds the markup it rendered
+ * and the served HTML has no inert element to flag. Anything that does not look like Remix 2's output
+ * is left alone.
  */
 
 const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"\/>/g;
+/** The run of preload links Remix renders right before its context script. */
+const MODULE_PRELOADS_BEFORE_CONTEXT =
+  /((?:<link rel="modulepreload" href="[^"]+"\/>)+)(?=<script>window\.__remixContext = )/;
+const REMIX_CONTEXT_SCRIPT_START = "window.__remixContext = ";
 const REMIX_MODULE_SCRIPT = /<script type="module" async="">([\s\S]*?)<\/script>/;
 const MANIFEST_IMPORT = /^import "([^"]+)";$/m;
 const ROUTE_IMPORT = /^import \* as (route\d+) from "([^"]+)";$/gm;
@@ -19,15 +26,23 @@ const PAINT_REPORT_TIMEOUT_MS = 3_000;
 /** Module preloads started per task (each costs the main thread about a millisecond on a mid-range phone). */
 const PRELOADS_PER_TASK = 4;
 
-function loaderScript(manifest: string, routes: Array<[string, string]>, routeModules: string, entry: string) {
+function loaderScript(
+  preloads: string[],
+  manifest: string,
+  routes: Array<[string, string]>,
+  routeModules: string,
+  entry: string,
+) {
   const json = JSON.stringify;
   return [
     `let started=false;`,
     `const load=()=>Promise.all([import(${json(manifest)}),${routes.map(([, url]) => `import(${json(url)})`).join(",")}])`,
     `.then(([,${routes.map(([name]) => name).join(",")}])=>{window.__remixRouteModules=${routeModules};return import(${json(entry)});});`,
     // Starting two dozen downloads at once is itself a long task on a phone: a few per task, then the imports.
-    `const preloads=[...document.querySelectorAll("link[data-modulepreload]")];`,
-    `const preload=()=>{for(const link of preloads.splice(0,${PRELOADS_PER_TASK})){link.href=link.dataset.modulepreload;link.rel="modulepreload";}setTimeout(preloads.length?preload:load,0);};`,
+    // Each link goes back before the context script, in Remix's order, where hydration expects it.
+    `const preloads=${json(preloads).replace(/</g, "\\u003c")};`,
+    `const anchor=[...document.scripts].find((script)=>script.text.startsWith(${json(REMIX_CONTEXT_SCRIPT_START)}));`,
+    `const preload=()=>{for(const href of preloads.splice(0,${PRELOADS_PER_TASK})){const link=document.createElement("link");link.rel="modulepreload";link.href=href;anchor.before(link);}setTimeout(preloads.length?preload:load,0);};`,
     `const hydrate=()=>{if(started)return;started=true;preload();};`,
     `const afterPaint=()=>setTimeout(hydrate,0);`,
     `if(document.visibilityState==="hidden")hydrate();`,
@@ -57,9 +72,12 @@ export function paintFirstHydration(html: string): string {
   if (referenced.some((name) => !known.has(name)) || /[()`=;<]/.test(routeModules.replace(/"(?:[^"\\]|\\.)*"/g, "")))
     return html;
 
-  const loader = loaderScript(manifest, routes, routeModules, entry);
-  // The <link> and <script> elements stay (React hydrates them); they only become inert until then.
+  const preloadRun = MODULE_PRELOADS_BEFORE_CONTEXT.exec(html)?.[1];
+  if (!preloadRun) return html;
+  const preloads = [...preloadRun.matchAll(MODULE_PRELOAD)].map(([, href]) => href);
+  const loader = loaderScript(preloads, manifest, routes, routeModules, entry);
+  // The <script> elements stay (React hydrates them); the loader restores the links before hydrating.
   return html
-    .replace(MODULE_PRELOAD, (_, href: string) => `<link data-modulepreload="${href}"/>`)
+    .replace(preloadRun, () => "")
     .replace(REMIX_MODULE_SCRIPT, () => `<script type="module" async="">${loader}</script>`);
 }

@@ -1,6 +1,9 @@
 /**
- * schema.org structured data for a sector page: a Service (or ProfessionalService) with its provider
- * organisation, Spain as the area served, the audience and, when the page lists them, its offers.
+ * schema.org structured data for a sector page: a Service with the agency as its provider
+ * (an Organization with the identity from the site settings), Spain as the area served, the service
+ * type, the audience and, when the page lists them, its offers. The content's `schemaType` is not
+ * followed: `provider`, `serviceType`, `audience` and `offers` belong to Service, while
+ * ProfessionalService is a deprecated LocalBusiness, so a sector offer is always a Service.
  */
 
 type Maybe<T> = T | null | undefined;
@@ -10,6 +13,7 @@ export interface SectorJsonLdInput {
   seo?: Maybe<{ title?: Maybe<string>; description?: Maybe<string> }>;
   hero?: Maybe<{ title?: Maybe<string>; description?: Maybe<string> }>;
   structuredData?: Maybe<{
+    /** Kept in the content model; the output is always a Service (see above). */
     schemaType?: Maybe<string>;
     serviceType?: Maybe<string>;
     audienceType?: Maybe<string>;
@@ -22,8 +26,6 @@ export interface OrganizationInput {
   url?: Maybe<string>;
   logoUrl?: Maybe<string>;
 }
-
-const SCHEMA_TYPES = new Set(["Service", "ProfessionalService"]);
 
 /** The object without its empty fields (undefined, null, '' and empty arrays). */
 function compact(value: Record<string, unknown>): Record<string, unknown> {
@@ -43,7 +45,6 @@ export function sectorServiceJsonLd(
   { url, organization }: { url: string; organization?: Maybe<OrganizationInput> },
 ): Record<string, unknown> {
   const data = page.structuredData;
-  const schemaType = data?.schemaType && SCHEMA_TYPES.has(data.schemaType) ? data.schemaType : "Service";
   const providerName = text(organization?.name);
   const provider = providerName
     ? compact({
@@ -66,7 +67,7 @@ export function sectorServiceJsonLd(
     );
   return compact({
     "@context": "https://schema.org",
-    "@type": schemaType,
+    "@type": "Service",
     name: text(page.seo?.title) ?? text(page.hero?.title) ?? text(page.sectorName),
     description: text(page.seo?.description) ?? text(page.hero?.description),
     url,

@@ -86,7 +86,7 @@ export default function LandingRoute() {
       <FaqSection id="faq" heading={faq?.heading} intro={faq?.intro} items={faq?.items} />
       <FinalCta id="empezar" heading={finalCta?.heading} text={finalCta?.text}>
         {finalCta?.ctaLabel ? (
-          <CtaLink href={CALCULATOR} variant="onDark" icon="calculator" className="py-3 sm:px-6 sm:text-lg">
+          <CtaLink href={CALCULATOR} variant="onDark" icon="calculator" size="hero">
             {finalCta.ctaLabel}
           </CtaLink>
         ) : null}

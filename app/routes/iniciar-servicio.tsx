@@ -2,6 +2,7 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ServiceStartForm } from "~/components/forms/ServiceStartForm";
+import { PageHero } from "~/components/sections/PageHero";
 import { getServiceStartPage } from "~/content/index.server";
 import { serviceStartForm } from "~/forms/service-start";
 import { handleLeadAction } from "~/leads/action.server";
@@ -25,20 +26,19 @@ export default function ServiceStartRoute() {
   const { page } = useLoaderData<typeof loader>();
   const paymentLinks = useSiteSettings()?.paymentLinks;
   return (
-    <div className="bg-slate-50">
-      <div className="container-page max-w-4xl py-12 sm:py-16">
-        <header className="mb-10 text-center">
-          <h1 className="section-heading">{page.heading}</h1>
-          {page.intro ? <p className="mx-auto mt-4 max-w-2xl text-lg text-ink-soft">{page.intro}</p> : null}
-        </header>
-        <ServiceStartForm
-          content={page}
-          paymentLinks={{
-            "presencia-activa": paymentLinks?.presenciaActiva,
-            "captacion-pro": paymentLinks?.captacionPro,
-          }}
-        />
+    <>
+      <PageHero id="iniciar-servicio" title={page.heading} lead={page.intro} />
+      <div className="bg-slate-50">
+        <div className="container-page max-w-4xl py-12 sm:py-16">
+          <ServiceStartForm
+            content={page}
+            paymentLinks={{
+              "presencia-activa": paymentLinks?.presenciaActiva,
+              "captacion-pro": paymentLinks?.captacionPro,
+            }}
+          />
+        </div>
       </div>
-    </div>
+    </>
   );
 }

@@ -52,7 +52,7 @@ export default function PlansRoute() {
       <PageHero id="mensual" badge={hero?.badge} title={hero?.title} lead={hero?.subtitle}>
         {hero?.fromPriceLabel ? <PriceFrom label={hero.fromPriceLabel} /> : null}
         {page.plansHeading ? (
-          <CtaLink href="#planes" variant="onDark" icon="chevron-down">
+          <CtaLink href="#planes" variant="onDark" icon="chevron-down" size="hero">
             {page.plansHeading}
           </CtaLink>
         ) : null}
@@ -77,7 +77,7 @@ export default function PlansRoute() {
       <FaqSection id="faq" heading={faq?.heading} items={faq?.items} />
       <FinalCta id="empezar" heading={finalCta?.heading} text={finalCta?.text}>
         {finalCta?.ctaLabel ? (
-          <CtaLink href={`#${MONTHLY_FORM_ID}`} variant="onDark" icon="arrow-right" className="py-3 sm:px-6 sm:text-lg">
+          <CtaLink href={`#${MONTHLY_FORM_ID}`} variant="onDark" icon="arrow-right" size="hero">
             {finalCta.ctaLabel}
           </CtaLink>
         ) : null}

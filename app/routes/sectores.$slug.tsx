@@ -62,12 +62,7 @@ export default function SectorPageRoute() {
       />
       <SectorServices id="servicios" heading={page.services?.heading} items={page.services?.items} />
       <FinalCta id="empezar" heading={page.closingCta?.title} text={page.closingCta?.description} tone="muted">
-        <CtaLink
-          href={calculatorHref(page.calculatorName)}
-          variant="onDark"
-          icon="calculator"
-          className="px-6 py-3 text-lg"
-        >
+        <CtaLink href={calculatorHref(page.calculatorName)} variant="onDark" icon="calculator" size="hero">
           {SECTOR_ACTIONS.closing}
         </CtaLink>
       </FinalCta>

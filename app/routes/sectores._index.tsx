@@ -30,6 +30,7 @@ export default function SectorsDirectoryRoute() {
         sectors={sectors.filter((sector: { featured?: boolean | null }) => sector.featured)}
         variant="featured"
         tooltipLabel={page.tooltipLabel}
+        figureLabels={page.figureLabels}
       />
       <SectorGrid
         id="todos"
@@ -37,11 +38,12 @@ export default function SectorsDirectoryRoute() {
         sectors={sectors}
         variant="compact"
         tooltipLabel={page.tooltipLabel}
+        figureLabels={page.figureLabels}
         tone="muted"
       />
       <FinalCta id="contactar" heading={page.finalCta?.heading} text={page.finalCta?.text}>
         {page.finalCta?.ctaLabel ? (
-          <CtaLink href="/contacto" variant="onDark" icon="arrow-right" className="px-6 py-3 text-lg">
+          <CtaLink href="/contacto" variant="onDark" icon="arrow-right" size="hero">
             {page.finalCta.ctaLabel}
           </CtaLink>
         ) : null}

@@ -29,27 +29,27 @@ export default function GoogleAdsRoute() {
     <>
       <PageHero id="google-ads" badge={hero?.badge} title={hero?.title} lead={hero?.description}>
         {hero?.primaryCtaLabel ? (
-          <CtaLink href={CALCULATOR} variant="onDark" icon="calculator">
+          <CtaLink href={CALCULATOR} variant="onDark" icon="calculator" size="hero">
             {hero.primaryCtaLabel}
           </CtaLink>
         ) : null}
         {hero?.secondaryCtaLabel ? (
-          <CtaLink href={CONTACT} variant="outlineOnDark" icon="search">
+          <CtaLink href={CONTACT} variant="outlineOnDark" icon="search" size="hero">
             {hero.secondaryCtaLabel}
           </CtaLink>
         ) : null}
       </PageHero>
-      <StatsGrid id="resultados" stats={page.stats} />
+      <StatsGrid id="resultados" label="Resultados" stats={page.stats} />
       <Checklist id="incluido" heading={included?.heading} items={included?.items} />
       <StepsSection id="proceso" heading={process?.heading} steps={process?.steps} layout="timeline" />
       <FinalCta id="empezar" heading={finalCta?.heading} text={finalCta?.text} tone="muted">
         {finalCta?.primaryLabel ? (
-          <CtaLink href={CALCULATOR} variant="onDark" icon="calculator">
+          <CtaLink href={CALCULATOR} variant="onDark" icon="calculator" size="hero">
             {finalCta.primaryLabel}
           </CtaLink>
         ) : null}
         {finalCta?.secondaryLabel ? (
-          <CtaLink href={CONTACT} variant="outlineOnDark" icon="arrow-right">
+          <CtaLink href={CONTACT} variant="outlineOnDark" icon="arrow-right" size="hero">
             {finalCta.secondaryLabel}
           </CtaLink>
         ) : null}

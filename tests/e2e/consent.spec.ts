@@ -145,6 +145,10 @@ test.describe("before any choice", () => {
         ];
       });
     expect(await look(accept)).toEqual(await look(reject));
+    // 'Configurar' is as prominent as the other two.
+    expect(await look(banner(page).getByRole("button", { name: "Configurar", exact: true }))).toEqual(
+      await look(reject),
+    );
 
     // Scrolling and moving around is not consent.
     await page.mouse.wheel(0, 2500);
@@ -162,6 +166,26 @@ test.describe("before any choice", () => {
         { ad_storage: "denied", ad_user_data: "denied", ad_personalization: "denied", analytics_storage: "denied" },
       ],
     ]);
+  });
+
+  test("on a phone the first layer takes at most a third of the first screen, its three choices side by side", async ({
+    browser,
+  }) => {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await phone.newPage();
+    await open(page, `${tracked.url}/`);
+    await expect(banner(page)).toBeVisible();
+    const height = await banner(page).evaluate((element) => element.getBoundingClientRect().height);
+    expect(height).toBeLessThanOrEqual(844 / 3);
+    const tops = await Promise.all(
+      ["Aceptar", "Rechazar", "Configurar"].map((name) =>
+        banner(page)
+          .getByRole("button", { name, exact: true })
+          .evaluate((element) => Math.round(element.getBoundingClientRect().top)),
+      ),
+    );
+    expect(new Set(tops).size).toBe(1);
+    await phone.close();
   });
 
   test("the banner links to the cookie policy, which is read with the banner still waiting for a choice", async ({

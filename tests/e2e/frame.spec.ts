@@ -142,3 +142,160 @@ test("every page of the spec answers 200 with server-rendered Spanish HTML and n
     expect(broken, `${path} shows a replacement character`).toBeNull();
   }
 });
+
+const FIRST_SCREEN_PATHS = [
+  "/",
+  "/calculadora",
+  "/mensual",
+  "/sectores",
+  "/sectores/construccion",
+  "/contacto",
+  "/legal",
+  "/siguiente",
+  "/borrador",
+  "/iniciar-servicio",
+  "/servicios/google-ads",
+];
+
+test.describe("on a phone (390×844)", () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test("the floating WhatsApp button is never over text or a control in a phone's first screen, and is at least 44×44 px", async ({
+    page,
+  }) => {
+    for (const path of FIRST_SCREEN_PATHS) {
+      await page.goto(path);
+      await waitForHydration(page);
+      const covered = await page.evaluate(() => {
+        const button = document.querySelector<HTMLElement>("[data-whatsapp-float]");
+        if (!button) return [];
+        const style = getComputedStyle(button);
+        if (style.visibility === "hidden" || Number(style.opacity) === 0) return [];
+        const box = button.getBoundingClientRect();
+        const overlaps = (rect: DOMRect) =>
+          rect.width > 0 &&
+          rect.height > 0 &&
+          rect.left < box.right &&
+          rect.right > box.left &&
+          rect.top < box.bottom &&
+          rect.bottom > box.top;
+        const found: string[] = [];
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          if (!node.textContent?.trim() || button.contains(node)) continue;
+          const parent = node.parentElement;
+          if (!parent || parent.closest("[hidden], script, style, template")) continue;
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          if ([...range.getClientRects()].some(overlaps)) found.push(`text "${node.textContent.trim().slice(0, 40)}"`);
+        }
+        for (const control of document.querySelectorAll<HTMLElement>("a[href], button, input, select, textarea")) {
+          if (control === button || control.closest("[data-whatsapp-float]")) continue;
+          if (getComputedStyle(control).visibility === "hidden") continue;
+          if (overlaps(control.getBoundingClientRect()))
+            found.push(`control "${control.textContent?.trim().slice(0, 40)}"`);
+        }
+        return found;
+      });
+      expect(covered, `${path}: under the WhatsApp button`).toEqual([]);
+    }
+    // Once the visitor scrolls, the button is there, and large enough to tap.
+    await page.goto("/");
+    await page.evaluate(() => window.scrollTo({ top: window.innerHeight, behavior: "instant" }));
+    const button = page.locator("[data-whatsapp-float]");
+    await expect(button).toBeVisible();
+    await expect.poll(() => button.evaluate((element) => getComputedStyle(element).opacity)).toBe("1");
+    const box = await button.boundingBox();
+    expect(box?.width).toBeGreaterThanOrEqual(44);
+    expect(box?.height).toBeGreaterThanOrEqual(44);
+  });
+});
+
+test("a header link to another page shows the new page from its top at once", async ({ page, isMobile }) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  await page.evaluate(() => window.scrollTo({ top: 2500, behavior: "instant" }));
+  if (isMobile) await page.getByRole("button", { name: "Menú" }).click();
+  const nav = page.getByRole("navigation", { name: isMobile ? "Principal (móvil)" : "Principal", exact: true });
+  await nav.getByRole("link", { name: "Calculadora", exact: true }).click();
+  await expect(page).toHaveURL(/\/calculadora$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  // Not an animation up from the old position: already at the top when the new page shows.
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test("the header marks the current page, sector pages under 'Sectores' and the landing section in view", async ({
+  page,
+  isMobile,
+}) => {
+  const navName = isMobile ? "Principal (móvil)" : "Principal";
+  const current = async () => {
+    const nav = page.getByRole("navigation", { name: navName, exact: true });
+    return nav.locator('[aria-current="page"]').allInnerTexts();
+  };
+  const openMenu = async () => {
+    if (isMobile) await page.getByRole("button", { name: "Menú" }).click();
+  };
+  for (const [path, label] of [
+    ["/mensual", "Planes"],
+    ["/calculadora", "Calculadora"],
+    ["/sectores", "Sectores"],
+    ["/sectores/construccion", "Sectores"],
+    ["/contacto", "Contacto"],
+  ] as const) {
+    await page.goto(path);
+    await waitForHydration(page);
+    await openMenu();
+    expect(await current(), path).toEqual([label]);
+    // Seen, not only announced: the current item looks different from the others.
+    const nav = page.getByRole("navigation", { name: navName, exact: true });
+    const look = (name: string) =>
+      nav
+        .getByRole("link", { name, exact: true })
+        .evaluate((element) => `${getComputedStyle(element).color} ${getComputedStyle(element).fontWeight}`);
+    expect(await look(label), path).not.toBe(await look(label === "Contacto" ? "Planes" : "Contacto"));
+  }
+  await page.goto("/");
+  await waitForHydration(page);
+  await openMenu();
+  expect(await current()).toEqual(["Inicio"]);
+  if (isMobile) await page.getByRole("button", { name: "Menú" }).click();
+  await page.evaluate(() => document.getElementById("faq")?.scrollIntoView({ behavior: "instant" }));
+  await openMenu();
+  await expect.poll(() => current()).toEqual(["FAQ"]);
+});
+
+test("no page or dialog logs a console error or warning (only the two about empty tracking ids)", async ({ page }) => {
+  test.setTimeout(240_000);
+  const messages: string[] = [];
+  page.on("console", (message) => {
+    if (!["error", "warning"].includes(message.type())) return;
+    if (/^\[tracking\] siteSettings\.tracking\.(googleAdsId|metaPixelId) is empty/.test(message.text())) return;
+    // The browser's own note on the 404 page's status is no message of the site.
+    if (page.url().endsWith("/ruta-que-no-existe") && message.text().includes("status of 404")) return;
+    messages.push(`${page.url()} ${message.type()}: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => messages.push(`${page.url()} pageerror: ${error.message}`));
+  for (const path of [...FIRST_SCREEN_PATHS, "/sectores/logistica-transporte", "/ruta-que-no-existe"]) {
+    await page.goto(path);
+    await waitForHydration(page);
+  }
+  await page.goto("/mensual");
+  await waitForHydration(page);
+  for (const anchor of ["#solicitar-informacion", "#solicitar-analisis"]) {
+    await page.locator(`a[href="${anchor}"]`).first().click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Cerrar" }).click();
+    await expect(dialog).toBeHidden();
+  }
+  expect(messages).toEqual([]);
+});
+
+test("no price shows its currency twice", async ({ page }) => {
+  for (const path of FIRST_SCREEN_PATHS) {
+    await page.goto(path);
+    const text = await page.locator("body").innerText();
+    expect(text.match(/€[\s\u00a0]*€/g), path).toBeNull();
+  }
+});

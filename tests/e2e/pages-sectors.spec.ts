@@ -105,6 +105,10 @@ test.describe("/sectores", () => {
       const link = featured.locator("li").nth(index).getByRole("link");
       await expect(link).toHaveText(document.sectorName);
       await expect(link).toHaveAttribute("href", `/sectores/${document.slug.current}`);
+      // A figure in sight, without opening the tooltip.
+      await expect(featured.locator("li").nth(index).locator("[data-sector-figures]")).toContainText(
+        `${document.stats.conversionRate}\u00a0%`,
+      );
     }
 
     const all = page.locator("#todos");
@@ -347,12 +351,10 @@ test.describe("/sectores/{slug}", () => {
       await expect(page.locator('meta[name="keywords"]')).toHaveAttribute("content", document.seo.keywords.join(", "));
       const url = new URL(`/sectores/${slug}`, page.url()).href;
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", url);
-      const service = (await jsonLdBlocks(page)).find((block) =>
-        ["Service", "ProfessionalService"].includes(block["@type"]),
-      );
+      const service = (await jsonLdBlocks(page)).find((block) => block["@type"] === "Service");
       expect(service, slug).toMatchObject({
         "@context": "https://schema.org",
-        "@type": document.structuredData.schemaType,
+        "@type": "Service",
         url,
         provider: { "@type": "Organization", name: settings.organization.name },
         areaServed: { "@type": "Country", name: "Spain" },
@@ -361,6 +363,27 @@ test.describe("/sectores/{slug}", () => {
       });
       expect(service?.offers?.length ?? 0, slug).toBe(document.structuredData.offers?.length ?? 0);
     }
+  });
+
+  test("on phones the projection table keeps its text readable: 16 px figures, nothing under 14 px", async ({
+    browser,
+  }) => {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await phone.newPage();
+    await page.goto("/sectores/construccion");
+    const sizes = await projectionTable(page).evaluate((table) =>
+      [...table.querySelectorAll<HTMLElement>("th, td")].map((cell) => ({
+        text: cell.innerText.trim(),
+        header: cell.tagName === "TH",
+        size: parseFloat(getComputedStyle(cell.querySelector("[data-roi]") ?? cell).fontSize),
+      })),
+    );
+    expect(sizes.length).toBeGreaterThan(0);
+    expect(sizes.filter((cell) => cell.size < 14)).toEqual([]);
+    expect(sizes.filter((cell) => !cell.header && cell.size < 16)).toEqual([]);
+    // Wider than the phone, the table scrolls inside its own region: the page itself does not.
+    await expectNoHorizontalScroll(page);
+    await phone.close();
   });
 
   test("an unknown sector answers 404 with the not-found page", async ({ page }) => {

@@ -131,7 +131,7 @@ describe("sector pages", () => {
       ] as Record<string, unknown>;
       expect(ld).toMatchObject({
         "@context": "https://schema.org",
-        "@type": document.structuredData?.schemaType ?? "Service",
+        "@type": "Service",
         url,
         provider: { "@type": "Organization", name: expect.any(String) },
         areaServed: { "@type": "Country", name: "Spain" },

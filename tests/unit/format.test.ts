@@ -1,4 +1,4 @@
-import { formatEuros, formatInteger, formatNumber, formatPercent, NOT_A_NUMBER } from "~/domain/format";
+import { formatEuros, formatInteger, formatNumber, formatPercent, NOT_A_NUMBER, typeset } from "~/domain/format";
 
 // es-ES separates the number and its unit with a no-break space.
 const nbsp = "\u00a0";
@@ -124,5 +124,21 @@ describe("the same text as Intl.NumberFormat('es-ES')", () => {
       );
     }
     expect(mismatches).toEqual([]);
+  });
+});
+
+describe("typeset", () => {
+  it("puts a no-break space between a number and its unit, in the es-ES percent style", () => {
+    expect(typeset("un ROI mínimo del 150%.")).toBe("un ROI mínimo del 150\u00a0%.");
+    expect(typeset("Conversión del 15 % y 22%")).toBe("Conversión del 15\u00a0% y 22\u00a0%");
+    expect(typeset("desde 500 € al mes")).toBe("desde 500\u00a0€ al mes");
+    expect(typeset("leads en 24-48 h")).toBe("leads en 24-48\u00a0h");
+    expect(typeset("en 30 días")).toBe("en 30\u00a0días");
+  });
+
+  it("leaves other text alone", () => {
+    expect(typeset("Más de 30 empresas confían")).toBe("Más de 30 empresas confían");
+    expect(typeset("100 % ya")).toBe("100\u00a0% ya");
+    expect(typeset("5 hoteles")).toBe("5 hoteles");
   });
 });

@@ -14,10 +14,10 @@ const page = {
 const organization = { name: "LeadsB2B", url: "https://leadsb2b.es", logoUrl: "https://leadsb2b.es/logo.svg" };
 
 describe("sector page JSON-LD", () => {
-  it("describes the service with provider, area served Spain, audience and offers", () => {
+  it("describes the offer as a Service with the agency as provider, area served Spain, audience and offers", () => {
     expect(sectorServiceJsonLd(page, { url: "https://leadsb2b.es/sectores/construccion", organization })).toEqual({
       "@context": "https://schema.org",
-      "@type": "ProfessionalService",
+      "@type": "Service",
       name: "Leads B2B para Construcción",
       description: "Leads de obra con precio fijo.",
       url: "https://leadsb2b.es/sectores/construccion",
@@ -52,7 +52,7 @@ describe("sector page JSON-LD", () => {
     expect(data.provider).toEqual({ "@type": "Organization", name: "LeadsB2B" });
   });
 
-  it("falls back to Service for an unknown type and to the hero for name and description", () => {
+  it("is a Service whatever type the content names, and falls back to the hero for name and description", () => {
     const data = sectorServiceJsonLd(
       {
         sectorName: "Energía",

@@ -5,10 +5,10 @@
  */
 import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
+import { NumberField, SelectInput } from "~/components/forms/fields";
 import { formatEuros, formatInteger, formatPercent } from "~/domain/format";
 import { PARAM, VIEW_RESULTS, type SectorRecord } from "~/forms/calculator-query";
 import { useHydrated } from "~/lib/use-hydrated";
-import { NumberField, SelectField } from "./fields";
 import { PriceCards } from "./PriceCards";
 import { ScenarioCards } from "./ScenarioCards";
 import type { useCalculator } from "./use-calculator";
@@ -115,7 +115,7 @@ export function CalculatorForm({ calculator, sectors }: { calculator: Calculator
       className="rounded-3xl border border-slate-200 bg-white p-5 shadow-xl shadow-slate-200/70 sm:p-8"
     >
       <div className="grid gap-x-5 gap-y-2 sm:grid-cols-2">
-        <SelectField
+        <SelectInput
           id={SECTOR_FIELD_ID}
           name={PARAM.sector}
           label="Sector"
@@ -131,7 +131,7 @@ export function CalculatorForm({ calculator, sectors }: { calculator: Calculator
               {sector.name}
             </option>
           ))}
-        </SelectField>
+        </SelectInput>
         <NumberField
           id="calc-conversion"
           name={PARAM.conversion}

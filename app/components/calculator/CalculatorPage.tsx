@@ -22,6 +22,7 @@ import { CalculatorForm, SECTOR_FIELD_ID } from "./CalculatorForm";
 import { LEAD_FORM_ID, LeadCaptureForm, type LeadFormContent } from "./LeadCaptureForm";
 import { ThankYou, type ThankYouContent } from "./ThankYou";
 import { useCalculator } from "./use-calculator";
+import { typesetText } from "~/components/ui/typeset";
 
 export interface CalculatorPageContent {
   introCards?: List<FeatureContent>;
@@ -48,7 +49,7 @@ function IntroCards({ cards }: { cards: ReadonlyArray<FeatureContent> }) {
             <Icon name={INTRO_ICONS[index % INTRO_ICONS.length]} className="h-6 w-6" />
           </span>
           <div>
-            <h2 className="font-semibold text-ink">{card.title}</h2>
+            <h2 className="font-semibold text-ink">{typesetText(card.title)}</h2>
             {card.description ? <p className="mt-1 text-sm leading-relaxed text-ink-soft">{card.description}</p> : null}
           </div>
         </li>

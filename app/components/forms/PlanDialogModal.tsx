@@ -3,9 +3,16 @@
  * button close it, the page behind is inert and does not scroll). Loaded on demand by PlanDialogs.tsx
  * when a visitor first asks for a form, so the dialog code is not part of the page's startup script;
  * the form itself (state, fields, submission) stays in PlanDialogs and is only framed here.
+ *
+ * The backdrop is a plain element rather than Dialog.Overlay: the overlay's scroll lock injects a
+ * <style> element, which the pages' Content-Security-Policy (style-src 'self') refuses. A class on
+ * <html> (tailwind.css) locks the page's scroll instead.
  */
 import * as Dialog from "@radix-ui/react-dialog";
-import type { ReactNode, RefObject } from "react";
+import { useEffect, type ReactNode, type RefObject } from "react";
+
+/** Set on <html> while a dialog is open: the page behind does not scroll. */
+const DIALOG_OPEN_CLASS = "dialog-open";
 
 export interface PlanDialogModalProps {
   open: boolean;
@@ -30,12 +37,16 @@ export default function PlanDialogModal({
   toast,
   children,
 }: PlanDialogModalProps) {
+  useEffect(() => {
+    if (!open) return;
+    document.documentElement.classList.add(DIALOG_OPEN_CLASS);
+    return () => document.documentElement.classList.remove(DIALOG_OPEN_CLASS);
+  }, [open]);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 grid place-items-center overflow-y-auto bg-slate-950/60 p-4">
+        <div className="fixed inset-0 z-50 grid place-items-center overflow-y-auto overscroll-contain bg-slate-950/60 p-4">
           <Dialog.Content
-            aria-labelledby={titleId}
             className="relative my-8 w-full max-w-2xl rounded-3xl bg-white p-5 shadow-2xl focus:outline-none sm:p-8"
             onCloseAutoFocus={(event) => {
               if (opener.current?.isConnected) {
@@ -45,8 +56,9 @@ export default function PlanDialogModal({
             }}
           >
             {toast}
-            <Dialog.Title id={titleId} className="pr-10 text-2xl font-bold tracking-tight text-ink">
-              {title}
+            {/* Radix names the dialog by its own title id; the form points at the inner id. */}
+            <Dialog.Title className="pr-10 text-2xl font-bold tracking-tight text-ink">
+              <span id={titleId}>{title}</span>
             </Dialog.Title>
             {description ? (
               <Dialog.Description className="mt-2 text-ink-soft">{description}</Dialog.Description>
@@ -68,7 +80,7 @@ export default function PlanDialogModal({
               </svg>
             </Dialog.Close>
           </Dialog.Content>
-        </Dialog.Overlay>
+        </div>
       </Dialog.Portal>
     </Dialog.Root>
   );

@@ -1,6 +1,6 @@
 /**
- * The service-start form of /iniciar-servicio: five cards (contact, business, design and style, logo,
- * plan). The own-logo choice shows the image file field ('si') or the logo description and the free-logo
+ * The service-start form of /iniciar-servicio: five cards (contact, business, design and style, logo
+ * in service-start/LogoChoice.tsx, plan in service-start/PlanChoice.tsx). The own-logo choice shows the image file field ('si') or the logo description and the free-logo
  * offer ('descripcion') with CSS alone, so it works without JavaScript too. The plans are native radio
  * inputs styled as cards (arrow keys move and wrap; they also work without JavaScript, which a
  * button-based radio group cannot). With no plan the submit button looks disabled and pressing it shows
@@ -10,30 +10,22 @@
  * Without JavaScript the form posts multipart (the server keeps only the logo file's name); with
  * JavaScript the file stays in the browser and only its name and type are sent.
  */
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Toast } from "~/components/ui/Toast";
-import { formatInteger } from "~/domain/format";
 import { isServicePlanKey, LOGO_FILE_FIELD, serviceStartForm, type ServicePlanKey } from "~/forms/service-start";
 import type { ToastMessage } from "~/forms/shared";
-import { Honeypot, inputClass, RequiredMark, SelectField, SubmitButton, TextAreaField, TextField } from "./fields";
+import { Honeypot, SelectField, SubmitButton, TextAreaField, TextField } from "./fields";
 import { PrivacyNotice } from "./PrivacyNotice";
+import { Card, cardClass } from "./service-start/FormCard";
+import { LogoChoice } from "./service-start/LogoChoice";
+import { PlanChoice, type ServicePlan } from "./service-start/PlanChoice";
 import { useLeadForm } from "./use-lead-form";
 
 export const SERVICE_START_ANCHOR = "formulario-inicio-servicio";
 /** The payment tab opens this long after the request is stored (spec §9). */
 export const PAYMENT_TAB_DELAY_MS = 1500;
 
-export interface ServicePlan {
-  key?: string | null;
-  name?: string | null;
-  price?: number | null;
-  priceSuffix?: string | null;
-  subtitle?: string | null;
-  description?: string | null;
-  features?: string[] | null;
-  popular?: boolean | null;
-  badges?: string[] | null;
-}
+export type { ServicePlan } from "./service-start/PlanChoice";
 
 export interface ServiceStartContent {
   cards?: {
@@ -53,80 +45,6 @@ export interface ServiceStartContent {
   successTitle?: string | null;
   successText?: string | null;
   paymentLinkLabel?: string | null;
-}
-
-const cardClass = "min-w-0 rounded-3xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8";
-const legendClass = "float-left mb-5 w-full text-xl font-bold tracking-tight text-ink";
-
-function Card({ legend, children }: { legend?: string | null; children: ReactNode }) {
-  return (
-    <fieldset className={cardClass}>
-      <legend className={legendClass}>{legend}</legend>
-      <div className="clear-both grid gap-5 sm:grid-cols-2">{children}</div>
-    </fieldset>
-  );
-}
-
-function PlanCard({ plan, defaultChecked, error }: { plan: ServicePlan; defaultChecked: boolean; error: boolean }) {
-  return (
-    <label
-      className={`relative flex cursor-pointer flex-col rounded-2xl border-2 bg-white p-5 transition-colors has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600 has-[:focus-visible]:ring-offset-2 ${
-        error ? "border-red-600" : "border-slate-200 hover:border-brand-300"
-      }`}
-      data-testid={`plan-${plan.key}`}
-    >
-      <span className="flex items-start justify-between gap-3">
-        <span className="flex items-center gap-3">
-          <input
-            type="radio"
-            name="planSeleccionado"
-            value={plan.key ?? ""}
-            defaultChecked={defaultChecked}
-            className="h-5 w-5 shrink-0 accent-brand-600"
-            aria-labelledby={`plan-${plan.key}-nombre`}
-            aria-describedby={`plan-${plan.key}-detalle`}
-          />
-          <span id={`plan-${plan.key}-nombre`} className="text-lg font-bold text-ink">
-            {plan.name}
-          </span>
-        </span>
-        {plan.badges?.length ? (
-          <span className="flex flex-wrap justify-end gap-1">
-            {plan.badges.map((badge) => (
-              <span
-                key={badge}
-                className="rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-800"
-              >
-                {badge}
-              </span>
-            ))}
-          </span>
-        ) : null}
-      </span>
-      <span id={`plan-${plan.key}-detalle`} className="mt-3 block">
-        {plan.price != null ? (
-          <span className="block text-ink">
-            <span className="text-3xl font-extrabold">{formatInteger(plan.price)} €</span>{" "}
-            <span className="text-sm text-ink-muted">{plan.priceSuffix}</span>
-          </span>
-        ) : null}
-        {plan.subtitle ? <span className="mt-1 block text-sm font-medium text-brand-800">{plan.subtitle}</span> : null}
-        {plan.description ? <span className="mt-2 block text-sm text-ink-soft">{plan.description}</span> : null}
-      </span>
-      {plan.features?.length ? (
-        <ul className="mt-3 space-y-1.5 text-sm text-ink-soft">
-          {plan.features.map((feature) => (
-            <li key={feature} className="flex gap-2">
-              <span aria-hidden="true" className="text-brand-600">
-                ✓
-              </span>
-              {feature}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </label>
-  );
 }
 
 export function ServiceStartForm({
@@ -329,103 +247,9 @@ export function ServiceStartForm({
             />
           </Card>
 
-          <fieldset className={`${cardClass} group/logo`}>
-            <legend className={legendClass}>{cards.logo}</legend>
-            <div className="clear-both">
-              <fieldset>
-                <legend className="text-sm font-semibold text-ink">
-                  ¿Tienes un logo propio?
-                  <RequiredMark />
-                </legend>
-                <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:gap-6">
-                  <label className="flex min-h-[44px] items-center gap-2 text-ink">
-                    <input
-                      id="logo-propio-si"
-                      type="radio"
-                      name="tieneLogoPropio"
-                      value="si"
-                      defaultChecked={kept?.tieneLogoPropio === "si"}
-                      className="h-5 w-5 accent-brand-600"
-                    />
-                    Sí, ya tengo logo
-                  </label>
-                  <label className="flex min-h-[44px] items-center gap-2 text-ink">
-                    <input
-                      id="logo-propio-descripcion"
-                      type="radio"
-                      name="tieneLogoPropio"
-                      value="descripcion"
-                      defaultChecked={kept?.tieneLogoPropio === "descripcion"}
-                      className="h-5 w-5 accent-brand-600"
-                    />
-                    No, quiero que me lo diseñéis
-                  </label>
-                </div>
-              </fieldset>
-              <div className="mt-5 hidden group-has-[#logo-propio-si:checked]/logo:block" data-testid="logo-file">
-                <label htmlFor="logo-archivo" className="block text-sm font-semibold text-ink">
-                  Sube tu logo
-                </label>
-                <input
-                  id="logo-archivo"
-                  type="file"
-                  name={LOGO_FILE_FIELD}
-                  accept="image/*"
-                  aria-invalid={errors.archivoLogoTipo ? true : undefined}
-                  aria-describedby={errors.archivoLogoTipo ? "logo-archivo-error" : undefined}
-                  className={`${inputClass} border-slate-300 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:font-semibold file:text-brand-800`}
-                />
-                {errors.archivoLogoTipo ? (
-                  <p id="logo-archivo-error" className="mt-1 text-sm font-medium text-red-700">
-                    {errors.archivoLogoTipo}
-                  </p>
-                ) : null}
-              </div>
-              <div
-                className="mt-5 hidden space-y-4 group-has-[#logo-propio-descripcion:checked]/logo:block"
-                data-testid="logo-description"
-              >
-                <TextAreaField
-                  name="descripcionLogo"
-                  label="Describe cómo te gustaría tu logo"
-                  rows={3}
-                  error={errors.descripcionLogo}
-                  defaultValue={kept?.descripcionLogo}
-                />
-                {content.logoOffer?.text ? (
-                  <div
-                    className="rounded-2xl border border-amber-200 bg-amber-50 p-4 text-amber-950"
-                    data-testid="logo-offer"
-                  >
-                    {content.logoOffer.title ? <p className="font-bold">{content.logoOffer.title}</p> : null}
-                    <p className="mt-1 text-sm">{content.logoOffer.text}</p>
-                  </div>
-                ) : null}
-              </div>
-            </div>
-          </fieldset>
+          <LogoChoice legend={cards.logo} offer={content.logoOffer} errors={errors} kept={kept} />
 
-          <fieldset className={cardClass} aria-describedby={errors.planSeleccionado ? "plan-error" : undefined}>
-            <legend className={legendClass}>
-              {cards.plan}
-              <RequiredMark />
-            </legend>
-            <div className="clear-both grid gap-4 md:grid-cols-2">
-              {(content.plans ?? []).map((servicePlan) => (
-                <PlanCard
-                  key={servicePlan.key}
-                  plan={servicePlan}
-                  defaultChecked={kept?.planSeleccionado === servicePlan.key}
-                  error={Boolean(errors.planSeleccionado)}
-                />
-              ))}
-            </div>
-            {errors.planSeleccionado ? (
-              <p id="plan-error" className="mt-3 text-sm font-medium text-red-700">
-                {errors.planSeleccionado}
-              </p>
-            ) : null}
-          </fieldset>
+          <PlanChoice legend={cards.plan} plans={content.plans ?? []} error={errors.planSeleccionado} kept={kept} />
 
           <Honeypot />
           <div className="flex flex-col items-start gap-3">

@@ -4,7 +4,8 @@
  * choice is stored. Fixed at the bottom over the page, so showing or hiding it never moves content
  * (CLS 0); while open, <html> gets scroll padding and bottom room of the banner's height, and a focused
  * element the banner would cover is scrolled above it. First in the DOM so keyboard and screen-reader users
- * reach it first. 'Aceptar' and 'Rechazar' look the same; the switches start off.
+ * reach it first. 'Aceptar', 'Rechazar' and 'Configurar' look the same and share one row, so on a phone
+ * the first layer takes at most a third of the screen; the details are in 'Configurar'. The switches start off.
  *
  * It is a real form posting to /api/consent, so the buttons still work if the app script fails;
  * with JavaScript the choice is stored in the browser and applied at once.
@@ -24,10 +25,9 @@ const COOKIE_POLICY_PATH = "/legal#cookies";
 const HEIGHT_PROPERTY = "--cc-height";
 const FOCUS_MARGIN_PX = 16;
 
+/** One look for every choice, so none is more prominent than another (also 'Configurar'). */
 const choiceButton =
-  "btn min-w-[9rem] flex-1 border-2 border-brand-700 bg-brand-700 text-white hover:bg-brand-800 sm:flex-none";
-const secondaryButton =
-  "btn min-w-[9rem] flex-1 border-2 border-brand-700 bg-white text-brand-800 hover:bg-brand-50 sm:flex-none";
+  "btn min-w-0 flex-1 border-2 border-brand-700 bg-brand-700 px-3 text-white hover:bg-brand-800 sm:min-w-[9rem] sm:flex-none";
 
 function Switch({
   name,
@@ -184,7 +184,7 @@ export function CookieBanner({ texts }: { texts: CookieBannerTexts | null | unde
       className="fixed inset-x-0 bottom-0 z-50 hidden max-h-[85vh] overflow-y-auto border-t border-slate-300 bg-white shadow-[0_-8px_24px_rgba(15,23,42,0.15)] [.cc-open_&]:block"
     >
       <form method="post" action="/api/consent" onSubmit={onSubmit} className="container-page py-4 sm:py-5">
-        <h2 id={headingId} className="text-lg font-bold text-ink">
+        <h2 id={headingId} className="text-base font-bold text-ink sm:text-lg">
           {texts.title}
         </h2>
         <p id={textId} className="mt-1 max-w-4xl text-sm text-ink-soft">
@@ -228,7 +228,7 @@ export function CookieBanner({ texts }: { texts: CookieBannerTexts | null | unde
             />
           </fieldset>
         ) : null}
-        <div className="mt-3 flex flex-wrap gap-2 sm:gap-3">
+        <div className="mt-3 flex gap-2 sm:gap-3">
           <button type="submit" name="decision" value="reject" className={choiceButton}>
             {texts.rejectLabel}
           </button>
@@ -236,11 +236,11 @@ export function CookieBanner({ texts }: { texts: CookieBannerTexts | null | unde
             {texts.acceptLabel}
           </button>
           {settings ? (
-            <button type="submit" name="decision" value="save" className={secondaryButton}>
+            <button type="submit" name="decision" value="save" className={choiceButton}>
               {texts.saveLabel}
             </button>
           ) : (
-            <button ref={configureRef} type="submit" name="decision" value="configure" className={secondaryButton}>
+            <button ref={configureRef} type="submit" name="decision" value="configure" className={choiceButton}>
               {texts.configureLabel}
             </button>
           )}

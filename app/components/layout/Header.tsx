@@ -4,8 +4,13 @@
  * scroll 100 ms later, as the spec asks. The small-screen menu closes after any choice. Until the page
  * is interactive (and for good without JavaScript) that menu is a native <details> disclosure, so it
  * opens on a phone with JavaScript off too.
+ *
+ * The item of the current page carries aria-current="page" and a visible mark: a page link for its own
+ * path and the paths below it (a sector page marks 'Sectores'), on `/` the section scroll item whose
+ * section is in view. A link to another page shows the new page from its top at once: smooth scrolling
+ * (html:focus-within in tailwind.css) is switched off while a navigation is under way.
  */
-import { Link, useLocation, useNavigate } from "@remix-run/react";
+import { Link, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type MouseEvent } from "react";
 import type { SiteSettings } from "~/content/types";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -20,6 +25,59 @@ function scrollToSection(id: string) {
   target.scrollIntoView({ behavior: "smooth", block: "start" });
   if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
   target.focus({ preventScroll: true });
+}
+
+/** While set on <html>, scrolling jumps (tailwind.css): the router's scroll to the top of a new page. */
+const NAVIGATING_CLASS = "navigating";
+
+/** Switches smooth scrolling off from the start of a navigation to another page until it has scrolled. */
+function useInstantScrollOnNavigation() {
+  const navigation = useNavigation();
+  const location = useLocation();
+  const toOtherPage = navigation.state !== "idle" && navigation.location?.pathname !== location.pathname;
+  useEffect(() => {
+    // Removed in a passive effect: the router scrolls to the top in a layout effect of the same commit.
+    document.documentElement.classList.toggle(NAVIGATING_CLASS, toOtherPage);
+  }, [toOtherPage]);
+}
+
+/** On `/`, the id of the section (of `ids`) under the upper part of the viewport; the first one until then. */
+function useSectionInView(ids: readonly string[], enabled: boolean): string | null {
+  const [current, setCurrent] = useState<string | null>(ids[0] ?? null);
+  const key = ids.join(" ");
+  useEffect(() => {
+    if (!enabled) return;
+    const sections = key
+      .split(" ")
+      .map((id) => document.getElementById(id))
+      .filter((element): element is HTMLElement => element !== null);
+    if (sections.length === 0) return;
+    const visible = new Set<Element>();
+    // A band across the upper middle of the viewport: the section crossing it is the one being read.
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          if (entry.isIntersecting) visible.add(entry.target);
+          else visible.delete(entry.target);
+        }
+        const inView = sections.filter((section) => visible.has(section));
+        if (inView.length > 0) setCurrent(inView[inView.length - 1].id);
+        else if (window.scrollY < 1) setCurrent(sections[0].id);
+        else setCurrent(null);
+      },
+      { rootMargin: "-30% 0px -60% 0px" },
+    );
+    for (const section of sections) observer.observe(section);
+    return () => observer.disconnect();
+  }, [key, enabled]);
+  return enabled ? current : null;
+}
+
+/** True when `pathname` is the link's page or a page below it ('/sectores/x' is in '/sectores'). */
+function isCurrentPage(target: string, pathname: string): boolean {
+  if (target === "/") return pathname === "/";
+  const base = target.replace(/\/+$/, "");
+  return pathname === base || pathname.startsWith(`${base}/`);
 }
 
 const MENU_TRIGGER = "group grid h-11 w-11 place-items-center rounded-lg text-ink hover:bg-brand-50";
@@ -41,6 +99,10 @@ export function Header({ settings }: { settings: SiteSettings }) {
   const menuId = useId();
   const onHome = location.pathname === "/";
   const hydrated = useHydrated();
+  useInstantScrollOnNavigation();
+  const navigation = settings.navigation ?? [];
+  const sectionIds = navigation.filter((item) => item.kind === "scroll" && item.target).map((item) => item.target!);
+  const sectionInView = useSectionInView(sectionIds, onHome);
 
   // The section to scroll to once the navigation to / has rendered the landing page.
   const pendingSection = useRef<string | null>(null);
@@ -75,25 +137,42 @@ export function Header({ settings }: { settings: SiteSettings }) {
   }
 
   function renderItem(item: NavItem, variant: "desktop" | "mobile") {
-    const className =
+    const current =
+      item.kind === "scroll"
+        ? onHome && item.target === sectionInView
+        : isCurrentPage(item.target ?? "/", location.pathname);
+    // The current item: brand colour, bold, and an underline bar (not colour alone).
+    const className = `${
       variant === "desktop"
         ? "rounded-lg px-3 py-2 text-sm font-medium text-ink-soft hover:bg-brand-50 hover:text-brand-700"
-        : "block rounded-lg px-3 py-3 text-base font-medium text-ink hover:bg-brand-50";
+        : "block rounded-lg px-3 py-3 text-base font-medium text-ink hover:bg-brand-50"
+    } aria-[current=page]:font-bold aria-[current=page]:text-brand-700 aria-[current=page]:underline aria-[current=page]:decoration-2 aria-[current=page]:underline-offset-8`;
+    const ariaCurrent = current ? ("page" as const) : undefined;
     if (item.kind === "scroll") {
       return (
-        <a href={`/#${item.target}`} className={className} onClick={(event) => goToSection(event, item.target ?? "")}>
+        <a
+          href={`/#${item.target}`}
+          className={className}
+          aria-current={ariaCurrent}
+          onClick={(event) => goToSection(event, item.target ?? "")}
+        >
           {item.label}
         </a>
       );
     }
     return (
-      <Link to={item.target ?? "/"} className={className} prefetch="intent" onClick={() => setMenuOpen(false)}>
+      <Link
+        to={item.target ?? "/"}
+        className={className}
+        aria-current={ariaCurrent}
+        prefetch="intent"
+        onClick={() => setMenuOpen(false)}
+      >
         {item.label}
       </Link>
     );
   }
 
-  const navigation = settings.navigation ?? [];
   const mobileList = (
     <ul className="container-page py-2">
       {navigation.map((item: NavItem) => (

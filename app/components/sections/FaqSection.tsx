@@ -5,6 +5,7 @@
 import { Accordion, AccordionItem } from "~/components/ui/Accordion";
 import { Section } from "~/components/ui/Section";
 import { SectionHeading } from "~/components/ui/SectionHeading";
+import { typesetText } from "~/components/ui/typeset";
 import { itemKey, type FaqContent, type List, type Maybe } from "./content-shapes";
 
 export function FaqSection({
@@ -28,7 +29,7 @@ export function FaqSection({
         <Accordion>
           {entries.map((item, index) => (
             <AccordionItem key={itemKey(item, index)} value={itemKey(item, index)} title={item.question}>
-              <p className="whitespace-pre-line">{item.answer}</p>
+              <p className="whitespace-pre-line">{typesetText(item.answer)}</p>
             </AccordionItem>
           ))}
         </Accordion>

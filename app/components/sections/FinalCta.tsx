@@ -1,6 +1,7 @@
 /** The closing call to action: a dark panel with a heading, a line of text and one or two actions. */
 import type { ReactNode } from "react";
 import { Section } from "~/components/ui/Section";
+import { typesetText } from "~/components/ui/typeset";
 import type { Maybe } from "./content-shapes";
 import { HeroBackdrop } from "./PageHero";
 
@@ -25,7 +26,9 @@ export function FinalCta({
           {heading}
         </h2>
         {text ? (
-          <p className="mx-auto mt-4 max-w-2xl text-pretty text-lg leading-relaxed text-brand-100">{text}</p>
+          <p className="mx-auto mt-4 max-w-2xl text-pretty text-lg leading-relaxed text-brand-100">
+            {typesetText(text)}
+          </p>
         ) : null}
         {children ? (
           <div className="mt-8 flex flex-col items-center justify-center gap-4 sm:flex-row">{children}</div>

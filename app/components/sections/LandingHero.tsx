@@ -8,6 +8,7 @@ import { ContentImage } from "~/components/ui/ContentImage";
 import { CtaLink } from "~/components/ui/CtaLink";
 import { Icon } from "~/components/ui/Icon";
 import { Eyebrow } from "~/components/ui/SectionHeading";
+import { typesetText } from "~/components/ui/typeset";
 import type { ContentImageSource } from "~/lib/image-url";
 import type { List, Maybe } from "./content-shapes";
 import { HeroBackdrop } from "./PageHero";
@@ -60,7 +61,7 @@ export function LandingHero({
           ) : null}
           <div className="mt-8 flex flex-col gap-4 sm:flex-row sm:items-center">
             {hero?.primaryCtaLabel ? (
-              <CtaLink href={calculatorPath} variant="onDark" icon="calculator" className="py-3 sm:px-6 sm:text-lg">
+              <CtaLink href={calculatorPath} variant="onDark" icon="calculator" size="hero">
                 {hero.primaryCtaLabel}
               </CtaLink>
             ) : null}
@@ -84,7 +85,7 @@ export function LandingHero({
                   <span className="grid h-6 w-6 place-items-center rounded-full bg-emerald-400/15 text-emerald-300">
                     <Icon name="check" className="h-4 w-4" />
                   </span>
-                  {highlight}
+                  {typesetText(highlight)}
                 </li>
               ))}
             </ul>

@@ -1,6 +1,7 @@
 /** The hero band of inner pages: eyebrow, the page's h1, a lead paragraph and optional actions. */
 import type { ReactNode } from "react";
 import { Eyebrow } from "~/components/ui/SectionHeading";
+import { typesetText } from "~/components/ui/typeset";
 import type { Maybe } from "./content-shapes";
 
 /** Soft brand glows behind dark heroes (decorative). */
@@ -43,7 +44,9 @@ export function PageHero({
           {title}
         </h1>
         {lead ? (
-          <p className="mx-auto mt-6 max-w-2xl text-pretty text-lg leading-relaxed text-brand-100 sm:text-xl">{lead}</p>
+          <p className="mx-auto mt-6 max-w-2xl text-pretty text-lg leading-relaxed text-brand-100 sm:text-xl">
+            {typesetText(lead)}
+          </p>
         ) : null}
         {children ? (
           <div className="mt-8 flex flex-col items-center justify-center gap-4 sm:flex-row">{children}</div>

@@ -8,6 +8,7 @@ import { CtaLink } from "~/components/ui/CtaLink";
 import { Icon } from "~/components/ui/Icon";
 import { Section } from "~/components/ui/Section";
 import { SectionHeading } from "~/components/ui/SectionHeading";
+import { typesetText } from "~/components/ui/typeset";
 import { formatInteger } from "~/domain/format";
 import { itemKey, type List, type Maybe } from "./content-shapes";
 
@@ -51,9 +52,10 @@ export function PlanCards({
   footer?: ReactNode;
 }) {
   return (
-    <Section id={id} labelledBy={`${id}-title`} width="wide">
+    // The page grid's width like every other band: four cards at xl sit on the same edges.
+    <Section id={id} labelledBy={`${id}-title`}>
       <SectionHeading id={`${id}-title`} title={heading} intro={intro} />
-      <ul className="mx-auto mt-12 grid max-w-xl gap-6 md:max-w-none md:grid-cols-2 xl:grid-cols-4">
+      <ul className="mx-auto mt-12 grid max-w-xl gap-6 md:max-w-none md:grid-cols-2 xl:grid-cols-4 xl:gap-4">
         {(plans ?? []).map((plan, index) => (
           <PlanCard key={itemKey(plan, index)} plan={plan} renderButton={renderButton} />
         ))}
@@ -85,7 +87,7 @@ function PlanCard({ plan, renderButton }: { plan: PlanContent; renderButton: Ren
       </div>
       <h3 className={`text-xl font-bold ${dark ? "text-white" : "text-ink"}`}>{plan.name}</h3>
       <p className={`mt-1 text-sm md:min-h-[2.5rem] font-medium ${dark ? "text-brand-200" : "text-brand-700"}`}>
-        {plan.subtitle}
+        {typesetText(plan.subtitle)}
       </p>
       <p className="mt-5 flex flex-wrap md:min-h-[3.5rem] items-baseline gap-x-2 gap-y-1">
         {plan.price != null ? (
@@ -97,7 +99,7 @@ function PlanCard({ plan, renderButton }: { plan: PlanContent; renderButton: Ren
         ) : null}
         {plan.priceSuffix ? <span className={`text-sm font-medium ${muted}`}>{plan.priceSuffix}</span> : null}
       </p>
-      {plan.description ? <p className={`mt-4 leading-relaxed ${muted}`}>{plan.description}</p> : null}
+      {plan.description ? <p className={`mt-4 leading-relaxed ${muted}`}>{typesetText(plan.description)}</p> : null}
       <ul className="mt-6 flex-1 space-y-3 text-[0.95rem]">
         {(plan.features ?? []).map((feature, index) => (
           <li key={`${index}-${feature}`} className="flex gap-3">
@@ -109,7 +111,7 @@ function PlanCard({ plan, renderButton }: { plan: PlanContent; renderButton: Ren
             >
               <Icon name="check" className="h-3.5 w-3.5" />
             </span>
-            <span className={dark ? "text-white" : "text-ink"}>{feature}</span>
+            <span className={dark ? "text-white" : "text-ink"}>{typesetText(feature)}</span>
           </li>
         ))}
       </ul>
@@ -163,7 +165,7 @@ export function PlanOfferNote({ text }: { text: string }) {
       >
         <Icon name="sparkles" className="h-5 w-5" />
       </span>
-      {text}
+      {typesetText(text)}
     </p>
   );
 }

@@ -7,6 +7,7 @@ import { Card } from "~/components/ui/Card";
 import { Icon } from "~/components/ui/Icon";
 import { Section } from "~/components/ui/Section";
 import { SectionHeading } from "~/components/ui/SectionHeading";
+import { typesetText } from "~/components/ui/typeset";
 import { itemKey, type List, type Maybe, type StepContent } from "./content-shapes";
 
 export function StepsSection({
@@ -65,7 +66,9 @@ function StepGrid({ steps }: { steps: ReadonlyArray<StepContent> }) {
           <StepNumber value={index + 1} />
           <div>
             <h3 className="pt-2.5 text-lg font-semibold text-ink sm:mt-5 sm:pt-0">{step.title}</h3>
-            {step.description ? <p className="mt-2 leading-relaxed text-ink-soft">{step.description}</p> : null}
+            {step.description ? (
+              <p className="mt-2 leading-relaxed text-ink-soft">{typesetText(step.description)}</p>
+            ) : null}
             {step.duration ? (
               <div className="mt-3 sm:absolute sm:right-6 sm:top-8 sm:mt-0">
                 <Duration value={step.duration} />
@@ -92,7 +95,9 @@ function StepTimeline({ steps }: { steps: ReadonlyArray<StepContent> }) {
           <StepNumber value={index + 1} />
           <div className="pt-2">
             <h3 className="text-lg font-semibold text-ink">{step.title}</h3>
-            {step.description ? <p className="mt-1.5 leading-relaxed text-ink-soft">{step.description}</p> : null}
+            {step.description ? (
+              <p className="mt-1.5 leading-relaxed text-ink-soft">{typesetText(step.description)}</p>
+            ) : null}
             {step.duration ? (
               <div className="mt-3">
                 <Duration value={step.duration} />

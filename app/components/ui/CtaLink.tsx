@@ -22,8 +22,13 @@ const VARIANTS: Record<CtaVariant, string> = {
   ghost: "px-3 text-brand-700 hover:bg-brand-50",
 };
 
-export function ctaClassName(variant: CtaVariant = "primary", extra = ""): string {
-  return [BASE, VARIANTS[variant], extra].filter(Boolean).join(" ");
+export type CtaSize = "default" | "hero";
+
+/** Hero actions share one size on every page (first screens and closing calls to action). */
+const SIZES: Record<CtaSize, string> = { default: "", hero: "py-3 sm:px-6 sm:text-lg" };
+
+export function ctaClassName(variant: CtaVariant = "primary", extra = "", size: CtaSize = "default"): string {
+  return [BASE, VARIANTS[variant], SIZES[size], extra].filter(Boolean).join(" ");
 }
 
 type CtaLinkProps = {
@@ -31,15 +36,16 @@ type CtaLinkProps = {
   children: ReactNode;
   variant?: CtaVariant;
   icon?: IconName;
+  size?: CtaSize;
   className?: string;
 } & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href" | "className" | "children">;
 
 export const CtaLink = forwardRef<HTMLAnchorElement, CtaLinkProps>(function CtaLink(
-  { href, children, variant = "primary", icon, className = "", ...rest },
+  { href, children, variant = "primary", icon, size = "default", className = "", ...rest },
   ref,
 ) {
   const kind = linkKind(href);
-  const classes = ctaClassName(variant, className);
+  const classes = ctaClassName(variant, className, size);
   const content = (
     <>
       <span>{children}</span>

@@ -12,6 +12,7 @@ import {
 } from "@portabletext/react";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { typeset } from "~/domain/format";
 import { linkKind } from "~/lib/links";
 
 export type PortableTextValue = PortableTextProps["value"];
@@ -82,11 +83,26 @@ const components: PortableTextComponents = {
   unknownBlockStyle: ({ children }) => <p className="leading-relaxed">{children}</p>,
 };
 
+/** The blocks with their spans' text typeset (no-break space between a number and its unit). */
+function typesetBlocks(value: PortableTextValue): PortableTextValue {
+  if (!Array.isArray(value)) return value;
+  return value.map((block) =>
+    block && Array.isArray(block.children)
+      ? {
+          ...block,
+          children: block.children.map((child: { text?: unknown }) =>
+            typeof child?.text === "string" ? { ...child, text: typeset(child.text) } : child,
+          ),
+        }
+      : block,
+  );
+}
+
 export function PortableText({ value, className = "" }: { value: PortableTextValue; className?: string }) {
   if (!value || (Array.isArray(value) && value.length === 0)) return null;
   return (
     <div className={`space-y-4 text-base text-ink-soft sm:text-lg ${className}`}>
-      <PortableTextRenderer value={value} components={components} onMissingComponent={false} />
+      <PortableTextRenderer value={typesetBlocks(value)} components={components} onMissingComponent={false} />
     </div>
   );
 }

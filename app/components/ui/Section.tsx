@@ -10,6 +10,7 @@ const TONES = {
 export function Section({
   id,
   labelledBy,
+  label,
   tone = "white",
   width = "default",
   className = "",
@@ -17,6 +18,8 @@ export function Section({
 }: {
   id?: string;
   labelledBy?: string;
+  /** The band's name when it shows no heading to point `labelledBy` at. */
+  label?: string;
   tone?: keyof typeof TONES;
   width?: "default" | "wide" | "narrow";
   className?: string;
@@ -24,7 +27,12 @@ export function Section({
 }) {
   const widths = { default: "max-w-6xl", wide: "max-w-7xl", narrow: "max-w-3xl" } as const;
   return (
-    <section id={id} aria-labelledby={labelledBy} className={`${TONES[tone]} py-16 sm:py-20 lg:py-24 ${className}`}>
+    <section
+      id={id}
+      aria-labelledby={labelledBy}
+      aria-label={labelledBy ? undefined : label}
+      className={`${TONES[tone]} py-16 sm:py-20 lg:py-24 ${className}`}
+    >
       <div className={`mx-auto w-full ${widths[width]} px-4 sm:px-6 lg:px-8`}>{children}</div>
     </section>
   );

@@ -1,5 +1,6 @@
 /** The heading block that opens a section: optional eyebrow badge, the heading and an intro line. */
 import type { ReactNode } from "react";
+import { typesetText } from "~/components/ui/typeset";
 
 type HeadingLevel = "h1" | "h2" | "h3";
 
@@ -31,11 +32,11 @@ export function SectionHeading({
           onDark ? "text-white" : "text-ink"
         }`}
       >
-        {title}
+        {typesetText(title)}
       </Tag>
       {intro ? (
         <p className={`mt-4 text-pretty text-lg leading-relaxed ${onDark ? "text-brand-100" : "text-ink-soft"}`}>
-          {intro}
+          {typesetText(intro)}
         </p>
       ) : null}
     </div>

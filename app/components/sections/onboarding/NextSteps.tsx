@@ -6,6 +6,7 @@ import { CtaLink } from "~/components/ui/CtaLink";
 import { safeHref } from "~/components/ui/PortableText";
 import { Section } from "~/components/ui/Section";
 import { SectionHeading } from "~/components/ui/SectionHeading";
+import { typesetText } from "~/components/ui/typeset";
 import { itemKey, type List, type Maybe } from "../content-shapes";
 
 export interface NextStepContent {
@@ -39,7 +40,9 @@ export function NextStepsList({ id, steps }: { id: string; steps: List<NextStepC
               </span>
               <div className="min-w-0 flex-1 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm shadow-slate-200/60 sm:p-6">
                 <h2 className="text-lg font-semibold text-ink sm:text-xl">{step.title}</h2>
-                {step.description ? <p className="mt-2 leading-relaxed text-ink-soft">{step.description}</p> : null}
+                {step.description ? (
+                  <p className="mt-2 leading-relaxed text-ink-soft">{typesetText(step.description)}</p>
+                ) : null}
                 {step.linkLabel && href ? (
                   <CtaLink href={href} variant="secondary" icon="document" className="mt-4">
                     {step.linkLabel}

@@ -2,8 +2,8 @@
  * The results projection: for each monthly investment, leads, clients, revenue and ROI. ROI carries its
  * sign ('+483 %') and is green when positive, red otherwise. A real table with a caption and scoped
  * headers: one row per investment from the `md` breakpoint up; on phones and small tablets the same
- * table transposed (one column per investment) so five figures fit without a horizontal scroll. Should
- * a very narrow screen still overflow, the table scrolls inside its own keyboard-focusable region.
+ * table transposed (one column per investment), in 16 px text with 14 px headings: when it is wider than
+ * the screen it scrolls inside its own keyboard-focusable region, the row headings staying in view.
  */
 import type { ReactNode } from "react";
 import { Section } from "~/components/ui/Section";
@@ -24,7 +24,7 @@ function Roi({ value }: { value: number }) {
   return (
     <span
       data-roi={tone}
-      className={`inline-flex whitespace-nowrap rounded-full px-1 py-0.5 font-bold min-[400px]:px-1.5 sm:px-3 sm:py-1 ${
+      className={`inline-flex whitespace-nowrap rounded-full px-2 py-0.5 font-bold sm:px-3 sm:py-1 ${
         tone === "positive" ? "bg-emerald-50 text-emerald-700" : "bg-red-50 text-red-700"
       }`}
     >
@@ -44,7 +44,9 @@ const FIELDS: ReadonlyArray<{ key: Field; render: (row: ProjectionRow) => ReactN
   { key: "roi", render: (row) => <Roi value={row.roi} /> },
 ];
 
-const HEAD = "px-3 py-3 text-xs font-semibold uppercase tracking-wide text-ink-muted sm:px-6 sm:text-sm";
+const HEAD = "px-3 py-3 text-sm font-semibold uppercase tracking-wide text-ink-muted sm:px-6";
+/** The transposed table's row headings: kept in view while its figures scroll sideways. */
+const STICKY_HEAD = "sticky left-0 z-10 py-3 pl-3 pr-2 text-left text-sm font-semibold text-ink-muted sm:px-6";
 const VALUE = "whitespace-nowrap px-3 py-4 text-right tabular-nums sm:px-6";
 
 export function ProjectionTable({
@@ -112,17 +114,11 @@ export function ProjectionTable({
           </tbody>
         </table>
         {/* Phones and small tablets: one column per investment. */}
-        <table
-          data-projection="columns"
-          className="w-full border-collapse text-xs min-[400px]:text-[0.8125rem] sm:text-base md:hidden"
-        >
+        <table data-projection="columns" className="w-full border-collapse text-base md:hidden">
           {caption}
           <thead className="bg-slate-50">
             <tr>
-              <th
-                scope="col"
-                className="py-3 pl-3 pr-1 text-left text-xs font-semibold text-ink-muted sm:px-6 sm:text-sm"
-              >
+              <th scope="col" className={`${STICKY_HEAD} bg-slate-50`}>
                 {columns?.investment}
               </th>
               {rows.map((row, level) => (
@@ -131,7 +127,7 @@ export function ProjectionTable({
                   scope="col"
                   data-level={level}
                   data-field="investment"
-                  className="whitespace-nowrap px-1.5 py-3 text-right font-bold tabular-nums text-ink last:pr-3 min-[400px]:px-2 sm:px-6 sm:last:pr-6"
+                  className="whitespace-nowrap px-3 py-3 text-right font-bold tabular-nums text-ink last:pr-4 sm:px-6 sm:last:pr-6"
                 >
                   {money(row.investment)}
                 </th>
@@ -141,10 +137,7 @@ export function ProjectionTable({
           <tbody className="divide-y divide-slate-200">
             {FIELDS.map((field) => (
               <tr key={field.key}>
-                <th
-                  scope="row"
-                  className="py-3 pl-3 pr-1 text-left text-xs font-semibold text-ink-muted sm:px-6 sm:text-sm"
-                >
+                <th scope="row" className={`${STICKY_HEAD} bg-white`}>
                   {columns?.[field.key]}
                 </th>
                 {rows.map((row, level) => (
@@ -152,7 +145,7 @@ export function ProjectionTable({
                     key={level}
                     data-level={level}
                     data-field={field.key}
-                    className={`whitespace-nowrap px-1.5 py-3 text-right tabular-nums last:pr-3 min-[400px]:px-2 sm:px-6 sm:last:pr-6 ${field.strong ? "font-semibold text-ink" : "text-ink-soft"}`}
+                    className={`whitespace-nowrap px-3 py-3 text-right tabular-nums last:pr-4 sm:px-6 sm:last:pr-6 ${field.strong ? "font-semibold text-ink" : "text-ink-soft"}`}
                   >
                     {field.render(row)}
                   </td>

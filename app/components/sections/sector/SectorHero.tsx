@@ -9,6 +9,7 @@ import { Icon } from "~/components/ui/Icon";
 import { safeHref } from "~/components/ui/PortableText";
 import { Eyebrow } from "~/components/ui/SectionHeading";
 import { SectorIcon } from "~/components/ui/SectorIcon";
+import { typesetText } from "~/components/ui/typeset";
 import { formatInteger } from "~/domain/format";
 import type { Maybe } from "../content-shapes";
 import { HeroBackdrop } from "../PageHero";
@@ -64,23 +65,18 @@ export function SectorHero({
         </h1>
         {hero?.description ? (
           <p className="mx-auto mt-6 max-w-2xl text-pretty text-lg leading-relaxed text-brand-100 sm:text-xl">
-            {hero.description}
+            {typesetText(hero.description)}
           </p>
         ) : null}
         <div className="mt-8 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:flex-wrap sm:items-center sm:gap-4">
-          <CtaLink
-            href={calculatorHref(calculatorName ?? sectorName)}
-            variant="onDark"
-            icon="calculator"
-            className="px-6 py-3 text-lg"
-          >
+          <CtaLink href={calculatorHref(calculatorName ?? sectorName)} variant="onDark" icon="calculator" size="hero">
             {SECTOR_ACTIONS.calculator}
           </CtaLink>
-          <CtaLink href={CONTACT_PATH} variant="outlineOnDark" icon="arrow-right" className="px-6 py-3 text-lg">
+          <CtaLink href={CONTACT_PATH} variant="outlineOnDark" icon="arrow-right" size="hero">
             {SECTOR_ACTIONS.contact}
           </CtaLink>
           {hero?.extraCta?.label && extraHref ? (
-            <CtaLink href={extraHref} variant="outlineOnDark" className="px-6 py-3 text-lg">
+            <CtaLink href={extraHref} variant="outlineOnDark" size="hero">
               {hero.extraCta.label}
             </CtaLink>
           ) : null}

@@ -3,6 +3,7 @@ import { Card } from "~/components/ui/Card";
 import { Icon } from "~/components/ui/Icon";
 import { Section } from "~/components/ui/Section";
 import { SectionHeading } from "~/components/ui/SectionHeading";
+import { typesetText } from "~/components/ui/typeset";
 import { itemKey, type List, type Maybe } from "../content-shapes";
 import type { SectorServiceContent } from "./shapes";
 
@@ -39,7 +40,7 @@ export function SectorServices({
                     >
                       <Icon name="check" className="h-3.5 w-3.5" />
                     </span>
-                    <span className="leading-snug">{feature}</span>
+                    <span className="leading-snug">{typesetText(feature)}</span>
                   </li>
                 ))}
               </ul>

@@ -1,7 +1,8 @@
 /**
  * A grid of sectors for /sectores: each card links to its page (the whole card is the link's target)
  * and has an info button whose tooltip sums the sector up. `featured` cards are larger. Without
- * JavaScript the tooltip cannot open: the card shows its text under the name instead.
+ * JavaScript the tooltip cannot open: the card shows its text under the name instead. Each card also
+ * shows the sector's figures (conversion rate and cost per lead) without opening anything.
  */
 import { Link } from "@remix-run/react";
 import { Icon } from "~/components/ui/Icon";
@@ -9,6 +10,7 @@ import { InfoTooltip, TooltipProvider } from "~/components/ui/InfoTooltip";
 import { Section } from "~/components/ui/Section";
 import { SectionHeading } from "~/components/ui/SectionHeading";
 import { SectorIcon } from "~/components/ui/SectorIcon";
+import { formatEuros, formatPercent } from "~/domain/format";
 import type { List, Maybe } from "../content-shapes";
 
 export interface SectorListItem {
@@ -17,6 +19,36 @@ export interface SectorListItem {
   tooltip?: Maybe<string>;
   featured?: Maybe<boolean>;
   icon?: Maybe<string>;
+  conversionRate?: Maybe<number>;
+  costPerLead?: Maybe<number>;
+}
+
+export interface SectorFigureLabels {
+  conversionRate?: Maybe<string>;
+  costPerLead?: Maybe<string>;
+}
+
+/** 'Tasa de conversión 15 % · Coste por lead 120 €', from what the sector has. */
+function SectorFigures({ sector, labels }: { sector: SectorListItem; labels: Maybe<SectorFigureLabels> }) {
+  const figures = [
+    sector.conversionRate != null && labels?.conversionRate
+      ? { label: labels.conversionRate, value: formatPercent(sector.conversionRate) }
+      : null,
+    sector.costPerLead != null && labels?.costPerLead
+      ? { label: labels.costPerLead, value: formatEuros(sector.costPerLead, { decimals: "auto" }) }
+      : null,
+  ].filter((figure) => figure !== null);
+  if (figures.length === 0) return null;
+  return (
+    <dl className="flex basis-full flex-wrap gap-x-4 gap-y-1 text-sm text-ink-soft" data-sector-figures="">
+      {figures.map((figure) => (
+        <div key={figure.label} className="flex gap-1">
+          <dt>{figure.label}</dt>
+          <dd className="font-semibold text-brand-700">{figure.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
 }
 
 export function sectorPath(slug: string): string {
@@ -27,10 +59,12 @@ function SectorCard({
   sector,
   variant,
   tooltipLabel,
+  figureLabels,
 }: {
   sector: SectorListItem;
   variant: "featured" | "compact";
   tooltipLabel: Maybe<string>;
+  figureLabels: Maybe<SectorFigureLabels>;
 }) {
   const featured = variant === "featured";
   return (
@@ -74,6 +108,7 @@ function SectorCard({
       ) : (
         <Icon name="arrow-right" className="h-5 w-5 shrink-0 text-brand-600" />
       )}
+      <SectorFigures sector={sector} labels={figureLabels} />
     </li>
   );
 }
@@ -84,6 +119,7 @@ export function SectorGrid({
   sectors,
   variant,
   tooltipLabel,
+  figureLabels,
   tone = "white",
 }: {
   id: string;
@@ -91,6 +127,7 @@ export function SectorGrid({
   sectors: List<SectorListItem>;
   variant: "featured" | "compact";
   tooltipLabel: Maybe<string>;
+  figureLabels?: Maybe<SectorFigureLabels>;
   tone?: "white" | "muted";
 }) {
   const list = (sectors ?? []).filter((sector) => sector.slug);
@@ -103,7 +140,13 @@ export function SectorGrid({
           className={`mt-10 grid gap-4 ${variant === "featured" ? "sm:grid-cols-2 lg:grid-cols-3 lg:gap-6" : "sm:grid-cols-2 lg:grid-cols-3"}`}
         >
           {list.map((sector) => (
-            <SectorCard key={sector.slug} sector={sector} variant={variant} tooltipLabel={tooltipLabel} />
+            <SectorCard
+              key={sector.slug}
+              sector={sector}
+              variant={variant}
+              tooltipLabel={tooltipLabel}
+              figureLabels={figureLabels}
+            />
           ))}
         </ul>
       </TooltipProvider>
