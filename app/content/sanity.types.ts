@@ -50,6 +50,18 @@ export type FaqItem = {
   answer: string;
 };
 
+export type Redirect = {
+  _id: string;
+  _type: "redirect";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  source?: string;
+  destination?: string;
+  permanent: boolean;
+  enabled?: boolean;
+};
+
 export type CalculatorSector = {
   _id: string;
   _type: "calculatorSector";
@@ -64,6 +76,13 @@ export type CalculatorSector = {
   order: number;
 };
 
+export type SanityImageAssetReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "sanity.imageAsset";
+};
+
 export type SectorPage = {
   _id: string;
   _type: "sectorPage";
@@ -72,6 +91,8 @@ export type SectorPage = {
   _rev: string;
   sectorName: string;
   slug: Slug;
+  calculatorName?: string;
+  calculatorAliases?: Array<string>;
   seo: Seo;
   hero: {
     title: string;
@@ -109,6 +130,14 @@ export type SectorPage = {
       | "monitor"
       | "antenna"
       | "laptop";
+    image?: {
+      asset?: SanityImageAssetReference;
+      media?: unknown;
+      hotspot?: SanityImageHotspot;
+      crop?: SanityImageCrop;
+      alt: string;
+      _type: "image";
+    };
     extraCta?: Cta;
   };
   stats?: {
@@ -157,12 +186,27 @@ export type SectorPage = {
 };
 
 export type PortableText = Array<{
-  children?: Array<{
-    marks?: Array<string>;
-    text?: string;
-    _type: "span";
-    _key: string;
-  }>;
+  children?: Array<
+    | {
+        marks?: Array<string>;
+        text?: string;
+        _type: "span";
+        _key: string;
+      }
+    | {
+        field:
+          | "companyName"
+          | "taxId"
+          | "address"
+          | "registryData"
+          | "email"
+          | "phone"
+          | "dataProtectionContact"
+          | "jurisdiction";
+        _type: "legalValue";
+        _key: string;
+      }
+  >;
   style?: "normal" | "h2" | "h3";
   listItem?: "bullet" | "number";
   markDefs?: Array<{
@@ -181,11 +225,35 @@ export type Cta = {
   href: string;
 };
 
+export type SanityImageCrop = {
+  _type: "sanity.imageCrop";
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+};
+
+export type SanityImageHotspot = {
+  _type: "sanity.imageHotspot";
+  x: number;
+  y: number;
+  height: number;
+  width: number;
+};
+
 export type Seo = {
   _type: "seo";
   title: string;
   description: string;
   keywords?: Array<string>;
+  image?: {
+    asset?: SanityImageAssetReference;
+    media?: unknown;
+    hotspot?: SanityImageHotspot;
+    crop?: SanityImageCrop;
+    alt?: string;
+    _type: "image";
+  };
 };
 
 export type Slug = {
@@ -516,6 +584,23 @@ export type LandingPage = {
     plansText: string;
     plansLinkLabel: string;
     highlights: Array<string>;
+    clientLogos?: Array<{
+      asset?: SanityImageAssetReference;
+      media?: unknown;
+      hotspot?: SanityImageHotspot;
+      crop?: SanityImageCrop;
+      alt: string;
+      _type: "image";
+      _key: string;
+    }>;
+    screenshot: {
+      asset?: SanityImageAssetReference;
+      media?: unknown;
+      hotspot?: SanityImageHotspot;
+      crop?: SanityImageCrop;
+      alt: string;
+      _type: "image";
+    };
   };
   process: {
     heading: string;
@@ -535,6 +620,14 @@ export type LandingPage = {
         _key: string;
       } & Feature
     >;
+    screenshot: {
+      asset?: SanityImageAssetReference;
+      media?: unknown;
+      hotspot?: SanityImageHotspot;
+      crop?: SanityImageCrop;
+      alt: string;
+      _type: "image";
+    };
     ctaLabel: string;
   };
   comparison: {
@@ -579,6 +672,16 @@ export type SiteSettings = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
+  legalIdentity?: {
+    companyName: string;
+    taxId: string;
+    address: string;
+    registryData: string;
+    email: string;
+    phone: string;
+    dataProtectionContact: string;
+    jurisdiction?: string;
+  };
   siteName: string;
   organization: {
     name: string;
@@ -783,22 +886,6 @@ export type SanityImageMetadata = {
   isOpaque?: boolean;
 };
 
-export type SanityImageHotspot = {
-  _type: "sanity.imageHotspot";
-  x: number;
-  y: number;
-  height: number;
-  width: number;
-};
-
-export type SanityImageCrop = {
-  _type: "sanity.imageCrop";
-  top: number;
-  bottom: number;
-  left: number;
-  right: number;
-};
-
 export type SanityFileAsset = {
   _id: string;
   _type: "sanity.fileAsset";
@@ -861,10 +948,14 @@ export type Geopoint = {
 export type AllSanitySchemaTypes =
   | Plan
   | FaqItem
+  | Redirect
   | CalculatorSector
+  | SanityImageAssetReference
   | SectorPage
   | PortableText
   | Cta
+  | SanityImageCrop
+  | SanityImageHotspot
   | Seo
   | Slug
   | PlanReference
@@ -893,8 +984,6 @@ export type AllSanitySchemaTypes =
   | SanityImagePalette
   | SanityImageDimensions
   | SanityImageMetadata
-  | SanityImageHotspot
-  | SanityImageCrop
   | SanityFileAsset
   | SanityAssetSourceData
   | SanityImageAsset
@@ -902,7 +991,7 @@ export type AllSanitySchemaTypes =
 
 // Source: ../app/content/queries.ts
 // Variable: siteSettingsQuery
-// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  siteName, organization, phone, whatsappNumber, whatsappMessage, whatsappLabel, email,  appUrl, appButtonLabel, appButtonShortLabel, bookingUrl, startServiceUrl, paymentLinks, studioUrl,  tracking, navigation[]{label, kind, target}, footer{tagline, links[]{label, href}, legalLinkLabel, copyright},  defaultSeo, notFound, privacyNotice, cookieBanner}
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  siteName, organization, legalIdentity, phone, whatsappNumber, whatsappMessage, whatsappLabel, email,  appUrl, appButtonLabel, appButtonShortLabel, bookingUrl, startServiceUrl, paymentLinks, studioUrl,  tracking, navigation[]{label, kind, target}, footer{tagline, links[]{label, href}, legalLinkLabel, copyright},  defaultSeo, notFound, privacyNotice, cookieBanner}
 export type SiteSettingsQueryResult = {
   siteName: string;
   organization: {
@@ -910,6 +999,16 @@ export type SiteSettingsQueryResult = {
     url: string;
     logoUrl?: string;
   };
+  legalIdentity: {
+    companyName: string;
+    taxId: string;
+    address: string;
+    registryData: string;
+    email: string;
+    phone: string;
+    dataProtectionContact: string;
+    jurisdiction?: string;
+  } | null;
   phone: string;
   whatsappNumber: string;
   whatsappMessage: string;
@@ -980,7 +1079,7 @@ export type SiteSettingsQueryResult = {
 
 // Source: ../app/content/queries.ts
 // Variable: landingPageQuery
-// Query: *[_type == "landingPage" && _id == "landingPage"][0]{  seo, hero, process, appShowcase, comparison, finalCta, contactSection,  faq{heading, intro, "items": items[]->{_id, question, answer}}}
+// Query: *[_type == "landingPage" && _id == "landingPage"][0]{  seo, hero{..., screenshot{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}}, clientLogos[]{_key, alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}}}, process,  appShowcase{..., screenshot{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}}}, comparison, finalCta, contactSection,  faq{heading, intro, "items": items[]->{_id, question, answer}}}
 export type LandingPageQueryResult = {
   seo: Seo;
   hero: {
@@ -992,6 +1091,39 @@ export type LandingPageQueryResult = {
     plansText: string;
     plansLinkLabel: string;
     highlights: Array<string>;
+    clientLogos: Array<{
+      _key: string;
+      alt: string;
+      crop: SanityImageCrop | null;
+      hotspot: SanityImageHotspot | null;
+      asset: {
+        _id: string;
+        url: string;
+        metadata: {
+          lqip: string | null;
+          dimensions: {
+            width: number;
+            height: number;
+          } | null;
+        } | null;
+      } | null;
+    }> | null;
+    screenshot: {
+      alt: string;
+      crop: SanityImageCrop | null;
+      hotspot: SanityImageHotspot | null;
+      asset: {
+        _id: string;
+        url: string;
+        metadata: {
+          lqip: string | null;
+          dimensions: {
+            width: number;
+            height: number;
+          } | null;
+        } | null;
+      } | null;
+    };
   };
   process: {
     heading: string;
@@ -1011,6 +1143,22 @@ export type LandingPageQueryResult = {
         _key: string;
       } & Feature
     >;
+    screenshot: {
+      alt: string;
+      crop: SanityImageCrop | null;
+      hotspot: SanityImageHotspot | null;
+      asset: {
+        _id: string;
+        url: string;
+        metadata: {
+          lqip: string | null;
+          dimensions: {
+            width: number;
+            height: number;
+          } | null;
+        } | null;
+      } | null;
+    };
     ctaLabel: string;
   };
   comparison: {
@@ -1051,7 +1199,7 @@ export type LandingPageQueryResult = {
 
 // Source: ../app/content/queries.ts
 // Variable: plansPageQuery
-// Query: *[_type == "plansPage" && _id == "plansPage"][0]{  seo, hero, plansHeading, plansIntro, featureGrid, process, finalCta, logoOffer,  monthlyDialog, cplDialog, sectorOptions, budgetOptions,  "plans": plans[]->{_id, name, key, price, priceLabel, priceSuffix, subtitle, description, features, popular, isSpecial, badges, buttons[]{label, action}},  faq{heading, "items": items[]->{_id, question, answer}}}
+// Query: *[_type == "plansPage" && _id == "plansPage"][0]{  seo, hero, plansHeading, plansIntro, featureGrid, process, finalCta, logoOffer,  monthlyDialog, cplDialog, sectorOptions, budgetOptions,  "plans": plans[]->{_id, name, key, price, priceSuffix, subtitle, description, features, popular, badges, priceLabel, isSpecial, buttons[]{label, action}},  faq{heading, "items": items[]->{_id, question, answer}}}
 export type PlansPageQueryResult = {
   seo: Seo;
   hero: {
@@ -1109,14 +1257,14 @@ export type PlansPageQueryResult = {
     name: string;
     key: "captacion-pro" | "cpl" | "presencia-activa" | "solo-web";
     price: number | null;
-    priceLabel: string | null;
     priceSuffix: string;
     subtitle: string;
     description: string;
     features: Array<string>;
     popular: boolean;
-    isSpecial: boolean;
     badges: Array<string> | null;
+    priceLabel: string | null;
+    isSpecial: boolean;
     buttons: Array<{
       label: string;
       action: "booking" | "cplDialog" | "serviceStart" | "startService";
@@ -1171,15 +1319,26 @@ export type CalculatorPageQueryResult = {
 
 // Source: ../app/content/queries.ts
 // Variable: calculatorSectorsQuery
-// Query: *[_type == "calculatorSector" && !(_id in path("drafts.**"))] | order(order asc, name asc){  _id, name, aliases, conversionRate, averageProfit, costPerLead}
-export type CalculatorSectorsQueryResult = Array<{
-  _id: string;
-  name: string;
-  aliases: Array<string> | null;
-  conversionRate: number;
-  averageProfit: number;
-  costPerLead: number;
-}>;
+// Query: *[  ((_type == "sectorPage" && defined(slug.current)) || _type == "calculatorSector") && !(_id in path("drafts.**"))]{  _id,  _type == "sectorPage" => {    "name": coalesce(calculatorName, sectorName),    sectorName,    "aliases": [sectorName] + coalesce(calculatorAliases, []),    "conversionRate": stats.conversionRate,    "averageProfit": stats.averageProfit,    "rank": 0  },  _type == "calculatorSector" => { name, aliases, conversionRate, averageProfit, "rank": 1 + coalesce(order, 0) }} | order(rank asc, name asc)
+export type CalculatorSectorsQueryResult = Array<
+  | {
+      _id: string;
+      name: string;
+      aliases: Array<string> | null;
+      conversionRate: number;
+      averageProfit: number;
+      rank: number;
+    }
+  | {
+      _id: string;
+      name: string;
+      sectorName: string;
+      aliases: Array<string> | Array<string>;
+      conversionRate: number | null;
+      averageProfit: number | null;
+      rank: 0;
+    }
+>;
 
 // Source: ../app/content/queries.ts
 // Variable: sectorsDirectoryQuery
@@ -1248,11 +1407,12 @@ export type SectorsDirectoryQueryResult = {
 
 // Source: ../app/content/queries.ts
 // Variable: sectorPageQuery
-// Query: *[_type == "sectorPage" && slug.current == $slug && !(_id in path("drafts.**"))][0]{  _id, _updatedAt, sectorName, "slug": slug.current, seo, hero, stats, leadsPerMonth, tooltip,  explanation, projection, services, closingCta, structuredData,  "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels}
+// Query: *[_type == "sectorPage" && slug.current == $slug && !(_id in path("drafts.**"))][0]{  _id, _updatedAt, sectorName, "calculatorName": coalesce(calculatorName, sectorName), "slug": slug.current, seo,  hero{..., image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}}}, stats, leadsPerMonth, tooltip,  explanation, projection, services, closingCta, structuredData,  "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels}
 export type SectorPageQueryResult = {
   _id: string;
   _updatedAt: string;
   sectorName: string;
+  calculatorName: string;
   slug: string;
   seo: Seo;
   hero: {
@@ -1291,6 +1451,22 @@ export type SectorPageQueryResult = {
       | "users"
       | "utensils"
       | "wrench";
+    image: {
+      alt: string;
+      crop: SanityImageCrop | null;
+      hotspot: SanityImageHotspot | null;
+      asset: {
+        _id: string;
+        url: string;
+        metadata: {
+          lqip: string | null;
+          dimensions: {
+            width: number;
+            height: number;
+          } | null;
+        } | null;
+      } | null;
+    } | null;
     extraCta?: Cta;
   };
   stats: {
@@ -1355,6 +1531,15 @@ export type SectorPageQueryResult = {
 export type SectorSlugsQueryResult = Array<{
   slug: string;
   _updatedAt: string;
+}>;
+
+// Source: ../app/content/queries.ts
+// Variable: redirectsQuery
+// Query: *[_type == "redirect" && enabled != false && defined(source) && defined(destination) && !(_id in path("drafts.**"))] | order(_createdAt asc){  source, destination, permanent}
+export type RedirectsQueryResult = Array<{
+  source: string | null;
+  destination: string | null;
+  permanent: boolean;
 }>;
 
 // Source: ../app/content/queries.ts
@@ -1512,14 +1697,15 @@ export type HealthQueryResult = number;
 import "@sanity/client";
 declare module "@sanity/client" {
   interface SanityQueries {
-    '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  siteName, organization, phone, whatsappNumber, whatsappMessage, whatsappLabel, email,\n  appUrl, appButtonLabel, appButtonShortLabel, bookingUrl, startServiceUrl, paymentLinks, studioUrl,\n  tracking, navigation[]{label, kind, target}, footer{tagline, links[]{label, href}, legalLinkLabel, copyright},\n  defaultSeo, notFound, privacyNotice, cookieBanner\n}': SiteSettingsQueryResult;
-    '*[_type == "landingPage" && _id == "landingPage"][0]{\n  seo, hero, process, appShowcase, comparison, finalCta, contactSection,\n  faq{heading, intro, "items": items[]->{_id, question, answer}}\n}': LandingPageQueryResult;
-    '*[_type == "plansPage" && _id == "plansPage"][0]{\n  seo, hero, plansHeading, plansIntro, featureGrid, process, finalCta, logoOffer,\n  monthlyDialog, cplDialog, sectorOptions, budgetOptions,\n  "plans": plans[]->{_id, name, key, price, priceLabel, priceSuffix, subtitle, description, features, popular, isSpecial, badges, buttons[]{label, action}},\n  faq{heading, "items": items[]->{_id, question, answer}}\n}': PlansPageQueryResult;
+    '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  siteName, organization, legalIdentity, phone, whatsappNumber, whatsappMessage, whatsappLabel, email,\n  appUrl, appButtonLabel, appButtonShortLabel, bookingUrl, startServiceUrl, paymentLinks, studioUrl,\n  tracking, navigation[]{label, kind, target}, footer{tagline, links[]{label, href}, legalLinkLabel, copyright},\n  defaultSeo, notFound, privacyNotice, cookieBanner\n}': SiteSettingsQueryResult;
+    '*[_type == "landingPage" && _id == "landingPage"][0]{\n  seo, hero{..., screenshot{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}}, clientLogos[]{_key, alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}}}, process,\n  appShowcase{..., screenshot{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}}}, comparison, finalCta, contactSection,\n  faq{heading, intro, "items": items[]->{_id, question, answer}}\n}': LandingPageQueryResult;
+    '*[_type == "plansPage" && _id == "plansPage"][0]{\n  seo, hero, plansHeading, plansIntro, featureGrid, process, finalCta, logoOffer,\n  monthlyDialog, cplDialog, sectorOptions, budgetOptions,\n  "plans": plans[]->{_id, name, key, price, priceSuffix, subtitle, description, features, popular, badges, priceLabel, isSpecial, buttons[]{label, action}},\n  faq{heading, "items": items[]->{_id, question, answer}}\n}': PlansPageQueryResult;
     '*[_type == "calculatorPage" && _id == "calculatorPage"][0]{\n  seo, hero, introCards, howWeWork, guarantee, leadForm\n}': CalculatorPageQueryResult;
-    '*[_type == "calculatorSector" && !(_id in path("drafts.**"))] | order(order asc, name asc){\n  _id, name, aliases, conversionRate, averageProfit, costPerLead\n}': CalculatorSectorsQueryResult;
+    '*[\n  ((_type == "sectorPage" && defined(slug.current)) || _type == "calculatorSector") && !(_id in path("drafts.**"))\n]{\n  _id,\n  _type == "sectorPage" => {\n    "name": coalesce(calculatorName, sectorName),\n    sectorName,\n    "aliases": [sectorName] + coalesce(calculatorAliases, []),\n    "conversionRate": stats.conversionRate,\n    "averageProfit": stats.averageProfit,\n    "rank": 0\n  },\n  _type == "calculatorSector" => { name, aliases, conversionRate, averageProfit, "rank": 1 + coalesce(order, 0) }\n} | order(rank asc, name asc)': CalculatorSectorsQueryResult;
     '*[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0]{\n  seo, hero, featuredHeading, allHeading, tooltipLabel, finalCta,\n  "figureLabels": sectorPageLabels{conversionRate, costPerLead},\n  "sectors": *[_type == "sectorPage" && defined(slug.current) && !(_id in path("drafts.**"))] | order(order asc, sectorName asc){\n    sectorName, "slug": slug.current, tooltip, featured, "icon": hero.icon,\n    "conversionRate": stats.conversionRate, "costPerLead": stats.costPerLead\n  }\n}': SectorsDirectoryQueryResult;
-    '*[_type == "sectorPage" && slug.current == $slug && !(_id in path("drafts.**"))][0]{\n  _id, _updatedAt, sectorName, "slug": slug.current, seo, hero, stats, leadsPerMonth, tooltip,\n  explanation, projection, services, closingCta, structuredData,\n  "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels\n}': SectorPageQueryResult;
+    '*[_type == "sectorPage" && slug.current == $slug && !(_id in path("drafts.**"))][0]{\n  _id, _updatedAt, sectorName, "calculatorName": coalesce(calculatorName, sectorName), "slug": slug.current, seo,\n  hero{..., image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}}}, stats, leadsPerMonth, tooltip,\n  explanation, projection, services, closingCta, structuredData,\n  "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels\n}': SectorPageQueryResult;
     '*[_type == "sectorPage" && defined(slug.current) && !(_id in path("drafts.**"))] | order(order asc, sectorName asc){\n  "slug": slug.current, _updatedAt\n}': SectorSlugsQueryResult;
+    '*[_type == "redirect" && enabled != false && defined(source) && defined(destination) && !(_id in path("drafts.**"))] | order(_createdAt asc){\n  source, destination, permanent\n}': RedirectsQueryResult;
     '*[_type == "googleAdsPage" && _id == "googleAdsPage"][0]{\n  seo, hero, stats, included, process, finalCta\n}': GoogleAdsPageQueryResult;
     '*[_type == "contactPage" && _id == "contactPage"][0]{\n  seo, hero, channels,\n  "form": *[_type == "landingPage" && _id == "landingPage"][0].contactSection{successTitle, successText, resetLabel}\n}': ContactPageQueryResult;
     '*[_type == "legalPage" && _id == "legalPage"][0]{\n  seo, title, updatedAt, legalNotice, privacyPolicy, cookiePolicy\n}': LegalPageQueryResult;
