@@ -111,8 +111,16 @@ export async function expectNoAxeViolations(page: Page) {
   ).toEqual([]);
 }
 
+/** A JSON-LD object, with the schema.org properties these tests read. */
+export interface JsonLdBlock {
+  "@type": string;
+  mainEntity?: Array<{ name: string; acceptedAnswer: { text: string } }>;
+  offers?: unknown[];
+  [property: string]: unknown;
+}
+
 /** The JSON-LD objects of the page's <head>. */
-export async function jsonLdBlocks(page: Page): Promise<Array<Record<string, any>>> {
+export async function jsonLdBlocks(page: Page): Promise<JsonLdBlock[]> {
   const texts = await page.locator('script[type="application/ld+json"]').allTextContents();
   return texts.map((text) => JSON.parse(text));
 }

@@ -93,7 +93,9 @@ function triggerLink(event: Event, id: string): HTMLAnchorElement | null {
 function useHashTrigger(id: string, enabled: boolean, open: () => void, prepare: () => void) {
   const opener = useRef<HTMLElement | null>(null);
   const openRef = useRef(open);
-  openRef.current = open;
+  useEffect(() => {
+    openRef.current = open;
+  });
   useEffect(() => {
     if (!enabled) return;
     function onClick(event: MouseEvent) {
@@ -136,15 +138,17 @@ function PlanDialog({
 }: {
   id: string;
   content?: PlanDialogContent | null;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  definition: LeadFormDefinition<any>;
+  definition: LeadFormDefinition<unknown>;
   successToast: ToastMessage;
   children: (errors: FieldErrors, kept: FormValues | undefined) => ReactNode;
 }) {
   const hydrated = useHydrated();
   const lead = useLeadForm(definition, { anchor: id, successToast });
   const modal = useModalFrame();
-  const [open, setOpen] = useState(false);
+  // Null until the visitor opens or closes it: a post made before the page was interactive comes back as
+  // the page's answer, and the dialog then opens on hydration to show it.
+  const [openChoice, setOpen] = useState<boolean | null>(null);
+  const open = openChoice ?? (hydrated && Boolean(lead.answer) && !lead.fetcher.data);
   const inPage = !hydrated || modal.failed;
   const opener = useHashTrigger(
     id,
@@ -163,12 +167,9 @@ function PlanDialog({
     if (!next && lead.sent) lead.reset();
   }
 
-  // A post made before the page was interactive comes back as the page's answer: show it in the dialog.
+  // The dialog that opens on hydration (above) needs its frame's code.
   useEffect(() => {
-    if (hydrated && lead.answer && !lead.fetcher.data) {
-      modal.request();
-      setOpen(true);
-    }
+    if (hydrated && lead.answer && !lead.fetcher.data) modal.request();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [hydrated]);
 
