@@ -46,7 +46,7 @@ export async function createServer() {
 export async function startServer() {
   const port = Number(process.env.PORT) || 3000;
   const server = await createServer();
-  // Lead delivery (issue 6): resume the submissions waiting in DATA_DIR at boot, not at the first post.
+  // Lead delivery: resume the submissions waiting in DATA_DIR at boot, not at the first post.
   const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
   await (build.entry.module as { startLeadDelivery?: () => Promise<void> })
     .startLeadDelivery?.()

@@ -59,7 +59,7 @@ export function createRemixHandler({ build, mode, cache, publicSiteUrl, trustedP
     try {
       const cacheKey = pageCacheKey(req);
       if (!cacheKey) {
-        // Form actions rate-limit per visitor: the load context carries the visitor's address (issue 6).
+        // Form actions rate-limit per visitor: the load context carries the visitor's address.
         const clientIp = clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], trustedProxyHops);
         await sendLive(req, res, await handle(toFetchRequest(req, res, null), { clientIp }));
         return;
