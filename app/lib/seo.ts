@@ -1,11 +1,9 @@
 /** Builds the <head> tags every route exports from its `meta`: title, description, canonical, Open Graph. */
 import type { MetaDescriptor } from "@remix-run/node";
+import type { Seo } from "~/content/sanity.types";
 
-export interface SeoFields {
-  title?: string | null;
-  description?: string | null;
-  keywords?: string[] | null;
-}
+/** A page's `seo` object as the queries return it (TypeGen's `Seo`, app/content/sanity.types.ts). */
+export type SeoFields = Omit<Seo, "_type">;
 
 export interface RootData {
   siteUrl: string;
