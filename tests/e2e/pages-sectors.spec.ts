@@ -206,6 +206,7 @@ test.describe("/sectores", () => {
     const button = all.getByRole("button", { name: `${directory.tooltipLabel} ${last.sectorName}`, exact: true });
     await expect(button).toBeFocused();
     await expect(page.getByRole("tooltip")).toHaveText(last.tooltip);
+    // Staying open is a matter of time: no event marks "still open half a second later".
     await page.waitForTimeout(500);
     await expect(page.getByRole("tooltip")).toHaveText(last.tooltip);
     await expect(button).toBeInViewport({ ratio: 1 });

@@ -30,6 +30,17 @@ export async function waitForHydration(page: Page) {
   });
 }
 
+/**
+ * The page has done everything it would do on its own: hydrated, no request in flight for 500 ms
+ * (Playwright's network-idle event) and one more frame painted, so effects have run. Tests that prove
+ * something did NOT happen (no tracker request, no second conversion) await this instead of sleeping.
+ */
+export async function settled(page: Page) {
+  await waitForHydration(page);
+  await page.waitForLoadState("networkidle");
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
+}
+
 function answerSnippet(answer: string): string {
   return answer.trim().split("\n")[0].slice(0, 60);
 }
