@@ -19,6 +19,15 @@ export type NextStepContent = ListItem<NextStep>;
 /** A FAQ item as the queries project it (`items[]->{_id, question, answer}`). */
 export type FaqContent = Pick<FaqItem, "_id" | "question" | "answer">;
 
+/** The props of a section that is a heading, an intro and a list of content items. */
+export interface ListSectionProps<T> {
+  id: string;
+  heading: Maybe<string>;
+  intro?: Maybe<string>;
+  items: List<T>;
+  tone?: "white" | "muted";
+}
+
 /** A stable React key for a content list item. */
 export function itemKey(item: { _key?: string; _id?: string }, index: number): string {
   return item._key ?? item._id ?? String(index);
