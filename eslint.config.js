@@ -34,19 +34,18 @@ export default tseslint.config(
       "no-console": "off",
     },
   },
+  // Two entries: spreading both presets into one object kept only the second preset's rules.
+  { files: ["**/*.tsx"], ...react.configs.flat.recommended, settings: { react: { version: "18.3" } } },
+  { files: ["**/*.tsx"], ...react.configs.flat["jsx-runtime"] },
   {
     files: ["**/*.tsx"],
-    ...react.configs.flat.recommended,
-    ...react.configs.flat["jsx-runtime"],
-    settings: { react: { version: "18.3" } },
+    plugins: { "jsx-a11y": jsxA11y },
+    rules: { ...jsxA11y.flatConfigs.recommended.rules, "react/prop-types": "off" },
   },
+  // Hooks live in .ts modules too (use-lead-form.ts, use-hydrated.ts...).
   {
-    files: ["**/*.tsx"],
-    plugins: { "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
-    rules: {
-      ...reactHooks.configs.recommended.rules,
-      ...jsxA11y.flatConfigs.recommended.rules,
-      "react/prop-types": "off",
-    },
+    files: ["app/**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks },
+    rules: reactHooks.configs.recommended.rules,
   },
 );

@@ -31,7 +31,9 @@ async function waitFor(url, timeoutMs = 30_000) {
     try {
       const response = await fetch(url);
       if (response.status < 500) return;
-    } catch {}
+    } catch {
+      // Not listening yet: try again shortly.
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`Server did not answer at ${url}`);

@@ -37,14 +37,9 @@ const npmIn = (args) =>
 export function ensureStudio() {
   if (!studioNeedsInstall()) return;
   console.log("Installing the Sanity Studio's dependencies (sanity-studio/)…");
-  let result = npmIn(["ci"]);
-  if (result.status !== 0) {
-    // `npm ci` refuses a lock that lacks other platforms' optional packages (a registry mirror without
-    // them cannot record them). `npm install --no-save` installs the same locked versions and leaves
-    // package.json and package-lock.json untouched.
-    console.log("npm ci failed; installing the locked versions with npm install --no-save instead…");
-    result = npmIn(["install", "--no-save"]);
-  }
+  // The lock records every platform's optional packages (rollup is pinned in `overrides` to a version
+  // whose platform packages all exist on the registry), so `npm ci` installs it as it is.
+  const result = npmIn(["ci"]);
   if (result.status !== 0) {
     throw new Error(`Installing sanity-studio/ dependencies failed (exit ${result.status ?? result.signal})`);
   }

@@ -1,5 +1,5 @@
 /**
- * The lead-price calculator's rules (spec §9): the most a company can pay per lead and still earn a
+ * The lead-price calculator's rules (docs/product-rules.md, Calculator): the most a company can pay per lead and still earn a
  * 150 % or 300 % return, and what a monthly budget buys at each of those prices. Pure and total: any
  * input gives finite numbers.
  */

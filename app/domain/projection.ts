@@ -1,5 +1,5 @@
 /**
- * The results projection of a sector page (spec §9): for three monthly investments, how many leads,
+ * The results projection of a sector page (docs/product-rules.md, Sector pages): for three monthly investments, how many leads,
  * clients and how much revenue and ROI the sector's averages give. Pure and total: any input, even
  * missing, zero or negative figures, gives finite whole numbers.
  */

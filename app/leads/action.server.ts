@@ -31,8 +31,7 @@ import { storeLead } from "./delivery.server";
 import { clientIp, formRateLimiter } from "./rate-limit.server";
 import { readFormBody } from "./request-body.server";
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyLeadForm = LeadFormDefinition<any>;
+type AnyLeadForm = LeadFormDefinition<unknown>;
 
 function answer(data: LeadActionData, status = 200, headers: Record<string, string> = {}) {
   return json(data, { status, headers: { "Cache-Control": PRIVATE_NO_STORE, ...headers } });

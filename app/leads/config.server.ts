@@ -1,4 +1,4 @@
-/** Lead-delivery settings from the environment (CONTRACT.md §2), read when a worker is created. */
+/** Lead-delivery settings from the environment (docs/product-rules.md, Settings), read when a worker is created. */
 import path from "node:path";
 
 export interface DeliverySettings {

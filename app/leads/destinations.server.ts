@@ -1,5 +1,5 @@
 /**
- * Where each form's submissions go (CONTRACT.md §4). The addresses exist only here, on the server, and
+ * Where each form's submissions go (docs/product-rules.md, Payloads). The addresses exist only here, on the server, and
  * are read at every attempt so an operator's change takes effect at the next retry.
  */
 import type { LeadFormKind } from "~/forms/shared";

@@ -1,4 +1,4 @@
-/** Server settings from the environment (CONTRACT.md §2), read once per call so tests can change them. */
+/** Server settings from the environment (docs/product-rules.md, Settings), read once per call so tests can change them. */
 import path from "node:path";
 
 const DEFAULT_SANITY_API_VERSION = "2025-02-19";

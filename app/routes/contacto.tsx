@@ -14,7 +14,7 @@ import { useSiteSettings } from "~/lib/use-site-settings";
 
 export const headers = publicPageHeaders;
 
-/** The contact form posts here (issue 6: app/leads/action.server.ts). */
+/** The contact form posts here (app/leads/action.server.ts). */
 export const action = (args: ActionFunctionArgs) => handleLeadAction(args, contactForm);
 export { leadClientAction as clientAction } from "~/forms/client-action";
 

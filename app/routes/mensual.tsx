@@ -22,7 +22,7 @@ const MONTHLY_FORM_ID = "solicitar-informacion";
 
 export const headers = publicPageHeaders;
 
-/** Both plan dialogs post here; their hidden `intent` says which (issue 6: app/leads/action.server.ts). */
+/** Both plan dialogs post here; their hidden `intent` says which (app/leads/action.server.ts). */
 export const action = (args: ActionFunctionArgs) => handleLeadAction(args, [monthlyPlanForm, cplForm]);
 export { leadClientAction as clientAction } from "~/forms/client-action";
 

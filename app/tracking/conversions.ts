@@ -1,5 +1,5 @@
 /**
- * Conversion events for the agency's campaigns (spec §7 row 6, §9): on every successful form
+ * Conversion events for the agency's campaigns (docs/product-rules.md, Conversion tracking): on every successful form
  * submission a Google Ads conversion and a Meta 'Lead' event, worth 100 EUR, or 20 EUR for the contact
  * conversion (landing/contact form, its own Google Ads label). Fired only with advertising consent,
  * once per lead id (re-renders, StrictMode and back/forward restores fire nothing more), with the

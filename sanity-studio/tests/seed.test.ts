@@ -6,7 +6,7 @@ import { SINGLETON_TYPES } from "../schemaTypes";
 import { brokenCases, validDocuments } from "./fixtures/datasets";
 import { type DatasetDocument, SEED_FILE, describeProblems, readNdjson, validateDataset } from "./support/dataset";
 
-/** The spec's 32 sector slugs (site-spec §2). */
+/** The 32 sector slugs the site launched with (docs/product-rules.md, Routes). */
 const SPEC_SECTOR_SLUGS = [
   "construccion",
   "software-b2b",

@@ -62,7 +62,9 @@ export async function waitForHttp(url, timeoutMs = 30_000) {
       const response = await fetch(url);
       await response.arrayBuffer();
       if (response.status < 500) return;
-    } catch {}
+    } catch {
+      // Not listening yet: try again shortly.
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`No answer from ${url} within ${timeoutMs} ms`);

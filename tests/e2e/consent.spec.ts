@@ -3,7 +3,7 @@
 // Meta host is recorded and answered here with stand-in scripts (nothing leaves 127.0.0.1).
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
-import { waitForHydration } from "../support/page-checks";
+import { settled, waitForHydration } from "../support/page-checks";
 import { seedDocument } from "../support/seed-content";
 import { startTrackedServer, TRACKING_IDS, type TrackedServer } from "../support/tracked-server";
 
@@ -154,7 +154,7 @@ test.describe("before any choice", () => {
     await page.mouse.wheel(0, 2500);
     await page.getByRole("contentinfo").getByRole("link", { name: "Contacto", exact: true }).click();
     await expect(page).toHaveURL(/\/contacto$/);
-    await page.waitForTimeout(500);
+    await settled(page);
     await expect(banner(page)).toBeVisible();
     expect(attempts).toEqual([]);
     expect(await consentCookie(context)).toBeUndefined();
@@ -241,8 +241,7 @@ test.describe("before any choice", () => {
         }).observe({ type: "layout-shift", buffered: true });
       });
       await open(page, `${tracked.url}/contacto`);
-      await page.waitForLoadState("load");
-      await page.waitForTimeout(1000);
+      await settled(page);
       const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
       const bannerShown = await banner(page).isVisible();
       if (!preset) {
@@ -327,7 +326,7 @@ test.describe("'Rechazar'", () => {
     await sendContactForm(page, `rechazo-${test.info().project.name}`);
     await open(page, `${tracked.url}/`);
     await expect(banner(page)).toBeHidden();
-    await page.waitForTimeout(500);
+    await settled(page);
     expect(attempts).toEqual([]);
     expect(await googleConversions(page)).toEqual([]);
   });
@@ -354,7 +353,7 @@ test.describe("'Configurar'", () => {
       "update",
       { ad_storage: "denied", ad_user_data: "denied", ad_personalization: "denied", analytics_storage: "granted" },
     ]);
-    await page.waitForTimeout(500);
+    await settled(page);
     expect(attempts).toEqual([]);
   });
 });
@@ -406,7 +405,8 @@ test.describe("'Aceptar'", () => {
 
     // 'Enviar otro mensaje' and re-renders fire nothing more; a new success fires once more.
     await page.getByRole("button", { name: "Enviar otro mensaje" }).click();
-    await page.waitForTimeout(300);
+    await expect(page.getByRole("button", { name: "Enviar mensaje" })).toBeVisible();
+    await settled(page);
     expect(await googleConversions(page)).toHaveLength(1);
     await sendContactForm(page, `${marker}-2`);
     await expect.poll(() => googleConversions(page).then((calls) => calls.length)).toBe(2);
@@ -465,7 +465,7 @@ test.describe("'Aceptar'", () => {
     await form.getByLabel("Mensaje").fill("Hola");
     await form.getByRole("button", { name: "Enviar mensaje" }).click();
     await expect(page.getByText("Error al enviar").first()).toBeVisible();
-    await page.waitForTimeout(300);
+    await settled(page);
     expect(await googleConversions(page)).toEqual([]);
     expect(await metaLeads(page)).toEqual([]);
   });
@@ -503,7 +503,7 @@ test.describe("withdrawing consent", () => {
     const before = attempts.length;
     await sendContactForm(page, `retirada-${test.info().project.name}`);
     await open(page, `${tracked.url}/mensual`);
-    await page.waitForTimeout(500);
+    await settled(page);
     expect(attempts.slice(before)).toEqual([]);
     expect(await googleConversions(page)).toEqual([]);
   });
@@ -637,7 +637,7 @@ test.describe("without tracking ids (the seed's settings)", () => {
     await open(page, "/");
     await banner(page).getByRole("button", { name: "Aceptar", exact: true }).click();
     await expect(banner(page)).toBeHidden();
-    await page.waitForTimeout(500);
+    await settled(page);
     expect(attempts).toEqual([]);
     expect(await page.locator('script[src*="googletagmanager"], script[src*="facebook"]').count()).toBe(0);
     expect(warnings.some((text) => /googleAdsId is empty/.test(text))).toBe(true);

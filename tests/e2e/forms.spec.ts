@@ -11,14 +11,14 @@ const landing = seedDocument("landingPage");
 const plansPage = seedDocument("plansPage");
 const serviceStart = seedDocument("serviceStartPage");
 const settings = seedDocument("siteSettings");
-const cplButtonLabel: string = resolveRefs(plansPage.plans)
+const cplButtonLabel = resolveRefs(plansPage.plans, "plan")
   .find((plan) => plan.key === "cpl")!
-  .buttons.find((button: { action: string }) => button.action === "cplDialog").label;
+  .buttons.find((button) => button.action === "cplDialog")!.label;
 
 interface Received {
   path: string;
   headers: Record<string, string>;
-  body: Record<string, any>;
+  body: Record<string, unknown>;
 }
 
 /** A unique address per test and project, so deliveries of other tests never match. */
@@ -385,7 +385,7 @@ test.describe("service start /iniciar-servicio", () => {
       archivoLogo: "logo-reformas.png",
       estiloPreferido: serviceStart.styleOptions[5],
     });
-    expect(Number.isNaN(Date.parse(delivery!.body.fecha))).toBe(false);
+    expect(Number.isNaN(Date.parse(String(delivery!.body.fecha)))).toBe(false);
   });
 
   test("without JavaScript: a multipart post keeps only the logo's name and shows the 'Ir al pago' link", async ({

@@ -17,15 +17,13 @@ test.beforeEach(({ context, baseURL }) => rememberCookieChoice(context, baseURL)
 
 const plansPage = seedDocument("plansPage");
 const settings = seedDocument("siteSettings");
-const plans = resolveRefs(plansPage.plans);
-const faqItems = resolveRefs(plansPage.faq.items).map((item) => ({
-  question: item.question as string,
-  answer: item.answer as string,
+const plans = resolveRefs(plansPage.plans, "plan");
+const faqItems = resolveRefs(plansPage.faq.items, "faqItem").map((item) => ({
+  question: item.question,
+  answer: item.answer,
 }));
 const cplPlan = plans.find((plan) => plan.key === "cpl")!;
-const cplButtonLabel: string = cplPlan.buttons.find(
-  (button: { action: string }) => button.action === "cplDialog",
-).label;
+const cplButtonLabel = cplPlan.buttons.find((button) => button.action === "cplDialog")!.label;
 
 function planCard(page: Page, name: string) {
   return page.locator("#planes li").filter({ has: page.getByRole("heading", { level: 3, name, exact: true }) });

@@ -64,7 +64,7 @@ describe("landing contact form validation", () => {
   });
 });
 
-describe("calculator contact form validation (spec §5)", () => {
+describe("calculator contact form validation (docs/product-rules.md, Forms)", () => {
   const valid = {
     email: "a@b.es",
     sector: "Textil",

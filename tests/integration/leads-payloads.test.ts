@@ -1,5 +1,5 @@
 // Every form, posted to its route action, is stored and delivered with the spec's exact payload to the
-// contract's destinations (CONTRACT.md §4), with one Idempotency-Key per submission.
+// destinations in docs/product-rules.md (Payloads), with one Idempotency-Key per submission.
 import { action as landingAction } from "~/routes/_index";
 import { action as calculatorAction } from "~/routes/calculadora";
 import { action as contactPageAction } from "~/routes/contacto";

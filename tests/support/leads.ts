@@ -8,6 +8,7 @@ import path from "node:path";
 import { delay, http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, beforeAll, beforeEach } from "vitest";
+import type { LeadActionData } from "~/forms/shared";
 import { stopLeadDelivery } from "~/leads/delivery.server";
 import { resetFormRateLimiter } from "~/leads/rate-limit.server";
 
@@ -124,6 +125,15 @@ export function readSpoolRecord(dataDir: string, state: "pending" | "failed" | "
   return JSON.parse(fs.readFileSync(path.join(dataDir, "leads", state, `${id}.json`), "utf8"));
 }
 
+type Stored = Extract<LeadActionData, { ok: true }>;
+type Refused = Extract<LeadActionData, { ok: false }>;
+/** An action's JSON answer with the fields of both outcomes readable without narrowing first (a test
+ * reading a field of the other outcome fails on its value). */
+type LeadAnswer = Pick<LeadActionData, "ok"> &
+  Omit<Stored, "ok"> &
+  Required<Pick<Refused, "toast" | "fieldErrors" | "values">> &
+  Pick<Refused, "unreachable">;
+
 type Action = (args: {
   request: Request;
   params: Record<string, string>;
@@ -145,7 +155,7 @@ export async function post(
   const body = fields instanceof FormData ? fields : new URLSearchParams(fields);
   const request = new Request(`http://localhost${path}`, { method: "POST", body, headers });
   const response = await action({ request, params: {}, context: { clientIp: ip } });
-  return { status: response.status, headers: response.headers, data: (await response.json()) as Record<string, any> };
+  return { status: response.status, headers: response.headers, data: (await response.json()) as LeadAnswer };
 }
 
 /** Fixes `new Date()` (only the date: timers keep running) for exact payload dates. */

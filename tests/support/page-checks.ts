@@ -30,6 +30,17 @@ export async function waitForHydration(page: Page) {
   });
 }
 
+/**
+ * The page has done everything it would do on its own: hydrated, no request in flight for 500 ms
+ * (Playwright's network-idle event) and one more frame painted, so effects have run. Tests that prove
+ * something did NOT happen (no tracker request, no second conversion) await this instead of sleeping.
+ */
+export async function settled(page: Page) {
+  await waitForHydration(page);
+  await page.waitForLoadState("networkidle");
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
+}
+
 function answerSnippet(answer: string): string {
   return answer.trim().split("\n")[0].slice(0, 60);
 }
@@ -111,8 +122,16 @@ export async function expectNoAxeViolations(page: Page) {
   ).toEqual([]);
 }
 
+/** A JSON-LD object, with the schema.org properties these tests read. */
+export interface JsonLdBlock {
+  "@type": string;
+  mainEntity?: Array<{ name: string; acceptedAnswer: { text: string } }>;
+  offers?: unknown[];
+  [property: string]: unknown;
+}
+
 /** The JSON-LD objects of the page's <head>. */
-export async function jsonLdBlocks(page: Page): Promise<Array<Record<string, any>>> {
+export async function jsonLdBlocks(page: Page): Promise<JsonLdBlock[]> {
   const texts = await page.locator('script[type="application/ld+json"]').allTextContents();
   return texts.map((text) => JSON.parse(text));
 }

@@ -30,7 +30,9 @@ export function startReceiver(port = 0) {
       let json = null;
       try {
         json = JSON.parse(body);
-      } catch {}
+      } catch {
+        // Not JSON: recorded with a null body.
+      }
       received.push({
         path: url.pathname,
         method: request.method,

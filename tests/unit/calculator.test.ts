@@ -9,7 +9,7 @@ import {
 
 const consultoria = { conversionRate: 35, averageProfit: 2000 };
 
-describe("maximum price per lead (spec §9)", () => {
+describe("maximum price per lead (docs/product-rules.md, Calculator)", () => {
   it("gives Consultoría (35 %, 2000 €) 280 € at 150 % ROI and 175 € at 300 % ROI", () => {
     expect(maxPrices(consultoria)).toEqual({ maxCostFor150ROI: 280, maxCostFor300ROI: 175 });
   });
@@ -41,7 +41,7 @@ describe("maximum price per lead (spec §9)", () => {
   });
 });
 
-describe("budget simulation (spec §9)", () => {
+describe("budget simulation (docs/product-rules.md, Calculator)", () => {
   it("with Consultoría and 1000 € at 280 € per lead: 3 leads, 1 client, 2000 €, 200 %", () => {
     expect(simulate({ budget: 1000, pricePerLead: 280, ...consultoria })).toEqual({
       presupuesto: 1000,

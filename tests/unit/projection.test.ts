@@ -6,7 +6,7 @@ import {
   resolveSectorStats,
 } from "~/domain/projection";
 
-describe("sector projection (spec §9)", () => {
+describe("sector projection (docs/product-rules.md, Sector pages)", () => {
   it("projects base = max(1000, costPerLead × 15), then × 2.5 and × 5, with leads, clients, revenue and ROI", () => {
     // Construcción: 15 % conversion, 6.000 € per client, 120 € per lead → base 1.800 €.
     const { rows } = projectSector({ stats: { conversionRate: 15, averageProfit: 6000, costPerLead: 120 } });

@@ -78,13 +78,13 @@ export function CalculatorForm({ calculator, sectors }: { calculator: Calculator
   const resultsRef = useRef<HTMLElement>(null);
   const scenariosRef = useRef<HTMLDivElement>(null);
   const budgetRef = useRef<HTMLInputElement>(null);
-  const [scrollTarget, setScrollTarget] = useState<"results" | "scenarios" | null>(null);
+  // A new object per request, so asking for the same target twice scrolls twice.
+  const [scrollTarget, setScrollTarget] = useState<{ to: "results" | "scenarios" } | null>(null);
   const announcement = useResultsAnnouncement(calculator, calculator.dirty);
 
   useEffect(() => {
-    if (scrollTarget === "results") scrollIntoViewGently(resultsRef.current);
-    if (scrollTarget === "scenarios") scrollIntoViewGently(scenariosRef.current);
-    if (scrollTarget) setScrollTarget(null);
+    if (scrollTarget?.to === "results") scrollIntoViewGently(resultsRef.current);
+    if (scrollTarget?.to === "scenarios") scrollIntoViewGently(scenariosRef.current);
   }, [scrollTarget]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -92,11 +92,11 @@ export function CalculatorForm({ calculator, sectors }: { calculator: Calculator
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     const wantsScenarios = submitter?.name === PARAM.view || document.activeElement === budgetRef.current;
     if (wantsScenarios) {
-      if (calculator.simulate()) setScrollTarget("scenarios");
+      if (calculator.simulate()) setScrollTarget({ to: "scenarios" });
       else budgetRef.current?.focus();
       return;
     }
-    if (calculator.calculate()) setScrollTarget("results");
+    if (calculator.calculate()) setScrollTarget({ to: "results" });
   }
 
   const { prices, scenarios } = calculator;

@@ -3,7 +3,7 @@
  * re-evaluates with the same pure function on every keystroke and keeps the address bar in step
  * (history.replaceState: no reload, no new history entry), so the URL is always shareable.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import type { MaxPrices, Scenarios } from "~/domain/calculator";
 import { checkPositiveAmount, toInputText } from "~/domain/numbers";
 import {
@@ -85,13 +85,15 @@ export function useCalculator({
 
   // While a field is being retyped (briefly empty or invalid) the last results stay, marked as stale,
   // instead of vanishing and reappearing under the visitor's eyes.
-  const lastResults = useRef<{ prices: MaxPrices | null; scenarios: Scenarios | null }>({
+  const [lastResults, setLastResults] = useState<{ prices: MaxPrices | null; scenarios: Scenarios | null }>({
     prices: serverState.prices,
     scenarios: serverState.scenarios,
   });
-  if (!draft.calculated) lastResults.current = { prices: null, scenarios: null };
-  if (state.prices) lastResults.current.prices = state.prices;
-  if (state.scenarios) lastResults.current.scenarios = state.scenarios;
+  const keptPrices = state.prices ?? (draft.calculated ? lastResults.prices : null);
+  const keptScenarios = state.scenarios ?? (draft.calculated ? lastResults.scenarios : null);
+  if (keptPrices !== lastResults.prices || keptScenarios !== lastResults.scenarios) {
+    setLastResults({ prices: keptPrices, scenarios: keptScenarios });
+  }
 
   useEffect(() => {
     if (!dirty) return;
@@ -158,9 +160,9 @@ export function useCalculator({
     calculate,
     simulate,
     /** The price cards to show (the last valid ones while a field is invalid), or null before calculating. */
-    prices: draft.calculated ? lastResults.current.prices : null,
+    prices: draft.calculated ? keptPrices : null,
     pricesStale: state.prices === null,
-    scenarios: draft.calculated && draft.simulated ? lastResults.current.scenarios : null,
+    scenarios: draft.calculated && draft.simulated ? keptScenarios : null,
     scenariosStale: state.scenarios === null,
     budgetError: showBudgetError ? state.errors.budget : undefined,
   };

@@ -22,7 +22,7 @@ import { PlanChoice, type ServicePlan } from "./service-start/PlanChoice";
 import { useLeadForm } from "./use-lead-form";
 
 export const SERVICE_START_ANCHOR = "formulario-inicio-servicio";
-/** The payment tab opens this long after the request is stored (spec §9). */
+/** The payment tab opens this long after the request is stored (docs/product-rules.md, Forms). */
 export const PAYMENT_TAB_DELAY_MS = 1500;
 
 export type { ServicePlan } from "./service-start/PlanChoice";
@@ -64,11 +64,11 @@ export function ServiceStartForm({
   const lead = useLeadForm(serviceStartForm, { anchor: SERVICE_START_ANCHOR, successToast });
   const { errors, keptValues: kept, answer } = lead;
   const [plan, setPlan] = useState<string>(kept?.planSeleccionado ?? "");
-  const submittedPlan = useRef<string | null>(null);
+  const [submittedPlan, setSubmittedPlan] = useState<string | null>(null);
   const panelRef = useRef<HTMLDivElement>(null);
 
   const stored = answer?.ok ? answer : null;
-  const storedPlan = stored ? (stored.receipt?.planSeleccionado ?? submittedPlan.current) : null;
+  const storedPlan = stored ? (stored.receipt?.planSeleccionado ?? submittedPlan) : null;
   const paymentUrl = isServicePlanKey(storedPlan) ? paymentLinks[storedPlan] : null;
 
   // After a stored request (with JavaScript): the payment page opens in a new tab 1.5 s later.
@@ -90,7 +90,7 @@ export function ServiceStartForm({
       formData.set("archivoLogo", file.name);
       formData.set("archivoLogoTipo", file.type);
     }
-    submittedPlan.current = String(formData.get("planSeleccionado") ?? "");
+    setSubmittedPlan(String(formData.get("planSeleccionado") ?? ""));
     lead.fetcher.submit(formData, {
       method: "post",
       action: lead.action,

@@ -19,8 +19,7 @@ import {
 import { useHydrated } from "~/lib/use-hydrated";
 import { onLeadStored } from "./lead-events";
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyLeadForm = LeadFormDefinition<any>;
+type AnyLeadForm = LeadFormDefinition<unknown>;
 
 function toastOf(definition: AnyLeadForm, answer: LeadActionData, successToast?: ToastMessage): ToastMessage {
   if (answer.ok) return successToast ?? definition.successToast;
@@ -67,6 +66,14 @@ export function useLeadForm(definition: AnyLeadForm, { anchor, successToast }: L
   const reported = useRef<string | null>(null);
   const hydrated = useHydrated();
 
+  // Each new answer (a fetcher answer, or the page's after a post without JavaScript) brings its field
+  // errors; adjusted while rendering, so the errors never show one render late.
+  const [answered, setAnswered] = useState({ fetcherData: fetcher.data, pageData });
+  if (answered.fetcherData !== fetcher.data || answered.pageData !== pageData) {
+    setAnswered({ fetcherData: fetcher.data, pageData });
+    if (answer && !answer.ok) setErrors(answer.fieldErrors ?? {});
+  }
+
   useEffect(() => {
     const current = fetcherAnswer ?? pageAnswer;
     if (!current) return;
@@ -74,8 +81,6 @@ export function useLeadForm(definition: AnyLeadForm, { anchor, successToast }: L
       if (reported.current === current.id) return;
       reported.current = current.id;
       onLeadStored({ form: definition.kind, id: current.id });
-    } else {
-      setErrors(current.fieldErrors ?? {});
     }
     if (current === fetcherAnswer) show(toastOf(definition, current, successToast));
     // Runs once per answer object: a new fetcher answer, or the page's answer on first render.

@@ -79,8 +79,19 @@ function Switch({
 export function CookieBanner({ texts }: { texts: CookieBannerTexts | null | undefined }) {
   const state = useConsentState();
   const panel = state?.panel ?? "banner";
-  const [analytics, setAnalytics] = useState(false);
-  const [advertising, setAdvertising] = useState(false);
+  // The settings layer starts from the stored choice (all off when there is none), set while rendering
+  // each time it opens or the stored choice changes under it.
+  const settingsFrom = panel === "settings" ? (state?.choice ?? null) : undefined;
+  const [loadedFrom, setLoadedFrom] = useState(settingsFrom);
+  const [analytics, setAnalytics] = useState(settingsFrom?.analytics ?? false);
+  const [advertising, setAdvertising] = useState(settingsFrom?.advertising ?? false);
+  if (settingsFrom !== loadedFrom) {
+    setLoadedFrom(settingsFrom);
+    if (settingsFrom !== undefined) {
+      setAnalytics(settingsFrom?.analytics ?? false);
+      setAdvertising(settingsFrom?.advertising ?? false);
+    }
+  }
   const rootRef = useRef<HTMLElement>(null);
   const firstSwitchRef = useRef<HTMLInputElement>(null);
   const configureRef = useRef<HTMLButtonElement>(null);
@@ -89,12 +100,8 @@ export function CookieBanner({ texts }: { texts: CookieBannerTexts | null | unde
 
   const open = state !== undefined && panel !== "closed";
 
-  // The settings layer starts from the stored choice (all off when there is none).
   useEffect(() => {
-    if (panel !== "settings") return;
-    setAnalytics(state?.choice?.analytics ?? false);
-    setAdvertising(state?.choice?.advertising ?? false);
-    firstSwitchRef.current?.focus();
+    if (panel === "settings") firstSwitchRef.current?.focus();
   }, [panel, state?.choice]);
 
   // While open: scroll padding and bottom room equal to the banner's real height, focus kept clear of it.
@@ -175,6 +182,8 @@ export function CookieBanner({ texts }: { texts: CookieBannerTexts | null | unde
 
   const settings = panel === "settings";
   return (
+    // Escape pressed on any control inside closes the settings layer; the section itself takes no input.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <section
       ref={rootRef}
       id={COOKIE_BANNER_ID}

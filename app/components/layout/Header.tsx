@@ -95,6 +95,12 @@ function MenuIcon() {
 export function Header({ settings }: { settings: SiteSettings }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
+  // A navigation closes the menu (adjusted while rendering, so the new page never shows it open).
+  const [menuPath, setMenuPath] = useState(location.pathname);
+  if (menuPath !== location.pathname) {
+    setMenuPath(location.pathname);
+    setMenuOpen(false);
+  }
   const navigate = useNavigate();
   const menuId = useId();
   const onHome = location.pathname === "/";
@@ -106,8 +112,6 @@ export function Header({ settings }: { settings: SiteSettings }) {
 
   // The section to scroll to once the navigation to / has rendered the landing page.
   const pendingSection = useRef<string | null>(null);
-
-  useEffect(() => setMenuOpen(false), [location.pathname]);
 
   useEffect(() => {
     const id = pendingSection.current;

@@ -1,25 +1,11 @@
 /** A heading over a two-column list of included items, each with a check mark. */
 import { Icon } from "~/components/ui/Icon";
-import { Section } from "~/components/ui/Section";
-import { SectionHeading } from "~/components/ui/SectionHeading";
-import type { List, Maybe } from "./content-shapes";
+import { HeadedSection } from "~/components/ui/Section";
+import type { ListSectionProps } from "./content-shapes";
 
-export function Checklist({
-  id,
-  heading,
-  intro,
-  items,
-  tone = "muted",
-}: {
-  id: string;
-  heading: Maybe<string>;
-  intro?: Maybe<string>;
-  items: List<string>;
-  tone?: "white" | "muted";
-}) {
+export function Checklist({ items, tone = "muted", ...band }: ListSectionProps<string>) {
   return (
-    <Section id={id} labelledBy={`${id}-title`} tone={tone}>
-      <SectionHeading id={`${id}-title`} title={heading} intro={intro} />
+    <HeadedSection tone={tone} {...band}>
       <ul className="mx-auto mt-12 grid max-w-5xl gap-4 md:grid-cols-2">
         {(items ?? []).map((item, index) => (
           <li
@@ -36,6 +22,6 @@ export function Checklist({
           </li>
         ))}
       </ul>
-    </Section>
+    </HeadedSection>
   );
 }

@@ -3,12 +3,10 @@ import type { ReactNode } from "react";
 import { Icon } from "~/components/ui/Icon";
 import { Section } from "~/components/ui/Section";
 import { SectionHeading } from "~/components/ui/SectionHeading";
-import type { List, Maybe } from "./content-shapes";
+import type { LandingPageQueryResult } from "~/content/sanity.types";
+import type { Maybe } from "./content-shapes";
 
-export interface ComparisonColumn {
-  title?: Maybe<string>;
-  points?: List<string>;
-}
+export type ComparisonColumn = NonNullable<LandingPageQueryResult>["comparison"]["ours"];
 
 export function Comparison({
   id,

@@ -3,28 +3,14 @@
  * FAQPage structured data with `faqPageJsonLd` (app/lib/faq-jsonld.ts).
  */
 import { Accordion, AccordionItem } from "~/components/ui/Accordion";
-import { Section } from "~/components/ui/Section";
-import { SectionHeading } from "~/components/ui/SectionHeading";
+import { HeadedSection } from "~/components/ui/Section";
 import { typesetText } from "~/components/ui/typeset";
-import { itemKey, type FaqContent, type List, type Maybe } from "./content-shapes";
+import { itemKey, type FaqContent, type ListSectionProps } from "./content-shapes";
 
-export function FaqSection({
-  id,
-  heading,
-  intro,
-  items,
-  tone = "muted",
-}: {
-  id: string;
-  heading: Maybe<string>;
-  intro?: Maybe<string>;
-  items: List<FaqContent>;
-  tone?: "white" | "muted";
-}) {
+export function FaqSection({ items, tone = "muted", ...band }: ListSectionProps<FaqContent>) {
   const entries = (items ?? []).filter((item) => item.question);
   return (
-    <Section id={id} labelledBy={`${id}-title`} tone={tone} width="narrow">
-      <SectionHeading id={`${id}-title`} title={heading} intro={intro} />
+    <HeadedSection tone={tone} width="narrow" {...band}>
       <div className="mt-10">
         <Accordion>
           {entries.map((item, index) => (
@@ -34,6 +20,6 @@ export function FaqSection({
           ))}
         </Accordion>
       </div>
-    </Section>
+    </HeadedSection>
   );
 }

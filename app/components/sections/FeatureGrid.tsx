@@ -1,27 +1,13 @@
 /** A grid of feature cards (icon, title, description): the plans page's "what every plan includes". */
 import { Card, IconTile } from "~/components/ui/Card";
 import { Icon } from "~/components/ui/Icon";
-import { Section } from "~/components/ui/Section";
-import { SectionHeading } from "~/components/ui/SectionHeading";
-import { itemKey, type FeatureContent, type List, type Maybe } from "./content-shapes";
+import { HeadedSection } from "~/components/ui/Section";
+import { itemKey, type FeatureContent, type ListSectionProps } from "./content-shapes";
 import { featureIcon } from "./feature-icons";
 
-export function FeatureGrid({
-  id,
-  heading,
-  intro,
-  items,
-  tone = "muted",
-}: {
-  id: string;
-  heading: Maybe<string>;
-  intro?: Maybe<string>;
-  items: List<FeatureContent>;
-  tone?: "white" | "muted";
-}) {
+export function FeatureGrid({ items, tone = "muted", ...band }: ListSectionProps<FeatureContent>) {
   return (
-    <Section id={id} labelledBy={`${id}-title`} tone={tone}>
-      <SectionHeading id={`${id}-title`} title={heading} intro={intro} />
+    <HeadedSection tone={tone} {...band}>
       <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {(items ?? []).map((item, index) => (
           <Card as="li" key={itemKey(item, index)} className="flex gap-4 transition-shadow hover:shadow-md sm:block">
@@ -35,6 +21,6 @@ export function FeatureGrid({
           </Card>
         ))}
       </ul>
-    </Section>
+    </HeadedSection>
   );
 }

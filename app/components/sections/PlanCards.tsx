@@ -9,14 +9,12 @@ import { Icon } from "~/components/ui/Icon";
 import { Section } from "~/components/ui/Section";
 import { SectionHeading } from "~/components/ui/SectionHeading";
 import { typesetText } from "~/components/ui/typeset";
+import type { PlanButton } from "~/content/sanity.types";
 import { formatInteger } from "~/domain/format";
 import { itemKey, type List, type Maybe } from "./content-shapes";
 
-export interface PlanButtonContent {
-  _key?: string;
-  label?: Maybe<string>;
-  action?: Maybe<string>;
-}
+/** A plan's button as `plansPageQuery` projects it (`buttons[]{label, action}`). */
+export type PlanButtonContent = Pick<PlanButton, "label" | "action"> & { _key?: string };
 
 export interface PlanContent {
   _id?: string;

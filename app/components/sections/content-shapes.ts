@@ -1,35 +1,31 @@
 /**
- * The smallest shapes the shared section components read. They are deliberately loose (every field may
- * be missing or null) so that any TypeGen result carrying these fields can be passed in as it is.
+ * The shapes the shared section components read, taken from the Sanity TypeGen types
+ * (app/content/sanity.types.ts): a list item is its schema type as a query returns it (with the
+ * array's `_key`), so a schema change reaches the components through the types.
  */
+import type { FaqItem, Feature, NextStep, Stat, Step } from "~/content/sanity.types";
+
 export type Maybe<T> = T | null | undefined;
 export type List<T> = Maybe<ReadonlyArray<T>>;
 
-export interface StepContent {
-  _key?: string;
-  title?: Maybe<string>;
-  description?: Maybe<string>;
-  duration?: Maybe<string>;
-}
+/** An object-array item of a query result: the schema type, its `_type` optional, with the item's `_key`. */
+type ListItem<T extends { _type: string }> = Omit<T, "_type"> & { _type?: T["_type"]; _key?: string };
 
-export interface FeatureContent {
-  _key?: string;
-  title?: Maybe<string>;
-  description?: Maybe<string>;
-  icon?: Maybe<string>;
-}
+export type StepContent = ListItem<Step>;
+export type FeatureContent = ListItem<Feature>;
+export type StatContent = ListItem<Stat>;
+export type NextStepContent = ListItem<NextStep>;
 
-export interface FaqContent {
-  _id?: string;
-  _key?: string;
-  question?: Maybe<string>;
-  answer?: Maybe<string>;
-}
+/** A FAQ item as the queries project it (`items[]->{_id, question, answer}`). */
+export type FaqContent = Pick<FaqItem, "_id" | "question" | "answer">;
 
-export interface StatContent {
-  _key?: string;
-  value?: Maybe<string>;
-  label?: Maybe<string>;
+/** The props of a section that is a heading, an intro and a list of content items. */
+export interface ListSectionProps<T> {
+  id: string;
+  heading: Maybe<string>;
+  intro?: Maybe<string>;
+  items: List<T>;
+  tone?: "white" | "muted";
 }
 
 /** A stable React key for a content list item. */

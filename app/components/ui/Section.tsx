@@ -1,5 +1,6 @@
 /** A page band: vertical rhythm, background tone and the landmark wiring (aria-labelledby its heading). */
 import type { ReactNode } from "react";
+import { SectionHeading } from "./SectionHeading";
 
 const TONES = {
   white: "bg-white",
@@ -35,5 +36,28 @@ export function Section({
     >
       <div className={`mx-auto w-full ${widths[width]} px-4 sm:px-6 lg:px-8`}>{children}</div>
     </section>
+  );
+}
+
+/** A band opened by its heading and intro; the heading (`{id}-title`) names the landmark. */
+export function HeadedSection({
+  id,
+  heading,
+  intro,
+  children,
+  ...band
+}: {
+  id: string;
+  heading: string | null | undefined;
+  intro?: string | null;
+  tone?: keyof typeof TONES;
+  width?: "default" | "wide" | "narrow";
+  children: ReactNode;
+}) {
+  return (
+    <Section id={id} labelledBy={`${id}-title`} {...band}>
+      <SectionHeading id={`${id}-title`} title={heading} intro={intro} />
+      {children}
+    </Section>
   );
 }

@@ -7,15 +7,7 @@ import { safeHref } from "~/components/ui/PortableText";
 import { Section } from "~/components/ui/Section";
 import { SectionHeading } from "~/components/ui/SectionHeading";
 import { typesetText } from "~/components/ui/typeset";
-import { itemKey, type List, type Maybe } from "../content-shapes";
-
-export interface NextStepContent {
-  _key?: string;
-  title?: Maybe<string>;
-  description?: Maybe<string>;
-  linkLabel?: Maybe<string>;
-  linkHref?: Maybe<string>;
-}
+import { itemKey, type List, type Maybe, type NextStepContent } from "../content-shapes";
 
 export function NextStepsList({ id, steps }: { id: string; steps: List<NextStepContent> }) {
   const list = steps ?? [];
