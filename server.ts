@@ -6,8 +6,10 @@
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+
 import type { ServerBuild } from "@remix-run/node";
 import express, { type ErrorRequestHandler } from "express";
+
 import type * as EntryServer from "./app/entry.server";
 import { trustedProxyHops } from "./server/client-address";
 import { PageCache, pageCacheBounds } from "./server/page-cache";

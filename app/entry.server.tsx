@@ -10,6 +10,7 @@ import { RemixServer } from "@remix-run/react";
 // streaming renderer writes U+0000 bytes into the HTML when a multi-byte character straddles the end
 // of its 2 KB chunk (fixed only in React 19). renderToString also omits the doctype, added below.
 import { renderToString } from "react-dom/server";
+
 import { inPreview } from "~/content/index.server";
 import { sanityStudioUrl } from "~/lib/env.server";
 import { PRIVATE_NO_STORE } from "~/lib/http-cache";
@@ -50,7 +51,11 @@ export default async function handleRequest(
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set(
     "Content-Security-Policy",
-    documentContentSecurityPolicy(html, securitySettings(remixContext), preview ? { studioUrl: sanityStudioUrl() } : null),
+    documentContentSecurityPolicy(
+      html,
+      securitySettings(remixContext),
+      preview ? { studioUrl: sanityStudioUrl() } : null,
+    ),
   );
   return new Response(html, { headers: responseHeaders, status: responseStatusCode });
 }

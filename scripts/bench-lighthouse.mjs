@@ -6,7 +6,9 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+
 import lighthouse from "lighthouse";
+
 import { ensureBuild, root, startProductionServer } from "./lib/build.mjs";
 
 // LIGHTHOUSE_PAGES=/,/mensual narrows a run while investigating; the benchmark itself measures these five.

@@ -6,7 +6,9 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+
 import autocannon from "autocannon";
+
 import { ensureBuild, freePort, startProductionServer, waitForHttp } from "./lib/build.mjs";
 
 const CONNECTIONS = 200;

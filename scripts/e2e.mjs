@@ -5,6 +5,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+
 import { startReceiver } from "../tests/support/receiver.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");

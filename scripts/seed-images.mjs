@@ -11,6 +11,7 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+
 import sharp from "sharp";
 
 const root = path.resolve(import.meta.dirname, "..");

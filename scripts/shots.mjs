@@ -4,7 +4,9 @@
 // `<page>-<width>-full.png`, the whole page once the banner is answered.
 import fs from "node:fs";
 import path from "node:path";
+
 import { chromium } from "@playwright/test";
+
 import { ensureBuild, root, startProductionServer } from "./lib/build.mjs";
 import { pathSlug, sitePaths } from "./lib/site-routes.mjs";
 

@@ -5,6 +5,7 @@
 // Extra arguments are passed to the sanity command (e.g. `npm run studio -- --port 4000`).
 import { spawnSync } from "node:child_process";
 import path from "node:path";
+
 import { ensureStudio, studioDir } from "./ensure-studio.mjs";
 
 const [command, ...extra] = process.argv.slice(2);

@@ -5,7 +5,9 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+
 import vnu from "vnu-jar";
+
 import { ensureBuild, startProductionServer } from "./lib/build.mjs";
 import { pathSlug, sitePaths } from "./lib/site-routes.mjs";
 

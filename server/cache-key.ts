@@ -5,6 +5,7 @@
  * URLs share the page's one entry and nobody can mint entries by varying a query string.
  */
 import type { IncomingMessage } from "node:http";
+
 import { PARAM as CALCULATOR_PARAM } from "../app/forms/calculator-query";
 
 /**

@@ -5,6 +5,7 @@
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
+
 import { LRUCache } from "lru-cache";
 import Negotiator from "negotiator";
 

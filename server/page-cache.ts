@@ -7,6 +7,7 @@
  * change from being stored after it, and the fills in flight let concurrent misses render once.
  */
 import { LRUCache } from "lru-cache";
+
 import type { CachedResponse } from "./cached-response";
 
 export interface PageCacheBounds {

@@ -4,8 +4,10 @@
  * precompressed and answered from the entry; everything else streams through, compressed when it is text.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+
 import { createReadableStreamFromReadable, createRequestHandler, type ServerBuild } from "@remix-run/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+
 import { runInRequestScope } from "../app/content/request-scope.server";
 import { pageCacheKey } from "./cache-key";
 import {
@@ -102,10 +104,11 @@ export function createRemixHandler({ build, mode, cache, publicSiteUrl, trustedP
         if (!isCacheableResponse(response)) {
           // Not a shared page (an editor's redirect, a 404): answer it from the full address, so a
           // redirect keeps the visitor's campaign parameters (utm_*, gclid) the cache key dropped.
-          if (cacheKey === req.url) uncacheable = response;
+          const fullUrl = cacheKey === req.url ? null : requestUrl(req.url ?? "/", req.headers.host, secure);
+          if (!fullUrl) uncacheable = response;
           else {
             await response.body?.cancel();
-            uncacheable = await handle(toFetchRequest(req, res, null));
+            uncacheable = await handle(toFetchRequest(req, res, fullUrl, false));
           }
           return null;
         }

@@ -3,6 +3,7 @@
  * from memory, and cached pages answered before any framework code runs. Everything else goes to the app.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
+
 import { baseSecurityHeaders } from "../app/lib/security-headers.server";
 import { pageCacheKey } from "./cache-key";
 import { isHttpsRequest } from "./client-address";

@@ -7,6 +7,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import zlib from "node:zlib";
+
 import { baseSecurityHeaders } from "../app/lib/security-headers.server";
 import {
   type CachedResponse,

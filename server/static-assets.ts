@@ -6,7 +6,9 @@ import { existsSync, readdirSync } from "node:fs";
 import fs from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
+
 import { LRUCache } from "lru-cache";
+
 import { type CachedResponse, createCachedResponse } from "./cached-response";
 import { sendCached } from "./respond";
 

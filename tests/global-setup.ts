@@ -2,6 +2,7 @@
 // production-server tests (tests/integration/server-*) run against the current code. A failed build
 // fails those tests (they read it through inject("buildError")) without stopping every other test.
 import type { TestProject } from "vitest/node";
+
 import { ensureBuild } from "../scripts/lib/build.mjs";
 
 declare module "vitest" {

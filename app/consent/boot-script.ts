@@ -15,6 +15,7 @@
  */
 import { ORIGIN_FIELD } from "~/tracking/attribution";
 import { ORIGIN_COOKIE } from "~/tracking/origin-cookie";
+
 import { CONSENT_COOKIE, CONSENT_VALUE_PATTERN, CONSENT_VERSION, GTAG_CONSENT_DEFAULT } from "./consent";
 
 /** Class on <html> while the banner (first layer or settings) is shown. */

@@ -5,8 +5,9 @@
  * script's `cc-open` class decides visibility until React takes over.
  */
 import { useSyncExternalStore } from "react";
+
 import { BANNER_OPEN_CLASS } from "./boot-script";
-import { consentCookie, parseConsentCookie, type ConsentChoice } from "./consent";
+import { type ConsentChoice, consentCookie, parseConsentCookie } from "./consent";
 
 export type BannerPanel = "closed" | "banner" | "settings";
 

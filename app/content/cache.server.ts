@@ -5,6 +5,7 @@
  * so a draft can never be answered to a published request. invalidate() drops both.
  */
 import { LRUCache } from "lru-cache";
+
 import type { Perspective, QueryParams, QueryRunner } from "./content-source.server";
 
 export const PUBLISHED_TTL_MS = 60_000;

@@ -6,7 +6,9 @@
  * page becomes a 404 response, never a 500.
  */
 import type { SanityQueries } from "@sanity/client";
+
 import { warnIfLegalIdentityIncomplete } from "~/lib/legal-identity.server";
+
 import { currentPerspective } from "./preview.server";
 import {
   calculatorPageQuery,
@@ -21,15 +23,15 @@ import {
   plansPageQuery,
   redirectsQuery,
   sectorPageQuery,
-  sectorSlugsQuery,
   sectorsDirectoryQuery,
+  sectorSlugsQuery,
   serviceStartPageQuery,
   siteSettingsQuery,
 } from "./queries";
 import { contentSource, type QueryParams } from "./source.server";
 
-export { contentEvents, contentSource } from "./source.server";
 export { inPreview } from "./preview.server";
+export { contentEvents, contentSource } from "./source.server";
 
 /** A query TypeGen knows, and its result. */
 export type KnownQuery = keyof SanityQueries & string;

@@ -7,8 +7,10 @@
  * backoff; the published cache's maximum age (app/content/cache.server.ts) heals whatever slips through.
  */
 import type { SanityClient } from "@sanity/client";
+
 import { sanitySettings } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
+
 import { createSanityClient } from "./sanity-client.server";
 import { contentSource } from "./source.server";
 

@@ -4,7 +4,9 @@
  * picks what a query sees (see datasetFor). The file is polled once a second so an edit is live within 5 s.
  */
 import fs from "node:fs";
+
 import { evaluate, parse } from "groq-js";
+
 import type { Perspective, QueryParams } from "./content-source.server";
 import { imagesDirOf, withLocalImageAssets } from "./local-assets.server";
 
@@ -76,7 +78,9 @@ export function watchDataset(file: string, onChange: () => void): LocalDataset {
   fs.watchFile(file, { interval: POLL_INTERVAL_MS, persistent: false }, listener);
   return {
     documents(perspective) {
-      views ??= new Map([["raw", withLocalImageAssets(parseNdjsonRaw(fs.readFileSync(file, "utf8")), imagesDirOf(file))]]);
+      views ??= new Map([
+        ["raw", withLocalImageAssets(parseNdjsonRaw(fs.readFileSync(file, "utf8")), imagesDirOf(file))],
+      ]);
       let view = views.get(perspective);
       if (!view) views.set(perspective, (view = datasetFor(views.get("raw")!, perspective)));
       return view;

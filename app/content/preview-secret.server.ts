@@ -5,9 +5,12 @@
  * a client-shaped adapter with just the methods the package calls.
  */
 import fs from "node:fs";
+
 import type { SanityClient } from "@sanity/client";
 import { validatePreviewUrl } from "@sanity/preview-url-secret";
+
 import { contentDatasetFile, sanitySettings } from "~/lib/env.server";
+
 import type { QueryParams } from "./content-source.server";
 import { parseNdjsonRaw, runGroq } from "./local-source.server";
 import { createSanityClient } from "./sanity-client.server";

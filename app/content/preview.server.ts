@@ -4,8 +4,11 @@
  * reads the `drafts` perspective; every other request reads `published`. See docs/preview.md.
  */
 import { randomBytes } from "node:crypto";
+
 import { createCookieSessionStorage } from "@remix-run/node";
-import { isHttps } from "~/lib/security-headers.server";
+
+import { isHttpsRequest } from "~/lib/request-url.server";
+
 import type { Perspective } from "./content-source.server";
 import { requestMemo } from "./request-scope.server";
 
@@ -25,10 +28,8 @@ function sessionSecret(): string {
 
 /** https (directly, behind a TLS proxy or by configuration): the cookie must cross the Studio's iframe. */
 export function isSecureRequest(request: Request): boolean {
-  return (
-    new URL(request.url).protocol === "https:" ||
-    isHttps(request.headers.get("x-forwarded-proto") ?? undefined, process.env.PUBLIC_SITE_URL)
-  );
+  // The server puts the trusted scheme into request.url (server/remix-handler.ts).
+  return isHttpsRequest(request);
 }
 
 function storage(request: Request) {

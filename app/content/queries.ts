@@ -103,7 +103,8 @@ export const sectorSlugsQuery = defineQuery(`${LISTED_SECTOR_PAGES}{
 }`);
 
 // Editor-managed redirects; disabled ones (`enabled: false`) never apply. See app/domain/redirects.ts.
-export const redirectsQuery = defineQuery(`*[_type == "redirect" && enabled != false && defined(source) && defined(destination) && ${PUBLISHED}] | order(_createdAt asc){
+export const redirectsQuery =
+  defineQuery(`*[_type == "redirect" && enabled != false && defined(source) && defined(destination) && ${PUBLISHED}] | order(_createdAt asc){
   source, destination, permanent
 }`);
 

@@ -1,5 +1,6 @@
 /** The @sanity/client for the configured project (published perspective unless a call says otherwise). */
 import { createClient, type SanityClient } from "@sanity/client";
+
 import type { SanitySettings } from "~/lib/env.server";
 
 export function createSanityClient(settings: SanitySettings): SanityClient {

@@ -5,7 +5,9 @@
  * content change so rendered-page caches can drop.
  */
 import { EventEmitter } from "node:events";
+
 import { contentDatasetFile, sanitySettings, sanityStudioUrl } from "~/lib/env.server";
+
 import { createCachedRunner } from "./cache.server";
 import type { ContentSource, Perspective, QueryParams, QueryRunner } from "./content-source.server";
 import { runGroq, watchDataset } from "./local-source.server";

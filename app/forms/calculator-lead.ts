@@ -9,16 +9,18 @@
  * ROI150 and ROI300 are computed here from conversion and profit, never taken from the browser.
  */
 import * as z from "zod/mini";
+
 import { maxPrices } from "~/domain/calculator";
+
 import { emailAddress, optionalText, parseDecimal, requiredText } from "./rules";
 import {
-  formatFechaEnvio,
-  withOrigen,
   type FieldErrors,
   type FieldSpec,
+  formatFechaEnvio,
   type LeadFormDefinition,
   type PayloadContext,
   type ToastMessage,
+  withOrigen,
 } from "./shared";
 
 export const CALCULATOR_LEAD_MESSAGES = {

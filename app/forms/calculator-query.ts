@@ -5,8 +5,8 @@
  * scenarios. The loader and the browser run the same function, so a shared link renders exactly what
  * its author saw.
  */
-import { maxPrices, simulateScenarios, type MaxPrices, type Scenarios } from "~/domain/calculator";
-import { checkPositiveAmount, toInputText, type AmountRules } from "~/domain/numbers";
+import { type MaxPrices, maxPrices, type Scenarios, simulateScenarios } from "~/domain/calculator";
+import { type AmountRules, checkPositiveAmount, toInputText } from "~/domain/numbers";
 
 export const PARAM = {
   sector: "sector",

@@ -6,6 +6,7 @@
  *   export { leadClientAction as clientAction } from "~/forms/client-action";
  */
 import type { ClientActionFunctionArgs } from "@remix-run/react";
+
 import { GENERIC_FAILURE_TOAST, type LeadActionData } from "./shared";
 
 export async function leadClientAction({ serverAction }: ClientActionFunctionArgs): Promise<unknown> {

@@ -3,16 +3,17 @@
  * empresa optional. Delivered with tipoFormulario 'Contacto General' and tipo 'Consulta General'.
  */
 import * as z from "zod/mini";
+
 import { emailAddress, optionalText, requiredText } from "./rules";
 import {
+  type FieldSpec,
   formatFechaEnvio,
   GENERIC_FAILURE_TOAST,
-  MISSING_FIELDS_TOAST,
-  withOrigen,
-  type FieldSpec,
   type LeadFormDefinition,
+  MISSING_FIELDS_TOAST,
   type PayloadContext,
   type ToastMessage,
+  withOrigen,
 } from "./shared";
 
 export const CONTACT_TOASTS = {

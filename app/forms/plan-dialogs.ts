@@ -5,15 +5,16 @@
  * Fields marked * in the dialogs are the required ones here.
  */
 import * as z from "zod/mini";
+
 import { emailAddress, optionalText, requiredText } from "./rules";
 import {
-  GENERIC_FAILURE_TOAST,
-  MISSING_FIELDS_TOAST,
-  withOrigen,
   type FieldSpec,
+  GENERIC_FAILURE_TOAST,
   type LeadFormDefinition,
+  MISSING_FIELDS_TOAST,
   type PayloadContext,
   type ToastMessage,
+  withOrigen,
 } from "./shared";
 
 /** What the monthly dialog sends when the page names no plan. */

@@ -4,6 +4,7 @@
  * schemas use (~7 KB gzip instead of ~58 KB for the whole `zod` API), which keeps form pages light.
  */
 import * as z from "zod/mini";
+
 import { COMMON_MESSAGES, EMAIL_PATTERN } from "./shared";
 
 // No eval: zod's JIT probe (`new Function`) is a Content-Security-Policy violation in the browser.

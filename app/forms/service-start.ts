@@ -3,19 +3,20 @@
  * is kept and sent (archivoLogo), never the file. The plan is posted as its key and sent by its name.
  */
 import * as z from "zod/mini";
+
 import { emailAddress, optionalText, requiredText } from "./rules";
 import {
   cleanText,
-  GENERIC_FAILURE_TOAST,
-  MISSING_FIELDS_TOAST,
-  readFields,
-  withOrigen,
   type FieldErrors,
   type FieldSpec,
   type FormValues,
+  GENERIC_FAILURE_TOAST,
   type LeadFormDefinition,
+  MISSING_FIELDS_TOAST,
   type PayloadContext,
+  readFields,
   type ToastMessage,
+  withOrigen,
 } from "./shared";
 
 /** The two plans this page sells: the posted key and the name the payload carries. */

@@ -4,6 +4,7 @@
  * access, never throws. docs/images.md.
  */
 import Negotiator from "negotiator";
+
 import { IMAGE_FILE_NAME, LOCAL_IMAGE_DATASET, LOCAL_IMAGE_PROJECT } from "~/content/local-assets.server";
 import { DEFAULT_IMAGE_QUALITY, IMAGE_WIDTHS } from "~/lib/image-url";
 

@@ -7,10 +7,13 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+
 import { LRUCache } from "lru-cache";
 import sharp from "sharp";
+
 import { imagesDirOf } from "~/content/local-assets.server";
 import { contentDatasetFile } from "~/lib/env.server";
+
 import { type ImageRequest, type OutputFormat, parseImageRequest } from "./image-request";
 
 export const IMMUTABLE = "public, max-age=31536000, immutable";

@@ -11,20 +11,23 @@
  * honeypot gets the normal 200 answer and nothing is kept.
  */
 import { randomUUID } from "node:crypto";
-import { json, type ActionFunctionArgs } from "@remix-run/node";
+
+import { type ActionFunctionArgs, json } from "@remix-run/node";
+
 import {
   GENERIC_FAILURE_TOAST,
   HONEYPOT_FIELD,
   INTENT_FIELD,
+  type LeadActionData,
+  type LeadFormDefinition,
   RATE_LIMITED_TOAST,
   readLeadValues,
   TOO_LARGE_TOAST,
   validateLead,
-  type LeadActionData,
-  type LeadFormDefinition,
 } from "~/forms/shared";
 import { PRIVATE_NO_STORE } from "~/lib/http-cache";
 import { log } from "~/lib/log.server";
+
 import { readOrigen } from "./attribution.server";
 import { formRateLimit } from "./config.server";
 import { storeLead } from "./delivery.server";

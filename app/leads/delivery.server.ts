@@ -8,9 +8,10 @@
  */
 import type { LeadFormKind } from "~/forms/shared";
 import { log } from "~/lib/log.server";
-import { deliverySettings, type DeliverySettings } from "./config.server";
-import { DESTINATIONS_BY_FORM, destinationEnvName, destinationUrl, type DestinationName } from "./destinations.server";
-import { newLeadRecord, Spool, type DestinationDelivery, type LeadRecord } from "./spool.server";
+
+import { type DeliverySettings, deliverySettings } from "./config.server";
+import { destinationEnvName, type DestinationName, DESTINATIONS_BY_FORM, destinationUrl } from "./destinations.server";
+import { type DestinationDelivery, type LeadRecord, newLeadRecord, Spool } from "./spool.server";
 
 const MAX_CONCURRENT_RECORDS = 8;
 

@@ -9,8 +9,10 @@
 import { randomUUID } from "node:crypto";
 import { promises as fs } from "node:fs";
 import path from "node:path";
+
 import type { LeadFormKind } from "~/forms/shared";
 import { log } from "~/lib/log.server";
+
 import type { DestinationName } from "./destinations.server";
 
 export type SpoolState = "pending" | "failed" | "delivered";

@@ -1,5 +1,5 @@
 /** One warning per process when the legal identity still misses fields (operators read it at start). */
-import { missingLegalFields, type LegalIdentity } from "./legal-identity";
+import { type LegalIdentity, missingLegalFields } from "./legal-identity";
 import { log } from "./log.server";
 
 let warned = false;

@@ -4,8 +4,10 @@
  * path is checked against the published slugs so a chain stops on it. See docs/content-model.md.
  */
 import { redirect } from "@remix-run/node";
+
 import { getRedirects, getSectorSlugs } from "~/content/index.server";
 import { resolveRedirect } from "~/domain/redirects";
+
 import { PRIVATE_NO_STORE } from "./http-cache";
 import { log } from "./log.server";
 import { STATIC_PAGE_PATHS } from "./site-paths";

@@ -5,6 +5,7 @@
  * configured, and framing only by the site itself and its Sanity Studio.
  */
 import { createHash } from "node:crypto";
+
 import { sanitySettings } from "./env.server";
 
 /** Sanity's image CDN: content images come from there when Sanity is the content source (docs/images.md). */

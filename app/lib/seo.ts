@@ -1,15 +1,16 @@
 /** Builds the <head> tags every route exports from its `meta`: title, description, canonical, Open Graph, social card. */
 import type { MetaDescriptor } from "@remix-run/node";
+
 import {
   CARD_HEIGHT,
   CARD_WIDTH,
-  type CardImageSource,
-  type CardSettings,
-  type SectorCardSource,
   cardAlt,
   cardContent,
+  type CardImageSource,
   cardKey,
   cardPath,
+  type CardSettings,
+  type SectorCardSource,
 } from "~/social-cards/card-content";
 
 export interface SeoFields {

@@ -3,6 +3,7 @@
  * 404 with the not-found page inside the site frame, and one log line naming it.
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+
 import { redirectOrNotFound } from "~/lib/redirects.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

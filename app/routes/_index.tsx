@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+
 import { ContactForm } from "~/components/forms/ContactForm";
 import { AppShowcase } from "~/components/sections/AppShowcase";
 import { Comparison } from "~/components/sections/Comparison";

@@ -1,7 +1,8 @@
 /** Ends preview mode for this browser and goes back to the page it was on (same site only) or `/`. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { safeRedirectPath } from "~/content/preview-secret.server";
+
 import { disablePreviewCookie } from "~/content/preview.server";
+import { safeRedirectPath } from "~/content/preview-secret.server";
 import { PRIVATE_NO_STORE } from "~/lib/http-cache";
 
 export async function loader({ request }: LoaderFunctionArgs) {

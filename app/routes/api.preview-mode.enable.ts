@@ -3,8 +3,9 @@
  * cookie and a redirect to the page (without the secret); wrong or expired → 401. See docs/preview.md.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { checkPreviewUrl } from "~/content/preview-secret.server";
+
 import { enablePreviewCookie } from "~/content/preview.server";
+import { checkPreviewUrl } from "~/content/preview-secret.server";
 import { PRIVATE_NO_STORE } from "~/lib/http-cache";
 import { log } from "~/lib/log.server";
 

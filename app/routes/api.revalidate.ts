@@ -4,6 +4,7 @@
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { isValidSignature, SIGNATURE_HEADER_NAME } from "@sanity/webhook";
+
 import { contentSource } from "~/content/index.server";
 import { sanityWebhookSecret } from "~/lib/env.server";
 import { PRIVATE_NO_STORE } from "~/lib/http-cache";

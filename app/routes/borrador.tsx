@@ -1,6 +1,7 @@
 /** /borrador: the draft lead-supply contract, its ten sections from content. */
 import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+
 import { ContractSections } from "~/components/sections/legal/ContractSections";
 import { PageHero } from "~/components/sections/PageHero";
 import { getDraftContractPage, getSiteSettings } from "~/content/index.server";

@@ -4,7 +4,8 @@
  * JavaScript; the action receives the 'Completa tus datos' form.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
+import { type ShouldRevalidateFunction, useLoaderData, useLocation } from "@remix-run/react";
+
 import { CalculatorPage } from "~/components/calculator/CalculatorPage";
 import { PageHero } from "~/components/sections/PageHero";
 import { getCalculatorPage, getCalculatorSectors } from "~/content/index.server";

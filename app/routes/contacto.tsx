@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+
 import { ContactForm } from "~/components/forms/ContactForm";
 import { whatsAppUrl } from "~/components/layout/WhatsAppButton";
 import { ContactChannelList } from "~/components/sections/ContactSection";

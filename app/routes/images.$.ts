@@ -3,6 +3,7 @@
  * rendered like the CDN would: app/images/local-images.server.ts, docs/images.md.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
+
 import { localImageResponse } from "~/images/local-images.server";
 
 export const loader = ({ request, params }: LoaderFunctionArgs) => localImageResponse(request, params["*"] ?? "");

@@ -1,6 +1,7 @@
 /** /iniciar-servicio: the service-start form (five cards, plan choice, then the plan's payment link). */
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+
 import { ServiceStartForm } from "~/components/forms/ServiceStartForm";
 import { PageHero } from "~/components/sections/PageHero";
 import { getServiceStartPage } from "~/content/index.server";

@@ -1,7 +1,8 @@
 /** /legal: legal notice, privacy policy and cookie policy, deep-linkable as #aviso-legal, #privacidad, #cookies. */
 import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { LegalDocumentLinks, LegalDocuments, type LegalDocument } from "~/components/sections/legal/LegalDocuments";
+
+import { type LegalDocument, LegalDocumentLinks, LegalDocuments } from "~/components/sections/legal/LegalDocuments";
 import { PageHero } from "~/components/sections/PageHero";
 import { getLegalPage, getSiteSettings } from "~/content/index.server";
 import { publicPageHeaders } from "~/lib/http-cache";

@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+
 import { CplDialog, MonthlyPlanDialog } from "~/components/forms/PlanDialogs";
 import { FaqSection } from "~/components/sections/FaqSection";
 import { FeatureGrid } from "~/components/sections/FeatureGrid";
 import { FinalCta } from "~/components/sections/FinalCta";
 import { PageHero } from "~/components/sections/PageHero";
-import { PlanButton, PlanCards, PlanOfferNote, PriceFrom, type PlanContent } from "~/components/sections/PlanCards";
+import { PlanButton, PlanCards, type PlanContent, PlanOfferNote, PriceFrom } from "~/components/sections/PlanCards";
 import { StepsSection } from "~/components/sections/StepsSection";
 import { CtaLink } from "~/components/ui/CtaLink";
 import { getPlansPage } from "~/content/index.server";

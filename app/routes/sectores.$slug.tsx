@@ -1,8 +1,9 @@
 /** /sectores/{slug}: one sector landing page from content; an unknown or unpublished slug is a 404. */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+
 import { FinalCta } from "~/components/sections/FinalCta";
-import { SECTOR_ACTIONS, calculatorHref } from "~/components/sections/sector/labels";
+import { calculatorHref, SECTOR_ACTIONS } from "~/components/sections/sector/labels";
 import { ProjectionTable } from "~/components/sections/sector/ProjectionTable";
 import { SectorExplanation } from "~/components/sections/sector/SectorExplanation";
 import { SectorHero } from "~/components/sections/sector/SectorHero";

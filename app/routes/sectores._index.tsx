@@ -1,6 +1,7 @@
 /** /sectores: the sector directory, the featured sectors first, then all of them. */
 import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+
 import { FinalCta } from "~/components/sections/FinalCta";
 import { PageHero } from "~/components/sections/PageHero";
 import { SectorGrid } from "~/components/sections/sectors/SectorGrid";

@@ -1,6 +1,7 @@
 /** /siguiente: onboarding next steps, with email, WhatsApp and video-call booking links. */
 import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+
 import { whatsAppUrl } from "~/components/layout/WhatsAppButton";
 import { NextStepsContact, NextStepsList } from "~/components/sections/onboarding/NextSteps";
 import { PageHero } from "~/components/sections/PageHero";

@@ -6,6 +6,7 @@
  */
 import { LRUCache } from "lru-cache";
 import sharp from "sharp";
+
 import {
   getCalculatorPage,
   getContactPage,
@@ -20,13 +21,14 @@ import {
   getServiceStartPage,
   getSiteSettings,
 } from "~/content/index.server";
+
 import {
   type CardContent,
+  cardContent,
+  cardHash,
   type CardImageSource,
   type CardSeo,
   SITE_CARD_KEY,
-  cardContent,
-  cardHash,
 } from "./card-content";
 import { readDiskCard, writeDiskCard } from "./disk-cache.server";
 import { overrideImage } from "./override.server";

@@ -5,9 +5,12 @@
  */
 import fs from "node:fs/promises";
 import path from "node:path";
+
 import { createImageUrlBuilder } from "@sanity/image-url";
 import sharp from "sharp";
+
 import { contentDatasetFile, sanitySettings } from "~/lib/env.server";
+
 import { CARD_HEIGHT, CARD_WIDTH, type CardImageSource } from "./card-content";
 
 export type OverrideImage = { redirect: string } | { jpeg: Buffer };

@@ -4,8 +4,10 @@
  */
 import fs from "node:fs/promises";
 import path from "node:path";
+
 import satori, { type SatoriOptions } from "satori";
 import sharp from "sharp";
+
 import { CARD_HEIGHT, CARD_WIDTH, type CardContent } from "./card-content";
 import { CardTemplate } from "./CardTemplate";
 

@@ -5,7 +5,9 @@
  * Renders nothing.
  */
 import { useEffect } from "react";
+
 import { parseConsentCookie } from "~/consent/consent";
+
 import { applyConsent, configureTracking, type TrackingIds } from "./tags";
 import { captureVisitOrigin } from "./visit-origin";
 

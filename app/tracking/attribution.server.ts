@@ -7,14 +7,15 @@
  */
 import { consentSummary, parseConsentCookie } from "~/consent/consent";
 import { sameSiteReferer } from "~/lib/request-url.server";
+
 import {
   campaignParams,
   completeOrigin,
   hasCampaign,
+  type Origin,
   ORIGIN_FIELD,
   parseOrigin,
   pathOf,
-  type Origin,
 } from "./attribution";
 import { parseOriginCookie } from "./origin-cookie";
 

@@ -9,7 +9,8 @@
  * `reportConversion(conversionKindOf(form), id)` with the action's `{ ok: true, id }`.
  */
 import { parseConsentCookie } from "~/consent/consent";
-import { loadAllowedTags, trackingIds, type TrackingIds } from "./tags";
+
+import { loadAllowedTags, type TrackingIds, trackingIds } from "./tags";
 
 export type ConversionKind = "lead" | "contact";
 

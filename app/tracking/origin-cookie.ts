@@ -7,7 +7,8 @@
  * describes. Pages never vary with it: the page cache treats it as neutral (server/cache-key.ts).
  */
 import { readCookies } from "~/lib/cookies";
-import { parseOrigin, type Origin } from "./attribution";
+
+import { type Origin, parseOrigin } from "./attribution";
 
 export const ORIGIN_COOKIE = "origen_visita";
 

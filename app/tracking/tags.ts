@@ -5,7 +5,7 @@
  * a missing id loads nothing and says so once in the console. Withdrawing consent after a tag was
  * loaded revokes it, expires its first-party cookies and reloads the page so no tag code stays alive.
  */
-import { gtagConsentUpdate, type ConsentChoice } from "~/consent/consent";
+import { type ConsentChoice, gtagConsentUpdate } from "~/consent/consent";
 
 export interface TrackingIds {
   googleAdsId?: string | null;

@@ -7,7 +7,8 @@
  * a form's `origen` field or that cookie, sent only to this site.
  */
 import { parseConsentCookie } from "~/consent/consent";
-import { mergeOrigin, originOfPage, type Origin } from "./attribution";
+
+import { mergeOrigin, type Origin, originOfPage } from "./attribution";
 import { clearOriginCookie, ORIGIN_COOKIE, originCookie, parseOriginCookie } from "./origin-cookie";
 
 let memory: Origin | null = null;

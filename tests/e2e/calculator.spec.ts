@@ -1,8 +1,10 @@
 // /calculadora in real Chromium: the whole flow with JavaScript, the shared-URL flow without it, and axe.
 import fs from "node:fs";
 import path from "node:path";
+
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
+
 import { startProductionServer } from "../../scripts/lib/build.mjs";
 
 const SHARED_RESULTS = "/calculadora?sector=Consultor%C3%ADa&conversion=35&beneficio=2000&presupuesto=1000";

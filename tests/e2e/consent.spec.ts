@@ -2,10 +2,11 @@
 // A second server instance runs with Google Ads and Meta ids configured; every request to a Google or
 // Meta host is recorded and answered here with stand-in scripts (nothing leaves 127.0.0.1).
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+
 import { settled, waitForHydration } from "../support/page-checks";
 import { seedDocument } from "../support/seed-content";
-import { startTrackedServer, TRACKING_IDS, type TrackedServer } from "../support/tracked-server";
+import { startTrackedServer, type TrackedServer, TRACKING_IDS } from "../support/tracked-server";
 
 const plansPage = seedDocument("plansPage");
 

@@ -2,7 +2,9 @@
 // page, and the deliveries the stand-in destinations (tests/support/receiver.mjs) receive.
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+
+import { type Browser, expect, type Page, test } from "@playwright/test";
+
 import { closeCookieBanner, waitForHydration } from "../support/page-checks";
 import { resolveRefs, seedDocument } from "../support/seed-content";
 

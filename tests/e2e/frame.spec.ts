@@ -1,5 +1,6 @@
 // The frame of every page: header menu behaviours, WhatsApp button, footer, 404 page.
 import { expect, test } from "@playwright/test";
+
 import { rememberCookieChoice, waitForHydration } from "../support/page-checks";
 
 // A visitor who already answered the cookie banner; the banner has its own spec (consent.spec.ts).

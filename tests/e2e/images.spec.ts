@@ -2,6 +2,7 @@
 // the hero screenshot first on desktop and never downloaded on phones, the rest lazy, AVIF from the
 // local image route.
 import { expect, type Page, test } from "@playwright/test";
+
 import { rememberCookieChoice } from "../support/page-checks";
 import { seedDocument } from "../support/seed-content";
 
@@ -62,7 +63,7 @@ test("the landing's images carry srcset, sizes, width/height and alt; only the h
 });
 
 test("the hero screenshot downloads on desktop as AVIF, and not at all on phones", async ({ page }) => {
-  const heroFile = (landing.hero.screenshot._sanityAsset as string).replace(/^.*\//, "");
+  const heroFile = (landing.hero.screenshot as unknown as { _sanityAsset: string })._sanityAsset.replace(/^.*\//, "");
   const requests: string[] = [];
   page.on("request", (request) => requests.push(request.url()));
   const heroResponse = page

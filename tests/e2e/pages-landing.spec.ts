@@ -1,14 +1,15 @@
 // The landing page `/` in real Chromium: its sections in the spec's order, where its buttons lead, the
 // FAQ accordion and its structured data, layout at phone and desktop width, and axe.
 import { expect, test } from "@playwright/test";
+
 import {
   exerciseAccordion,
   expectAllAnswersShown,
   expectNoAxeViolations,
-  rememberCookieChoice,
   expectNoHorizontalScroll,
   expectTargetsAtLeast24px,
   jsonLdBlocks,
+  rememberCookieChoice,
   waitForHydration,
 } from "../support/page-checks";
 import { resolveRefs, seedDocument } from "../support/seed-content";

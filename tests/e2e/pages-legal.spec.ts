@@ -1,6 +1,7 @@
 // /legal, /siguiente and /borrador in real Chromium: their content from the dataset, deep links,
 // where their links lead, layout and axe.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
+
 import {
   closeCookieBanner,
   expectNoAxeViolations,
@@ -19,7 +20,11 @@ type Block = { _type: string; style?: string; children?: Array<{ _type?: string;
 /** The text a visitor reads: a `legalValue` child shows that field of the legal identity in site settings. */
 const blockText = (block: Block) =>
   (block.children ?? [])
-    .map((child) => (child._type === "legalValue" ? settings.legalIdentity?.[child.field ?? ""] : child.text))
+    .map((child) =>
+      child._type === "legalValue"
+        ? settings.legalIdentity?.[child.field as keyof NonNullable<typeof settings.legalIdentity>]
+        : child.text,
+    )
     .join("");
 const firstHeading = (body: Block[]) => blockText(body.find((block) => block.style === "h2")!);
 

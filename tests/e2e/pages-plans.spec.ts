@@ -1,14 +1,15 @@
 // /mensual in real Chromium: hero, the four plans and where their buttons lead, the dialogs' triggers
 // (with and without JavaScript), features, process, the 9-question FAQ, layout and axe.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
+
 import {
   exerciseAccordion,
   expectAllAnswersShown,
   expectNoAxeViolations,
-  rememberCookieChoice,
   expectNoHorizontalScroll,
   expectTargetsAtLeast24px,
   jsonLdBlocks,
+  rememberCookieChoice,
   waitForHydration,
 } from "../support/page-checks";
 import { resolveRefs, seedDocument } from "../support/seed-content";

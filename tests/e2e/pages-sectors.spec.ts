@@ -1,7 +1,8 @@
 // /sectores and every /sectores/{slug} in real Chromium: the directory and its tooltips, each sector
 // page's layout, links and structured data, and the projection table checked against the page's own
 // stat cards with the spec's formula.
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
+
 import {
   closeCookieBanner,
   expectNoAxeViolations,

@@ -1,10 +1,11 @@
 // /servicios/google-ads and /contacto in real Chromium: content, where their links lead, layout and axe.
 import { expect, test } from "@playwright/test";
+
 import {
   expectNoAxeViolations,
-  rememberCookieChoice,
   expectNoHorizontalScroll,
   expectTargetsAtLeast24px,
+  rememberCookieChoice,
   waitForHydration,
 } from "../support/page-checks";
 import { seedDocument } from "../support/seed-content";

@@ -4,7 +4,9 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+
 import { expect, type Page, test } from "@playwright/test";
+
 import { rememberCookieChoice } from "../support/page-checks";
 import { startTrackedServer, type TrackedServer } from "../support/tracked-server";
 

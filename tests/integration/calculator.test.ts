@@ -4,10 +4,11 @@
 import { contentSource, getSectorPage, getSectorSlugs } from "~/content/index.server";
 import { resetContentSource } from "~/content/source.server";
 import { PRIVATE_NO_STORE, PUBLIC_PAGE_CACHE_CONTROL } from "~/lib/http-cache";
-import { headers as routeHeaders, action, loader } from "~/routes/calculadora";
+import { action, headers as routeHeaders, loader } from "~/routes/calculadora";
 import { loader as sectorLoader } from "~/routes/sectores.$slug";
-import { SEED_FILE, newSectorPage, readDocuments, useDatasetCopy, writeDocuments } from "../support/dataset";
-import { post, useLeadDestinations, type Delivery } from "../support/leads";
+
+import { newSectorPage, readDocuments, SEED_FILE, useDatasetCopy, writeDocuments } from "../support/dataset";
+import { type Delivery, post, useLeadDestinations } from "../support/leads";
 import { callLoader } from "../support/routes";
 
 type LoaderData = Awaited<ReturnType<typeof loader>>;

@@ -2,7 +2,9 @@
 // (scripts/compile-hints.mjs); route chunks keep V8's lazy compilation.
 import fs from "node:fs";
 import path from "node:path";
+
 import { beforeAll, describe, expect, it } from "vitest";
+
 import { COMPILE_HINT, frameworkChunks } from "../../scripts/compile-hints.mjs";
 import { requireBuild } from "../support/production-server";
 

@@ -1,6 +1,8 @@
 // The banner's form target (/api/consent), used when the app script did not take over.
 import { describe, expect, it } from "vitest";
+
 import { action, loader } from "~/routes/api.consent";
+
 import { callAction, TEST_ORIGIN } from "../support/routes";
 
 function post(fields: Record<string, string>, headers: Record<string, string> = {}) {

@@ -1,11 +1,14 @@
 // Both content sources run the same GROQ and must answer the same for every query of the site.
 import fs from "node:fs";
 import path from "node:path";
+
 import { setupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { parseNdjson } from "~/content/local-source.server";
 import * as queries from "~/content/queries";
 import { contentSource, resetContentSource } from "~/content/source.server";
+
 import { SANITY_STAND_IN_HOST, sanityQueryHandlers } from "../support/sanity-stand-in";
 
 const seedFile = path.resolve("sanity-studio/seed/production.ndjson");

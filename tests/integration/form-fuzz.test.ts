@@ -2,6 +2,7 @@
 // Never a 5xx, never a delivery of something the action refused, and a valid lead is always stored
 // and delivered whatever cookies come with it.
 import fc from "fast-check";
+
 import { leadDeliveryIdle } from "~/leads/delivery.server";
 import { action as landingAction } from "~/routes/_index";
 import { action as consentAction } from "~/routes/api.consent";
@@ -9,6 +10,7 @@ import { action as calculatorAction } from "~/routes/calculadora";
 import { action as contactAction } from "~/routes/contacto";
 import { action as serviceStartAction } from "~/routes/iniciar-servicio";
 import { action as plansAction } from "~/routes/mensual";
+
 import { spoolFiles, useLeadDestinations } from "../support/leads";
 
 const { destinations, dataDir } = useLeadDestinations();

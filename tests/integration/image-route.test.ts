@@ -3,8 +3,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
+
 import { localImageResponse } from "~/images/local-images.server";
 
 const SEED_IMAGES = path.resolve("sanity-studio/seed/images");

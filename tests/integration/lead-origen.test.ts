@@ -3,7 +3,8 @@
 import { action as landingAction } from "~/routes/_index";
 import { action as contactAction } from "~/routes/contacto";
 import { action as plansAction } from "~/routes/mensual";
-import { post, useLeadDestinations, type Delivery } from "../support/leads";
+
+import { type Delivery, post, useLeadDestinations } from "../support/leads";
 
 const { destinations } = useLeadDestinations();
 

@@ -5,6 +5,7 @@ import { action as landingAction } from "~/routes/_index";
 import { action as calculatorAction } from "~/routes/calculadora";
 import { action as serviceStartAction } from "~/routes/iniciar-servicio";
 import { action as plansAction } from "~/routes/mensual";
+
 import { freshLeadEnvironment, post, spoolFiles, useLeadDestinations } from "../support/leads";
 
 const { destinations, dataDir } = useLeadDestinations();

@@ -4,11 +4,13 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+
 import { deliverySettings } from "~/leads/config.server";
 import { LeadDelivery, leadDeliveryIdle, retryDelayMs, stopLeadDelivery } from "~/leads/delivery.server";
 import { action as landingAction } from "~/routes/_index";
 import { loader as healthLoader } from "~/routes/healthz";
 import { action as serviceStartAction } from "~/routes/iniciar-servicio";
+
 import {
   AUTOMATION_WEBHOOK_URL,
   createDestinations,

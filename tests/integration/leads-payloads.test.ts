@@ -5,7 +5,8 @@ import { action as calculatorAction } from "~/routes/calculadora";
 import { action as contactPageAction } from "~/routes/contacto";
 import { action as serviceStartAction } from "~/routes/iniciar-servicio";
 import { action as plansAction } from "~/routes/mensual";
-import { FIXED_FECHA_ENVIO, FIXED_NOW, post, useLeadDestinations, type Delivery } from "../support/leads";
+
+import { type Delivery, FIXED_FECHA_ENVIO, FIXED_NOW, post, useLeadDestinations } from "../support/leads";
 
 const { destinations } = useLeadDestinations();
 

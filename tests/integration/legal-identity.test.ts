@@ -1,7 +1,9 @@
 // No visitor reads a template placeholder: every page of the production server, the legal identity
 // left out where missing and written in once filled, /healthz listing what is missing, one warning.
 import zlib from "node:zlib";
+
 import { STATIC_PAGE_PATHS } from "~/lib/site-paths";
+
 import { readDocuments, SEED_FILE, writeDocuments } from "../support/dataset";
 import { type ProductionServer, request, startServer } from "../support/production-server";
 

@@ -2,16 +2,18 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
+
 import { IMAGE_FILE_NAME, imagesDirOf, withLocalImageAssets } from "~/content/local-assets.server";
-import { createLocalSource, parseNdjson } from "~/content/local-source.server";
+import { parseNdjson, runGroq, watchDataset } from "~/content/local-source.server";
 import { landingPageQuery } from "~/content/queries";
 
 const SEED = path.resolve("sanity-studio/seed/production.ndjson");
 const IMAGES = imagesDirOf(SEED);
-const source = createLocalSource(SEED, () => {});
-afterAll(() => source.close());
+const dataset = watchDataset(SEED, () => {});
+afterAll(() => dataset.close());
 
 type Image = {
   alt: string;
@@ -20,10 +22,10 @@ type Image = {
 
 describe("local image assets", () => {
   it("resolve the seed's placeholders into Sanity-shaped references and asset documents", async () => {
-    const page = await source.fetch<{
+    const page = (await runGroq(dataset.documents("published"), landingPageQuery, {})) as {
       hero: { screenshot: Image; clientLogos: Image[] };
       appShowcase: { screenshot: Image };
-    }>(landingPageQuery);
+    };
     const images = [page.hero.screenshot, page.appShowcase.screenshot, ...page.hero.clientLogos];
     expect(page.hero.clientLogos.length).toBeGreaterThanOrEqual(3);
     for (const image of images) {

@@ -1,6 +1,8 @@
 // The platform's outside: live content reloads, sitemap, robots, health, revalidate webhook, 404s.
 import { createHmac } from "node:crypto";
+
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
 import { contentSource } from "~/content/index.server";
 import { sectorPageQuery } from "~/content/queries";
 import { loader as notFoundLoader } from "~/routes/$";
@@ -9,6 +11,7 @@ import { loader as healthLoader } from "~/routes/healthz";
 import { loader as robotsLoader } from "~/routes/robots[.]txt";
 import { loader as sectorLoader } from "~/routes/sectores.$slug";
 import { loader as sitemapLoader } from "~/routes/sitemap[.]xml";
+
 import { newSectorPage, readDocuments, useDatasetCopy, writeDocuments } from "../support/dataset";
 import { callAction, callLoader } from "../support/routes";
 

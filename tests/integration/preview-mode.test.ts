@@ -5,11 +5,13 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { stegaClean } from "@sanity/client/stega";
 import { setupServer } from "msw/node";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
 import { runInRequestScope } from "~/content/request-scope.server";
 import { resetContentSource } from "~/content/source.server";
 import { loader as disable } from "~/routes/api.preview-mode.disable";
 import { loader as enable } from "~/routes/api.preview-mode.enable";
 import { loader as sectorLoader } from "~/routes/sectores.$slug";
+
 import {
   DRAFT_NAME,
   DRAFT_ONLY_SLUG,

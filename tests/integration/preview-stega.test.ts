@@ -4,12 +4,15 @@
 // value and action is checked.
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { stegaClean } from "@sanity/client/stega";
 import { setupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { runInRequestScope } from "~/content/request-scope.server";
 import { resetContentSource } from "~/content/source.server";
+
 import { enableUrl, writePreviewDataset } from "../support/preview-fixtures";
 import { requireBuild } from "../support/production-server";
 import { SANITY_STAND_IN_HOST, sanityQueryHandlers } from "../support/sanity-stand-in";

@@ -3,6 +3,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+
 import { readDocuments, SEED_FILE, writeDocuments } from "../support/dataset";
 import { type ProductionServer, request, startServer } from "../support/production-server";
 

@@ -2,11 +2,13 @@
 // NDJSON file and the Sanity stand-in): 301/302, the visitor's query kept, chains in one hop, loops
 // cut without a 5xx, a live page winning, disabled redirects, the sitemap, and a change live quickly.
 import { setupServer } from "msw/node";
+
 import { contentSource, resetContentSource } from "~/content/source.server";
 import { loader as notFoundLoader } from "~/routes/$";
 import { loader as sectorLoader } from "~/routes/sectores.$slug";
 import { loader as sitemapLoader } from "~/routes/sitemap[.]xml";
-import { SEED_FILE, readDocuments, useDatasetCopy, writeDocuments } from "../support/dataset";
+
+import { readDocuments, SEED_FILE, useDatasetCopy, writeDocuments } from "../support/dataset";
 import { callLoader } from "../support/routes";
 import { SANITY_STAND_IN_HOST, sanityQueryHandlers } from "../support/sanity-stand-in";
 

@@ -1,10 +1,12 @@
 // The sector page route against the shipped dataset: every published slug answers with its page, the
 // spec's projection and its head tags (title, description, keywords, canonical, Open Graph, JSON-LD).
 import type { MetaDescriptor } from "@remix-run/node";
+
 import { getSiteSettings } from "~/content/index.server";
-import { loader as sectorLoader, meta as sectorMeta } from "~/routes/sectores.$slug";
 import { loader as directoryLoader } from "~/routes/sectores._index";
-import { SEED_FILE, readDocuments, useDatasetCopy } from "../support/dataset";
+import { loader as sectorLoader, meta as sectorMeta } from "~/routes/sectores.$slug";
+
+import { readDocuments, SEED_FILE, useDatasetCopy } from "../support/dataset";
 import { callLoader } from "../support/routes";
 
 const SITE_URL = "https://leads.example.es";

@@ -2,7 +2,9 @@
 // neither the client bundle in public/build nor the rendered pages (their loader data included).
 import fs from "node:fs";
 import path from "node:path";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { type ProductionServer, request, requireBuild, startServer } from "../support/production-server";
 
 const root = path.resolve(import.meta.dirname, "..", "..");

@@ -5,7 +5,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { readDocuments, SEED_FILE, writeDocuments } from "../support/dataset";
 import { type ProductionServer, request, startServer } from "../support/production-server";
 

@@ -2,6 +2,7 @@
 // rate limit counts per visitor) and X-Forwarded-Proto are ignored unless TRUST_PROXY_HOPS says reverse
 // proxies of our own stand in front (then only their hops count).
 import { afterEach, describe, expect, it } from "vitest";
+
 import { type ProductionServer, request, startServer } from "../support/production-server";
 
 let server: ProductionServer | undefined;

@@ -4,7 +4,9 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { readDocuments, SEED_FILE, writeDocuments } from "../support/dataset";
 import { type ProductionServer, type RawResponse, request, startServer } from "../support/production-server";
 

@@ -1,6 +1,7 @@
 // The production server under hostile requests: malformed headers and targets are refused or ignored,
 // never a 500, and junk URLs can neither multiply cache entries nor push the site's own pages out.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { type ProductionServer, request, startServer } from "../support/production-server";
 
 let server: ProductionServer;

@@ -3,7 +3,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { type ProductionServer, request, startServer } from "../support/production-server";
 
 const SCREENSHOT = fs

@@ -4,7 +4,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
+
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
 import { readDocuments, SEED_FILE, writeDocuments } from "../support/dataset";
 import { type ProductionServer, type RawResponse, request, startServer } from "../support/production-server";
 import { type SanityHttpStandIn, startSanityHttpStandIn } from "../support/sanity-http-stand-in";

@@ -1,7 +1,9 @@
 // Draft preview through the production server: the handshake, the preview answers' headers (private,
 // noindex, Studio may frame them), the bar, and the page cache that never stores or serves a preview.
 import zlib from "node:zlib";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { DRAFT_NAME, DRAFT_ONLY_SLUG, DRAFT_SLUG, enableUrl, writePreviewDataset } from "../support/preview-fixtures";
 import { type ProductionServer, type RawResponse, request, startServer } from "../support/production-server";
 

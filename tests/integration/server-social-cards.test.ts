@@ -4,8 +4,10 @@
 // image in the SEO fields replaces the drawn card.
 import fs from "node:fs";
 import path from "node:path";
+
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { newSectorPage, readDocuments, writeDocuments } from "../support/dataset";
 import { type ProductionServer, request, startServer } from "../support/production-server";
 

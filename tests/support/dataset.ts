@@ -2,6 +2,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+
 import { resetContentSource } from "~/content/source.server";
 
 export const SEED_FILE = path.resolve("sanity-studio/seed/production.ndjson");

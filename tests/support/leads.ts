@@ -5,9 +5,11 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+
 import { delay, http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, beforeAll, beforeEach } from "vitest";
+
 import type { LeadActionData } from "~/forms/shared";
 import { stopLeadDelivery } from "~/leads/delivery.server";
 import { resetFormRateLimiter } from "~/leads/rate-limit.server";

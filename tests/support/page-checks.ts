@@ -1,6 +1,6 @@
 /** Checks shared by the page specs: accordions, layout width, target sizes, axe, the cookie banner. */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type BrowserContext, type Locator, type Page } from "@playwright/test";
+import { type BrowserContext, expect, type Locator, type Page } from "@playwright/test";
 
 /**
  * A visitor who already answered the cookie banner ('Rechazar'), so it stays away and these page

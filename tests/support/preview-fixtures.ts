@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+
 import { readDocuments, SEED_FILE, writeDocuments } from "./dataset";
 
 export const DRAFT_SLUG = "construccion";

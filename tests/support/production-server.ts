@@ -1,6 +1,8 @@
 /** The built production server (build/server.js) in a child process on a free 127.0.0.1 port, and raw HTTP. */
 import http from "node:http";
+
 import { inject } from "vitest";
+
 import { startProductionServer } from "../../scripts/lib/build.mjs";
 
 export type ProductionServer = Awaited<ReturnType<typeof startProductionServer>>;

@@ -6,6 +6,7 @@
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+
 import type { Perspective } from "~/content/content-source.server";
 import { datasetFor, parseNdjsonRaw, runGroq } from "~/content/local-source.server";
 

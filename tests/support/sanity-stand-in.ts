@@ -4,7 +4,9 @@
  * documents, drafts over published, or raw documents (the preview secret check reads raw).
  */
 import fs from "node:fs";
+
 import { http, HttpResponse } from "msw";
+
 import type { Perspective } from "~/content/content-source.server";
 import { imagesDirOf, withLocalImageAssets } from "~/content/local-assets.server";
 import { datasetFor, parseNdjsonRaw, runGroq } from "~/content/local-source.server";

@@ -4,6 +4,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+
 import type { AllSanitySchemaTypes } from "~/content/sanity.types";
 
 type SeedDocument = { _id: string; _type: string };

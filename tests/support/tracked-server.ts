@@ -3,7 +3,7 @@
  * made by scripts/e2e.mjs) on a free port, on a copy of the seed dataset whose site settings carry
  * Google Ads and Meta ids, delivering to the same local receiver as the main instance.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";

@@ -1,5 +1,6 @@
 // Attribution: the campaign that brought the visit travels with every lead as `origen`.
 import { describe, expect, it } from "vitest";
+
 import { campaignParams, completeOrigin, mergeOrigin, originOfPage, parseOrigin } from "~/tracking/attribution";
 import { originFromRequest } from "~/tracking/attribution.server";
 

@@ -1,5 +1,5 @@
 // The browser side of the calculator's address: what the address bar shows while the visitor works.
-import { draftFromServer, requestFromDraft, shareableSearch, type Draft } from "~/components/calculator/use-calculator";
+import { type Draft, draftFromServer, requestFromDraft, shareableSearch } from "~/components/calculator/use-calculator";
 import { evaluateCalculator, requestFromSearchParams, type SectorRecord } from "~/forms/calculator-query";
 
 const sectors: SectorRecord[] = [{ name: "Consultoría", aliases: [], conversionRate: 35, averageProfit: 2000 }];

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { clientAddress, isHttpsRequest, trustedProxyHops } from "../../server/client-address";
 
 describe("the visitor's address for the form rate limit", () => {

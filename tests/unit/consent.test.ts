@@ -1,12 +1,13 @@
 // Consent rules: the cookie that keeps the visitor's choice and what the choice means for the Google tag.
 import { describe, expect, it } from "vitest";
+
 import { CONSENT_BOOT_SCRIPT } from "~/consent/boot-script";
 import {
   ACCEPT_ALL,
   choiceFromDecision,
+  CONSENT_MAX_AGE_SECONDS,
   consentCookie,
   consentSummary,
-  CONSENT_MAX_AGE_SECONDS,
   GTAG_CONSENT_DEFAULT,
   gtagConsentUpdate,
   parseConsentCookie,

@@ -1,6 +1,7 @@
 // The one content result cache: bounded, drafts kept apart from published answers, a published answer
 // refreshed after its maximum age (served stale once while the fresh one loads), failures not cached.
 import { describe, expect, it, vi } from "vitest";
+
 import { createCachedRunner, PUBLISHED_TTL_MS } from "~/content/cache.server";
 import type { Perspective, QueryParams } from "~/content/content-source.server";
 

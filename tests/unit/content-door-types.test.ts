@@ -1,5 +1,6 @@
 // The content door only accepts queries TypeGen knows and returns their generated result type.
 import { describe, expect, expectTypeOf, it } from "vitest";
+
 import type { fetchContent, QueryResult } from "~/content/index.server";
 import type { healthQuery, sectorPageQuery, siteSettingsQuery } from "~/content/queries";
 import type { SectorPageQueryResult, SiteSettingsQueryResult } from "~/content/sanity.types";

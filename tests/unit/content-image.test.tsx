@@ -1,8 +1,10 @@
 // @vitest-environment happy-dom
 // The image component's server markup: what the browser needs to pick a source, reserve the box,
 // show the placeholder and prioritise (or defer) the download, with no client code.
+import type { ComponentProps } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router-dom";
+
 import { SectorHero } from "~/components/sections/sector/SectorHero";
 import { ContentImage } from "~/components/ui/ContentImage";
 
@@ -55,11 +57,11 @@ describe("ContentImage", () => {
 });
 
 describe("SectorHero", () => {
-  const hero = { title: "Leads para construcción", icon: "building" };
-  const render = (content: typeof hero & { image?: typeof image }) =>
+  const hero = { title: "Leads para construcción", description: "", icon: "building" as const, image: null };
+  const render = (content: Omit<typeof hero, "image"> & { image: typeof image | null }) =>
     renderToStaticMarkup(
       <MemoryRouter>
-        <SectorHero id="s" sectorName="Construcción" hero={content} />
+        <SectorHero id="s" sectorName="Construcción" hero={content as ComponentProps<typeof SectorHero>["hero"]} />
       </MemoryRouter>,
     );
 

@@ -2,6 +2,7 @@
 // Conversion events: Google Ads + Meta 'Lead' on each successful submission, only with advertising
 // consent, once per lead id, with the spec's values (100 EUR, 20 EUR for the contact conversion).
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
 import { onLeadStored } from "~/components/forms/lead-events";
 import { conversionCalls, conversionKindOf, reportConversion } from "~/tracking/conversions";
 import { configureTracking } from "~/tracking/tags";

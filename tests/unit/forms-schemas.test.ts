@@ -2,6 +2,7 @@
 // the spec's toast, and values read trimmed and capped from a form.
 import fs from "node:fs";
 import path from "node:path";
+
 import { calculatorLeadForm } from "~/forms/calculator-lead";
 import { contactForm } from "~/forms/contact";
 import { cplForm, monthlyPlanForm } from "~/forms/plan-dialogs";

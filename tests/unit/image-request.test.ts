@@ -1,6 +1,7 @@
 // The local image route's reading of URLs: what it renders, and 4xx for anything else.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+
 import { negotiateFormat, parseImageRequest } from "~/images/image-request";
 
 const FILE = "0d4d8e01814dc797bbbe6379560cdabf0203f7cf-640x1280.png";

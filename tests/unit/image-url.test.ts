@@ -1,5 +1,6 @@
 // Content image URLs: srcset candidates from the allow-list, hotspot/crop, both sources' hosts.
 import { describe, expect, it } from "vitest";
+
 import { IMAGE_WIDTHS, imageSources, snapWidth } from "~/lib/image-url";
 
 const ID = "image-0d4d8e01814dc797bbbe6379560cdabf0203f7cf-640x1280-png";

@@ -1,5 +1,7 @@
 import zlib from "node:zlib";
+
 import { describe, expect, it } from "vitest";
+
 import { pageCacheKey } from "../../server/cache-key";
 import {
   createCachedResponse,

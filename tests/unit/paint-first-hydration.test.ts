@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { paintFirstHydration } from "~/lib/paint-first-hydration.server";
 
 // What Remix 2's <Scripts/> renders at the end of <body> (shape copied from a real page).

@@ -1,4 +1,5 @@
 import { renderToStaticMarkup } from "react-dom/server";
+
 import { PortableText, safeHref } from "~/components/ui/PortableText";
 
 function block(style: string, text: string, link?: string, listItem?: string) {

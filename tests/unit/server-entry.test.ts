@@ -1,7 +1,9 @@
 // server.ts takes the app's process-wide services from the server build, typed from app/entry.server.tsx:
 // a build without them must stop the boot, not silently run without lead delivery or cache purges.
 import { EventEmitter } from "node:events";
+
 import { describe, expect, it } from "vitest";
+
 import { appServices } from "../../server";
 
 const buildWith = (module: Record<string, unknown>) =>

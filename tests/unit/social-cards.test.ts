@@ -2,7 +2,9 @@
 // site's wording, a hash that follows the content, page keys, hostile card addresses, and the editor's
 // image (Sanity CDN crop, local export path kept inside the dataset folder).
 import path from "node:path";
+
 import { afterEach, describe, expect, it } from "vitest";
+
 import {
   cardAlt,
   cardContent,

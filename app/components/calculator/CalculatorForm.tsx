@@ -4,11 +4,13 @@
  * types; without it, each button submits the form and the page comes back with the results.
  */
 import { Link } from "@remix-run/react";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+
 import { NumberField, SelectInput } from "~/components/forms/fields";
 import { formatEuros, formatInteger, formatPercent } from "~/domain/format";
-import { PARAM, VIEW_RESULTS, type SectorRecord } from "~/forms/calculator-query";
+import { PARAM, type SectorRecord, VIEW_RESULTS } from "~/forms/calculator-query";
 import { useHydrated } from "~/lib/use-hydrated";
+
 import { PriceCards } from "./PriceCards";
 import { ScenarioCards } from "./ScenarioCards";
 import type { useCalculator } from "./use-calculator";

@@ -5,10 +5,11 @@
  */
 import { useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+
 import { useLeadForm } from "~/components/forms/use-lead-form";
 import {
-  itemKey,
   type FeatureContent,
+  itemKey,
   type List,
   type Maybe,
   type StepContent,
@@ -16,13 +17,14 @@ import {
 import { StepsSection } from "~/components/sections/StepsSection";
 import { Icon, type IconName } from "~/components/ui/Icon";
 import { Toast } from "~/components/ui/Toast";
+import { typesetText } from "~/components/ui/typeset";
 import { calculatorLeadForm } from "~/forms/calculator-lead";
 import type { CalculatorRequest, CalculatorState, SectorRecord } from "~/forms/calculator-query";
+
 import { CalculatorForm, SECTOR_FIELD_ID } from "./CalculatorForm";
 import { LEAD_FORM_ID, LeadCaptureForm, type LeadFormContent } from "./LeadCaptureForm";
 import { ThankYou, type ThankYouContent } from "./ThankYou";
 import { useCalculator } from "./use-calculator";
-import { typesetText } from "~/components/ui/typeset";
 
 export interface CalculatorPageContent {
   introCards?: List<FeatureContent>;

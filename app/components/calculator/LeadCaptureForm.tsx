@@ -5,7 +5,8 @@
  * calculation it belongs to and the visitor's browserInfo, collected just before sending; without
  * JavaScript the server fills in what the request tells (user agent, language).
  */
-import { useRef, type FormEvent } from "react";
+import { type FormEvent, useRef } from "react";
+
 import { Honeypot, SubmitButton, TextAreaField, TextField } from "~/components/forms/fields";
 import { PrivacyNotice } from "~/components/forms/PrivacyNotice";
 import type { useLeadForm } from "~/components/forms/use-lead-form";

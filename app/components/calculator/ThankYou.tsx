@@ -1,8 +1,10 @@
 /** The thank-you screen after a lead is sent, with 'Realizar otra consulta' back to an empty calculator. */
 import { Link } from "@remix-run/react";
 import { forwardRef } from "react";
+
 import type { Maybe } from "~/components/sections/content-shapes";
 import { Icon } from "~/components/ui/Icon";
+
 import { SECTOR_FIELD_ID } from "./CalculatorForm";
 
 export interface ThankYouContent {

@@ -4,15 +4,16 @@
  * (history.replaceState: no reload, no new history entry), so the URL is always shareable.
  */
 import { useCallback, useEffect, useMemo, useState } from "react";
+
 import type { MaxPrices, Scenarios } from "~/domain/calculator";
 import { checkPositiveAmount, toInputText } from "~/domain/numbers";
 import {
   BUDGET_RULES,
+  type CalculatorRequest,
+  type CalculatorState,
   evaluateCalculator,
   findSector,
   searchFromRequest,
-  type CalculatorRequest,
-  type CalculatorState,
   type SectorRecord,
 } from "~/forms/calculator-query";
 

@@ -9,8 +9,10 @@
  */
 import { useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+
 import { Toast } from "~/components/ui/Toast";
 import { contactForm } from "~/forms/contact";
+
 import { Honeypot, SubmitButton, TextAreaField, TextField } from "./fields";
 import { PrivacyNotice } from "./PrivacyNotice";
 import { useLeadForm } from "./use-lead-form";

@@ -7,6 +7,7 @@
  * (see app/tracking/attribution.server.ts).
  */
 import { useEffect, useState } from "react";
+
 import { ORIGIN_FIELD } from "~/tracking/attribution";
 import { visitOrigin } from "~/tracking/visit-origin";
 

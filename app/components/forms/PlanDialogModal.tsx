@@ -9,7 +9,7 @@
  * <html> (tailwind.css) locks the page's scroll instead.
  */
 import * as Dialog from "@radix-ui/react-dialog";
-import { useEffect, type ReactNode, type RefObject } from "react";
+import { type ReactNode, type RefObject, useEffect } from "react";
 
 /** Set on <html> while a dialog is open: the page behind does not scroll. */
 const DIALOG_OPEN_CLASS = "dialog-open";

@@ -22,6 +22,7 @@
 
 import { cplForm, monthlyPlanForm } from "~/forms/plan-dialogs";
 import type { FieldErrors, FormValues, ToastMessage } from "~/forms/shared";
+
 import { SelectField, TextAreaField, TextField } from "./fields";
 import { PlanDialog, type PlanDialogContent } from "./plan-dialogs/PlanDialog";
 

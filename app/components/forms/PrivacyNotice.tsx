@@ -5,6 +5,7 @@
  */
 import { useRouteLoaderData } from "@remix-run/react";
 import { useId } from "react";
+
 import type { SiteSettings } from "~/content/types";
 import { controllerLine } from "~/lib/legal-identity";
 

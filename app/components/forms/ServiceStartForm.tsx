@@ -10,10 +10,12 @@
  * Without JavaScript the form posts multipart (the server keeps only the logo file's name); with
  * JavaScript the file stays in the browser and only its name and type are sent.
  */
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+
 import { Toast } from "~/components/ui/Toast";
-import { isServicePlanKey, LOGO_FILE_FIELD, serviceStartForm, type ServicePlanKey } from "~/forms/service-start";
+import { isServicePlanKey, LOGO_FILE_FIELD, type ServicePlanKey, serviceStartForm } from "~/forms/service-start";
 import type { ToastMessage } from "~/forms/shared";
+
 import { Honeypot, SelectField, SubmitButton, TextAreaField, TextField } from "./fields";
 import { PrivacyNotice } from "./PrivacyNotice";
 import { Card, cardClass } from "./service-start/FormCard";

@@ -6,8 +6,10 @@
  * (NumberField, SelectInput) are controlled and keep one line reserved for their message, so messages
  * coming and going while the visitor types never move the results below.
  */
-import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
+import { forwardRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId } from "react";
+
 import { HONEYPOT_FIELD, MAX_LENGTH } from "~/forms/shared";
+
 import { OrigenField } from "./OrigenField";
 
 export const inputClass =

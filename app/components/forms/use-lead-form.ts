@@ -5,18 +5,20 @@
  * place a stored lead is reported (onLeadStored).
  */
 import { useActionData, useFetcher, useFormAction } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
+
 import { useToast } from "~/components/ui/Toast";
 import {
-  isLeadActionData,
-  readLeadValues,
-  validateLead,
   type FieldErrors,
+  isLeadActionData,
   type LeadActionData,
   type LeadFormDefinition,
+  readLeadValues,
   type ToastMessage,
+  validateLead,
 } from "~/forms/shared";
 import { useHydrated } from "~/lib/use-hydrated";
+
 import { onLeadStored } from "./lead-events";
 
 type AnyLeadForm = LeadFormDefinition<unknown>;

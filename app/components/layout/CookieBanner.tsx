@@ -10,7 +10,8 @@
  * It is a real form posting to /api/consent, so the buttons still work if the app script fails;
  * with JavaScript the choice is stored in the browser and applied at once.
  */
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+
 import { choiceFromDecision } from "~/consent/consent";
 import { closeConsentSettings, saveConsent, showSettingsPanel, takeOpener, useConsentState } from "~/consent/store";
 import type { SiteSettings } from "~/content/types";

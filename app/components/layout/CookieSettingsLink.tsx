@@ -4,7 +4,9 @@
  * nothing that needs consent runs without JavaScript anyway.
  */
 import type { MouseEvent } from "react";
+
 import { openConsentSettings } from "~/consent/store";
+
 import { COOKIE_BANNER_ID } from "./CookieBanner";
 
 export const COOKIE_POLICY_HREF = "/legal#cookies";

@@ -1,5 +1,7 @@
 import { Link } from "@remix-run/react";
+
 import type { SiteSettings } from "~/content/types";
+
 import { CookieSettingsLink } from "./CookieSettingsLink";
 
 type FooterLink = NonNullable<NonNullable<SiteSettings["footer"]>["links"]>[number];

@@ -11,7 +11,8 @@
  * (html:focus-within in tailwind.css) is switched off while a navigation is under way.
  */
 import { Link, useLocation, useNavigate, useNavigation } from "@remix-run/react";
-import { useEffect, useId, useRef, useState, type MouseEvent } from "react";
+import { type MouseEvent, useEffect, useId, useRef, useState } from "react";
+
 import type { SiteSettings } from "~/content/types";
 import { useHydrated } from "~/lib/use-hydrated";
 

@@ -6,6 +6,7 @@
  */
 import { useLocation } from "@remix-run/react";
 import { lazy, Suspense } from "react";
+
 import { useHydrated } from "~/lib/use-hydrated";
 
 const Overlay = lazy(() => import("./Overlay.client"));

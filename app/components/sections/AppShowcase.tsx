@@ -1,12 +1,14 @@
 /** The mobile-app showcase of the landing: what the sales team sees when a lead arrives. */
 import type { ReactNode } from "react";
+
 import { IconTile } from "~/components/ui/Card";
 import { ContentImage } from "~/components/ui/ContentImage";
 import { Icon } from "~/components/ui/Icon";
 import { Section } from "~/components/ui/Section";
 import { SectionHeading } from "~/components/ui/SectionHeading";
 import type { ContentImageSource } from "~/lib/image-url";
-import { itemKey, type FeatureContent, type List, type Maybe } from "./content-shapes";
+
+import { type FeatureContent, itemKey, type List, type Maybe } from "./content-shapes";
 import { featureIcon } from "./feature-icons";
 
 export function AppShowcase({

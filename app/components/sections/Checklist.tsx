@@ -1,6 +1,7 @@
 /** A heading over a two-column list of included items, each with a check mark. */
 import { Icon } from "~/components/ui/Icon";
 import { HeadedSection } from "~/components/ui/Section";
+
 import type { ListSectionProps } from "./content-shapes";
 
 export function Checklist({ items, tone = "muted", ...band }: ListSectionProps<string>) {

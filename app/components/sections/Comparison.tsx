@@ -1,9 +1,11 @@
 /** Traditional advertising against the fixed price per lead, side by side. */
 import type { ReactNode } from "react";
+
 import { Icon } from "~/components/ui/Icon";
 import { Section } from "~/components/ui/Section";
 import { SectionHeading } from "~/components/ui/SectionHeading";
 import type { LandingPageQueryResult } from "~/content/sanity.types";
+
 import type { Maybe } from "./content-shapes";
 
 export type ComparisonColumn = NonNullable<LandingPageQueryResult>["comparison"]["ours"];

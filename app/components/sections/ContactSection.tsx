@@ -3,11 +3,13 @@
  * form, which the page passes in as children (the form is app/components/forms/ContactForm).
  */
 import type { ReactNode } from "react";
+
 import { IconTile } from "~/components/ui/Card";
 import { Icon, type IconName } from "~/components/ui/Icon";
 import { Section } from "~/components/ui/Section";
 import { SectionHeading } from "~/components/ui/SectionHeading";
 import { telHref } from "~/lib/links";
+
 import type { Maybe } from "./content-shapes";
 
 export function ContactSection({

@@ -5,7 +5,8 @@
 import { Accordion, AccordionItem } from "~/components/ui/Accordion";
 import { HeadedSection } from "~/components/ui/Section";
 import { typesetText } from "~/components/ui/typeset";
-import { itemKey, type FaqContent, type ListSectionProps } from "./content-shapes";
+
+import { type FaqContent, itemKey, type ListSectionProps } from "./content-shapes";
 
 export function FaqSection({ items, tone = "muted", ...band }: ListSectionProps<FaqContent>) {
   const entries = (items ?? []).filter((item) => item.question);

@@ -2,7 +2,8 @@
 import { Card, IconTile } from "~/components/ui/Card";
 import { Icon } from "~/components/ui/Icon";
 import { HeadedSection } from "~/components/ui/Section";
-import { itemKey, type FeatureContent, type ListSectionProps } from "./content-shapes";
+
+import { type FeatureContent, itemKey, type ListSectionProps } from "./content-shapes";
 import { featureIcon } from "./feature-icons";
 
 export function FeatureGrid({ items, tone = "muted", ...band }: ListSectionProps<FeatureContent>) {

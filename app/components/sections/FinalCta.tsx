@@ -1,7 +1,9 @@
 /** The closing call to action: a dark panel with a heading, a line of text and one or two actions. */
 import type { ReactNode } from "react";
+
 import { Section } from "~/components/ui/Section";
 import { typesetText } from "~/components/ui/typeset";
+
 import type { Maybe } from "./content-shapes";
 import { HeroBackdrop } from "./PageHero";
 

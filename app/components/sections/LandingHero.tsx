@@ -4,12 +4,14 @@
  * beside the app screenshot from content (desktop only). Images: docs/images.md.
  */
 import { Link } from "@remix-run/react";
+
 import { ContentImage } from "~/components/ui/ContentImage";
 import { CtaLink } from "~/components/ui/CtaLink";
 import { Icon } from "~/components/ui/Icon";
 import { Eyebrow } from "~/components/ui/SectionHeading";
 import { typesetText } from "~/components/ui/typeset";
 import type { ContentImageSource } from "~/lib/image-url";
+
 import type { List, Maybe } from "./content-shapes";
 import { HeroBackdrop } from "./PageHero";
 

@@ -1,7 +1,9 @@
 /** The hero band of inner pages: eyebrow, the page's h1, a lead paragraph and optional actions. */
 import type { ReactNode } from "react";
+
 import { Eyebrow } from "~/components/ui/SectionHeading";
 import { typesetText } from "~/components/ui/typeset";
+
 import type { Maybe } from "./content-shapes";
 
 /** Soft brand glows behind dark heroes (decorative). */

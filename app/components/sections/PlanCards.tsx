@@ -3,6 +3,7 @@
  * features and the plan's buttons. What a button does is decided by the page (`renderButton`).
  */
 import type { ReactNode } from "react";
+
 import { Badge } from "~/components/ui/Badge";
 import { CtaLink } from "~/components/ui/CtaLink";
 import { Icon } from "~/components/ui/Icon";
@@ -11,6 +12,7 @@ import { SectionHeading } from "~/components/ui/SectionHeading";
 import { typesetText } from "~/components/ui/typeset";
 import type { PlanButton } from "~/content/sanity.types";
 import { formatInteger } from "~/domain/format";
+
 import { itemKey, type List, type Maybe } from "./content-shapes";
 
 /** A plan's button as `plansPageQuery` projects it (`buttons[]{label, action}`). */

@@ -1,6 +1,7 @@
 /** Key figures as cards ('150%' ROI mínimo garantizado …). */
 import { Section } from "~/components/ui/Section";
 import { typesetText } from "~/components/ui/typeset";
+
 import { itemKey, type List, type StatContent } from "./content-shapes";
 
 export function StatsGrid({ id, label, stats }: { id: string; label: string; stats: List<StatContent> }) {

@@ -3,11 +3,13 @@
  * durations, the Google Ads page's seven. Grid for short processes, a vertical timeline for long ones.
  */
 import type { ReactNode } from "react";
+
 import { Card } from "~/components/ui/Card";
 import { Icon } from "~/components/ui/Icon";
 import { Section } from "~/components/ui/Section";
 import { SectionHeading } from "~/components/ui/SectionHeading";
 import { typesetText } from "~/components/ui/typeset";
+
 import { itemKey, type List, type Maybe, type StepContent } from "./content-shapes";
 
 export function StepsSection({

@@ -1,5 +1,5 @@
 /** The icon a feature card shows: the one content names, else a neutral one picked by position. */
-import { isIconName, type IconName } from "~/components/ui/Icon";
+import { type IconName, isIconName } from "~/components/ui/Icon";
 
 const FALLBACK_ICONS: IconName[] = ["sparkles", "target", "chart", "shield", "bolt", "users"];
 

@@ -6,6 +6,7 @@
  */
 import * as RadixAccordion from "@radix-ui/react-accordion";
 import type { ReactNode } from "react";
+
 import { Icon } from "./Icon";
 
 export function Accordion({ children, label }: { children: ReactNode; label?: string }) {

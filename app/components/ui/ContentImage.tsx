@@ -5,6 +5,7 @@
  * docs/images.md.
  */
 import type { CSSProperties } from "react";
+
 import { type ContentImageSource, imageSources } from "~/lib/image-url";
 
 /** A 1×1 transparent GIF: what a <source> offers where the picture is hidden, so nothing downloads. */

@@ -3,8 +3,10 @@
  * a new tab with rel="noopener noreferrer"; fragments and mailto:/tel: stay plain anchors.
  */
 import { Link } from "@remix-run/react";
-import { forwardRef, type AnchorHTMLAttributes, type ReactNode } from "react";
+import { type AnchorHTMLAttributes, forwardRef, type ReactNode } from "react";
+
 import { linkKind } from "~/lib/links";
+
 import { Icon, type IconName } from "./Icon";
 
 export type CtaVariant = "primary" | "secondary" | "onDark" | "outlineOnDark" | "ghost";

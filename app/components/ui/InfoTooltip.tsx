@@ -10,7 +10,7 @@
  * Place it inside a <TooltipProvider>.
  */
 import * as Tooltip from "@radix-ui/react-tooltip";
-import { useEffect, useRef, useState, type MouseEvent } from "react";
+import { type MouseEvent, useEffect, useRef, useState } from "react";
 
 export const TooltipProvider = Tooltip.Provider;
 

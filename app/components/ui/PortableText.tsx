@@ -12,6 +12,7 @@ import {
 } from "@portabletext/react";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+
 import { typeset } from "~/domain/format";
 import { linkKind } from "~/lib/links";
 

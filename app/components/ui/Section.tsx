@@ -1,5 +1,6 @@
 /** A page band: vertical rhythm, background tone and the landmark wiring (aria-labelledby its heading). */
 import type { ReactNode } from "react";
+
 import { SectionHeading } from "./SectionHeading";
 
 const TONES = {

@@ -1,5 +1,6 @@
 /** The heading block that opens a section: optional eyebrow badge, the heading and an intro line. */
 import type { ReactNode } from "react";
+
 import { typesetText } from "~/components/ui/typeset";
 
 type HeadingLevel = "h1" | "h2" | "h3";

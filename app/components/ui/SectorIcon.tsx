@@ -3,6 +3,7 @@
  * (24×24, stroke-based, no external assets). Decorative: the sector name always stands beside it.
  */
 import type { ReactNode } from "react";
+
 import { SvgIcon } from "./Icon";
 
 const SECTOR_ICONS = {

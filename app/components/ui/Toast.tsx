@@ -5,6 +5,7 @@
  * without JavaScript) is simply there. Texts are React children: never injected as HTML.
  */
 import { useCallback, useEffect, useState } from "react";
+
 import type { ToastMessage } from "~/forms/shared";
 
 const TOAST_DURATION_MS = 7000;

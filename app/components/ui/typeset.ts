@@ -1,5 +1,6 @@
 /** Content text on its way into the page, typeset (app/domain/format.ts `typeset`); other nodes as they are. */
 import type { ReactNode } from "react";
+
 import { typeset } from "~/domain/format";
 
 export function typesetText<T extends ReactNode>(node: T): T | string {

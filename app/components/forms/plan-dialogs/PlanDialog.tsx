@@ -2,16 +2,18 @@
  * One /mensual plan form and its frame: the in-page section before hydration (or when the dialog's code
  * cannot be downloaded), the dialog afterwards; the success panel after sending, emptied on close.
  */
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+
 import { Toast } from "~/components/ui/Toast";
 import {
-  INTENT_FIELD,
   type FieldErrors,
   type FormValues,
+  INTENT_FIELD,
   type LeadFormDefinition,
   type ToastMessage,
 } from "~/forms/shared";
 import { useHydrated } from "~/lib/use-hydrated";
+
 import { Honeypot, SubmitButton } from "../fields";
 import { PrivacyNotice } from "../PrivacyNotice";
 import { useLeadForm } from "../use-lead-form";
@@ -34,15 +36,17 @@ export function PlanDialog({
 }: {
   id: string;
   content?: PlanDialogContent | null;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  definition: LeadFormDefinition<any>;
+  definition: LeadFormDefinition<unknown>;
   successToast: ToastMessage;
   children: (errors: FieldErrors, kept: FormValues | undefined) => ReactNode;
 }) {
   const hydrated = useHydrated();
   const lead = useLeadForm(definition, { anchor: id, successToast });
   const modal = useModalFrame();
-  const [open, setOpen] = useState(false);
+  // Null until the visitor opens or closes it: a post made before the page was interactive comes back as
+  // the page's answer, and the dialog then opens on hydration to show it.
+  const [openChoice, setOpen] = useState<boolean | null>(null);
+  const open = openChoice ?? (hydrated && Boolean(lead.answer) && !lead.fetcher.data);
   const inPage = !hydrated || modal.failed;
   const opener = useHashTrigger(
     id,
@@ -61,12 +65,9 @@ export function PlanDialog({
     if (!next && lead.sent) lead.reset();
   }
 
-  // A post made before the page was interactive comes back as the page's answer: show it in the dialog.
+  // The dialog that opens on hydration (above) needs its frame's code.
   useEffect(() => {
-    if (hydrated && lead.answer && !lead.fetcher.data) {
-      modal.request();
-      setOpen(true);
-    }
+    if (hydrated && lead.answer && !lead.fetcher.data) modal.request();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [hydrated]);
 

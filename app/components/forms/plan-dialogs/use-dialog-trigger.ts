@@ -3,7 +3,8 @@
  * and the on-demand download of the dialog's frame (PlanDialogModal), started as soon as a pointer or
  * the keyboard focus reaches such a link.
  */
-import { useCallback, useEffect, useRef, useState, type ComponentType } from "react";
+import { type ComponentType, useCallback, useEffect, useRef, useState } from "react";
+
 import type { PlanDialogModalProps } from "../PlanDialogModal";
 
 let modalModule: Promise<{ default: ComponentType<PlanDialogModalProps> }> | undefined;
@@ -44,7 +45,9 @@ function triggerLink(event: Event, id: string): HTMLAnchorElement | null {
 export function useHashTrigger(id: string, enabled: boolean, open: () => void, prepare: () => void) {
   const opener = useRef<HTMLElement | null>(null);
   const openRef = useRef(open);
-  openRef.current = open;
+  useEffect(() => {
+    openRef.current = open;
+  });
   useEffect(() => {
     if (!enabled) return;
     function onClick(event: MouseEvent) {

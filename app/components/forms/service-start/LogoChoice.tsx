@@ -5,6 +5,7 @@
  */
 import { LOGO_FILE_FIELD } from "~/forms/service-start";
 import type { FieldErrors, FormValues } from "~/forms/shared";
+
 import { inputClass, RequiredMark, TextAreaField } from "../fields";
 import { cardClass, legendClass } from "./FormCard";
 

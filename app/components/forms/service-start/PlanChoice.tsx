@@ -6,6 +6,7 @@ import { Icon } from "~/components/ui/Icon";
 import { typesetText } from "~/components/ui/typeset";
 import { formatInteger } from "~/domain/format";
 import type { FormValues } from "~/forms/shared";
+
 import { RequiredMark } from "../fields";
 import { cardClass, legendClass } from "./FormCard";
 

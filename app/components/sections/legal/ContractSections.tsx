@@ -3,7 +3,9 @@
  * an index of the sections that links to each one (router links, see LegalDocuments.tsx).
  */
 import { Link } from "@remix-run/react";
+
 import { PortableText, type PortableTextValue } from "~/components/ui/PortableText";
+
 import { itemKey, type List, type Maybe } from "../content-shapes";
 
 export interface ContractSectionContent {

@@ -6,6 +6,7 @@
  * earlier such entry was instead of at the section.
  */
 import { Link } from "@remix-run/react";
+
 import { PortableText, type PortableTextValue } from "~/components/ui/PortableText";
 
 export interface LegalDocument {

@@ -7,6 +7,7 @@ import { safeHref } from "~/components/ui/PortableText";
 import { Section } from "~/components/ui/Section";
 import { SectionHeading } from "~/components/ui/SectionHeading";
 import { typesetText } from "~/components/ui/typeset";
+
 import { itemKey, type List, type Maybe, type NextStepContent } from "../content-shapes";
 
 export function NextStepsList({ id, steps }: { id: string; steps: List<NextStepContent> }) {

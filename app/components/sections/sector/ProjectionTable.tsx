@@ -6,10 +6,12 @@
  * the screen it scrolls inside its own keyboard-focusable region, the row headings staying in view.
  */
 import type { ReactNode } from "react";
+
 import { Section } from "~/components/ui/Section";
 import { SectionHeading } from "~/components/ui/SectionHeading";
 import { formatEuros, formatInteger, formatPercent } from "~/domain/format";
 import type { ProjectionRow } from "~/domain/projection";
+
 import type { Maybe } from "../content-shapes";
 import type { SectorPageLabels } from "./shapes";
 

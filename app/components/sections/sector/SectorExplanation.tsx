@@ -1,6 +1,7 @@
 /** Why the sector needs this approach: the explanation's title beside its Portable Text paragraphs. */
 import { PortableText, type PortableTextValue } from "~/components/ui/PortableText";
 import { Section } from "~/components/ui/Section";
+
 import type { Maybe } from "../content-shapes";
 
 export function SectorExplanation({

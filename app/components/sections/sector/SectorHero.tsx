@@ -11,9 +11,10 @@ import { Eyebrow } from "~/components/ui/SectionHeading";
 import { SectorIcon } from "~/components/ui/SectorIcon";
 import { typesetText } from "~/components/ui/typeset";
 import { formatInteger } from "~/domain/format";
+
 import type { Maybe } from "../content-shapes";
 import { HeroBackdrop } from "../PageHero";
-import { CONTACT_PATH, SECTOR_ACTIONS, calculatorHref } from "./labels";
+import { calculatorHref, CONTACT_PATH, SECTOR_ACTIONS } from "./labels";
 import type { LeadsRange, SectorHeroContent, SectorPageLabels } from "./shapes";
 
 /** '15–25 leads al mes', or null when the range or its label is missing. */

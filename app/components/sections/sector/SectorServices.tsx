@@ -4,6 +4,7 @@ import { Icon } from "~/components/ui/Icon";
 import { Section } from "~/components/ui/Section";
 import { SectionHeading } from "~/components/ui/SectionHeading";
 import { typesetText } from "~/components/ui/typeset";
+
 import { itemKey, type List, type Maybe } from "../content-shapes";
 import type { SectorServiceContent } from "./shapes";
 

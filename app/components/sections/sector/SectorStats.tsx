@@ -5,6 +5,7 @@
 import { Icon, type IconName } from "~/components/ui/Icon";
 import { formatEuros, formatPercent } from "~/domain/format";
 import type { SectorStats as Stats } from "~/domain/projection";
+
 import type { Maybe } from "../content-shapes";
 import type { SectorPageLabels } from "./shapes";
 

@@ -5,12 +5,14 @@
  * shows the sector's figures (conversion rate and cost per lead) without opening anything.
  */
 import { Link } from "@remix-run/react";
+
 import { Icon } from "~/components/ui/Icon";
 import { InfoTooltip, TooltipProvider } from "~/components/ui/InfoTooltip";
 import { Section } from "~/components/ui/Section";
 import { SectionHeading } from "~/components/ui/SectionHeading";
 import { SectorIcon } from "~/components/ui/SectorIcon";
 import { formatEuros, formatPercent } from "~/domain/format";
+
 import type { List, Maybe } from "../content-shapes";
 
 export interface SectorListItem {
