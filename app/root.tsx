@@ -17,6 +17,7 @@ import { Footer } from "~/components/layout/Footer";
 import { Header } from "~/components/layout/Header";
 import { NotFound } from "~/components/layout/NotFound";
 import { WhatsAppButton } from "~/components/layout/WhatsAppButton";
+import { PreviewBarView } from "~/components/preview/bar-view.server";
 import { ConsentBootScript } from "~/consent/ConsentBootScript";
 import { getSiteSettings, inPreview } from "~/content/index.server";
 import type { SiteSettings } from "~/content/types";
@@ -96,9 +97,8 @@ export default function App() {
     <Frame settings={settings}>
       <Outlet />
       {preview ? (
-        <Suspense fallback={null}>
-          <PreviewBar />
-        </Suspense>
+        // On the server the bar's markup is rendered at once; the browser hydrates it once its chunk is in.
+        <Suspense fallback={null}>{PreviewBarView ? <PreviewBarView /> : <PreviewBar />}</Suspense>
       ) : null}
     </Frame>
   );

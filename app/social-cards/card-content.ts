@@ -17,7 +17,7 @@ type Maybe<T> = T | null | undefined;
 /** The editor's replacement image from the page's SEO fields (Sanity image, or its NDJSON export form). */
 export interface CardImageSource {
   alt?: Maybe<string>;
-  asset?: Maybe<{ _ref?: Maybe<string>; _sanityAsset?: Maybe<string> }>;
+  asset?: Maybe<{ _ref?: Maybe<string> }>;
   crop?: unknown;
   hotspot?: unknown;
 }
@@ -107,7 +107,7 @@ export function sectorFigures(sector: SectorCardSource): CardFigure[] {
 
 function imageRef(image: Maybe<CardImageSource>): string | undefined {
   const asset = image?.asset;
-  const ref = asset?._ref || asset?._sanityAsset;
+  const ref = asset?._ref;
   if (!ref) return undefined;
   // Crop and hotspot change the served picture too.
   return JSON.stringify([ref, image?.crop ?? null, image?.hotspot ?? null]);

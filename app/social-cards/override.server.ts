@@ -9,23 +9,26 @@ import path from "node:path";
 import { createImageUrlBuilder } from "@sanity/image-url";
 import sharp from "sharp";
 
+import { IMAGE_FILE_NAME, imagesDirOf } from "~/content/local-assets.server";
 import { contentDatasetFile, sanitySettings } from "~/lib/env.server";
 
 import { CARD_HEIGHT, CARD_WIDTH, type CardImageSource } from "./card-content";
 
 export type OverrideImage = { redirect: string } | { jpeg: Buffer };
 
-const EXPORTED_ASSET = /^image@file:\/\/(.+)$/;
+const LOCAL_ASSET_REF = /^image-([0-9a-f]{40})-([1-9][0-9]{0,4})x([1-9][0-9]{0,4})-(png|jpg|webp)$/;
 
-/** A Sanity export names its files `image@file://./images/<name>`, relative to the NDJSON file. */
-export function localAssetPath(sanityAsset: string, datasetFile: string): string | null {
-  const match = EXPORTED_ASSET.exec(sanityAsset);
+/**
+ * The file of a local dataset's image reference (app/content/local-assets.server.ts resolves the
+ * export's placeholders into `image-<sha1>-<w>x<h>-<ext>`): `images/<sha1>-<w>x<h>.<ext>` beside the
+ * NDJSON file. Only that strict name, so no reference can reach a file outside the folder.
+ */
+export function localAssetPath(ref: string, datasetFile: string): string | null {
+  const match = LOCAL_ASSET_REF.exec(ref);
   if (!match) return null;
-  const root = path.dirname(datasetFile);
-  const file = path.resolve(root, match[1]);
-  const relative = path.relative(root, file);
-  if (!relative || relative.startsWith("..") || path.isAbsolute(relative)) return null;
-  return file;
+  const name = `${match[1]}-${match[2]}x${match[3]}.${match[4]}`;
+  if (!IMAGE_FILE_NAME.test(name)) return null;
+  return path.join(imagesDirOf(datasetFile), name);
 }
 
 /** With `redirectOnly`, answers only the cheap CDN redirect (null for a local file). */
@@ -45,8 +48,8 @@ export async function overrideImage(
     return { redirect: url };
   }
   if (redirectOnly) return null;
-  const exported = image.asset?._sanityAsset;
-  const file = exported ? localAssetPath(exported, contentDatasetFile()) : null;
+  const ref = image.asset?._ref;
+  const file = ref ? localAssetPath(ref, contentDatasetFile()) : null;
   if (!file) return null;
   const input = await fs.readFile(file).catch(() => null);
   if (!input) return null;

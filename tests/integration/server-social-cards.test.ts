@@ -2,6 +2,7 @@
 // absolute URL answering a 1200×630 PNG of at most 400 KB; cards differ per sector, a sector published
 // while the server runs gets its own; ETag, 304 and caching headers; hostile keys are 404; an editor's
 // image in the SEO fields replaces the drawn card.
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 
@@ -174,9 +175,12 @@ describe("the editor's image", () => {
   it("replaces the drawn card, cropped to 1200×630 JPEG, and the tags follow it", async () => {
     const file = path.join(server.dataDir, "production.ndjson");
     fs.mkdirSync(path.join(server.dataDir, "images"), { recursive: true });
-    await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#ff8800" } })
+    // Named as `sanity dataset export` names files: <sha1>-<width>x<height>.<ext>.
+    const jpeg = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: "#ff8800" } })
       .jpeg()
-      .toFile(path.join(server.dataDir, "images", "contacto-social.jpg"));
+      .toBuffer();
+    const name = `${createHash("sha1").update(jpeg).digest("hex")}-1600x1200.jpg`;
+    fs.writeFileSync(path.join(server.dataDir, "images", name), jpeg);
     const documents = readDocuments(file);
     const withImage = documents.map((document) =>
       document._id === "contactPage"
@@ -187,7 +191,7 @@ describe("the editor's image", () => {
               image: {
                 _type: "image",
                 alt: "Nuestro equipo atendiendo a un cliente",
-                asset: { _sanityAsset: "image@file://./images/contacto-social.jpg" },
+                _sanityAsset: `image@file://./images/${name}`,
               },
             },
           }
@@ -219,17 +223,19 @@ describe("the editor's image", () => {
       document._id === "legalPage"
         ? {
             ...document,
-            seo: { ...(document.seo as object), image: { asset: { _sanityAsset: "image@file://../../etc/hostname" } } },
+            seo: {
+              ...(document.seo as object),
+              title: "Aviso legal (editado)",
+              image: { _type: "image", _sanityAsset: "image@file://../../etc/hostname" },
+            },
           }
         : document,
     );
     writeDocuments(file, hostile);
-    await expect.poll(() => ogImage("/legal"), { timeout: 10_000 }).toMatch(/\/social\/legal\.jpg\?v=/);
-    const response = await request(await ogImage("/legal"));
-    // The drawn card stands in for an image that cannot be read.
-    expect(response.status).toBe(200);
-    const metadata = await sharp(response.body).metadata();
-    expect([metadata.format, metadata.width, metadata.height]).toEqual(["jpeg", 1200, 630]);
+    await expect.poll(async () => (await html("/legal")).text, { timeout: 10_000 }).toContain("Aviso legal (editado)");
+    // A placeholder outside images/ resolves to nothing: the page keeps its drawn card.
+    expect(await ogImage("/legal")).toMatch(/\/social\/legal\.png\?v=/);
+    expect((await request(`${server.baseUrl}/social/legal.jpg`)).status).toBe(404);
     writeDocuments(file, documents);
   }, 90_000);
 });

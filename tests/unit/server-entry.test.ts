@@ -10,17 +10,20 @@ const buildWith = (module: Record<string, unknown>) =>
   ({ entry: { module } }) as unknown as Parameters<typeof appServices>[0];
 
 describe("appServices", () => {
-  it("returns the build's contentEvents and startLeadDelivery", () => {
+  it("returns the build's contentEvents, startLeadDelivery and startLiveContent", () => {
     const contentEvents = new EventEmitter();
     const startLeadDelivery = async () => undefined;
-    expect(appServices(buildWith({ contentEvents, startLeadDelivery, default: () => null }))).toEqual({
-      contentEvents,
-      startLeadDelivery,
-    });
+    const startLiveContent = () => undefined;
+    expect(appServices(buildWith({ contentEvents, startLeadDelivery, startLiveContent, default: () => null }))).toEqual(
+      { contentEvents, startLeadDelivery, startLiveContent },
+    );
   });
 
   it("refuses a build whose entry module lost one of them", () => {
     expect(() => appServices(buildWith({ contentEvents: new EventEmitter() }))).toThrow(/startLeadDelivery/);
     expect(() => appServices(buildWith({ startLeadDelivery: async () => undefined }))).toThrow(/contentEvents/);
+    expect(() =>
+      appServices(buildWith({ contentEvents: new EventEmitter(), startLeadDelivery: async () => undefined })),
+    ).toThrow(/startLiveContent/);
   });
 });

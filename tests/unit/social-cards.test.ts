@@ -150,14 +150,15 @@ describe("the editor's image", () => {
     process.env = { ...saved };
   });
 
-  it("resolves a local export path only inside the dataset's folder", () => {
+  it("maps a local image reference to its file in the dataset's images folder, and nothing else", () => {
     const dataset = path.resolve("/srv/content/production.ndjson");
-    expect(localAssetPath("image@file://./images/a.jpg", dataset)).toBe(path.resolve("/srv/content/images/a.jpg"));
-    expect(localAssetPath("image@file://../secret.jpg", dataset)).toBeNull();
-    expect(localAssetPath("image@file://./images/../../x.jpg", dataset)).toBeNull();
-    expect(localAssetPath("image@file:///etc/passwd", dataset)).toBeNull();
-    expect(localAssetPath("file@file://./images/a.jpg", dataset)).toBeNull();
-    expect(localAssetPath("image@file://.", dataset)).toBeNull();
+    expect(localAssetPath("image-0d4d8e01814dc797bbbe6379560cdabf0203f7cf-1600x900-jpg", dataset)).toBe(
+      path.resolve("/srv/content/images/0d4d8e01814dc797bbbe6379560cdabf0203f7cf-1600x900.jpg"),
+    );
+    expect(localAssetPath("image-../../etc/passwd-1x1-jpg", dataset)).toBeNull();
+    expect(localAssetPath("image-0d4d8e01814dc797bbbe6379560cdabf0203f7cf-1600x900-gif", dataset)).toBeNull();
+    expect(localAssetPath("image-abc-1x1-png", dataset)).toBeNull();
+    expect(localAssetPath("image@file://./images/a.jpg", dataset)).toBeNull();
   });
 
   it("with Sanity, redirects to the CDN crop at 1200×630 honouring the hotspot", async () => {

@@ -11,8 +11,8 @@ import { useHydrated } from "~/lib/use-hydrated";
 
 const Overlay = lazy(() => import("./Overlay.client"));
 
-export default function PreviewBar() {
-  const hydrated = useHydrated();
+/** The bar itself, also rendered on the server (app/components/preview/bar-view.server.ts). */
+export function PreviewBarView() {
   const { pathname } = useLocation();
   return (
     <>
@@ -30,6 +30,15 @@ export default function PreviewBar() {
           Salir de la vista previa
         </a>
       </div>
+    </>
+  );
+}
+
+export default function PreviewBar() {
+  const hydrated = useHydrated();
+  return (
+    <>
+      <PreviewBarView />
       {hydrated ? (
         <Suspense fallback={null}>
           <Overlay />
