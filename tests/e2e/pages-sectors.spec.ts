@@ -3,6 +3,7 @@
 // stat cards with the spec's formula.
 import { expect, type Locator, type Page, test } from "@playwright/test";
 
+import { typeset } from "../../app/domain/format";
 import {
   closeCookieBanner,
   expectNoAxeViolations,
@@ -257,8 +258,8 @@ test.describe("/sectores/{slug}", () => {
     await page.goto("/sectores/construccion");
     const hero = page.locator("#sector");
     await expect(hero.getByText(document.sectorName, { exact: true })).toBeVisible();
-    await expect(hero.getByRole("heading", { level: 1 })).toHaveText(document.hero.title);
-    await expect(hero).toContainText(document.hero.description);
+    await expect(hero.getByRole("heading", { level: 1 })).toHaveText(typeset(document.hero.title));
+    await expect(hero).toContainText(typeset(document.hero.description));
     const calculatorHref = `/calculadora?${new URLSearchParams({ sector: document.sectorName })}`;
     await expect(hero.getByRole("link", { name: "Calcular mis Leads", exact: true })).toHaveAttribute(
       "href",
@@ -277,29 +278,29 @@ test.describe("/sectores/{slug}", () => {
     expect(await statValue(page, "cost")).toBe(document.stats.costPerLead);
 
     const explanation = page.locator("#por-que");
-    await expect(explanation.getByRole("heading", { level: 2 })).toHaveText(document.explanation.title);
+    await expect(explanation.getByRole("heading", { level: 2 })).toHaveText(typeset(document.explanation.title));
     await expect(explanation.locator("p")).toHaveCount(document.explanation.paragraphs.length);
 
     const projection = page.locator("#proyeccion");
-    await expect(projection.getByRole("heading", { level: 2 })).toHaveText(document.projection.heading);
-    await expect(projectionTable(page).locator("caption")).toHaveText(document.projection.heading);
+    await expect(projection.getByRole("heading", { level: 2 })).toHaveText(typeset(document.projection.heading));
+    await expect(projectionTable(page).locator("caption")).toHaveText(typeset(document.projection.heading));
     await expect(projectionTable(page).locator("th[scope=col]").first()).toBeVisible();
     await expect(projectionTable(page).locator("th[scope=row]").first()).toBeVisible();
 
     const services = page.locator("#servicios");
-    await expect(services.getByRole("heading", { level: 2 })).toHaveText(document.services.heading);
+    await expect(services.getByRole("heading", { level: 2 })).toHaveText(typeset(document.services.heading));
     const cards = services.locator("ul").first().locator(":scope > li");
     await expect(cards).toHaveCount(3);
     for (const [index, service] of document.services.items.entries()) {
       const card = cards.nth(index);
-      await expect(card.getByRole("heading", { level: 3 })).toHaveText(service.title);
-      await expect(card).toContainText(service.description);
-      await expect(card.locator("ul li")).toHaveText(service.features);
+      await expect(card.getByRole("heading", { level: 3 })).toHaveText(typeset(service.title));
+      await expect(card).toContainText(typeset(service.description));
+      await expect(card.locator("ul li")).toHaveText(service.features.map(typeset));
     }
 
     const closing = page.locator("#empezar");
-    await expect(closing.getByRole("heading", { level: 2 })).toHaveText(document.closingCta.title);
-    await expect(closing).toContainText(document.closingCta.description);
+    await expect(closing.getByRole("heading", { level: 2 })).toHaveText(typeset(document.closingCta.title));
+    await expect(closing).toContainText(typeset(document.closingCta.description));
     await expect(closing.getByRole("link", { name: "Calcular mis Leads Mensuales", exact: true })).toHaveAttribute(
       "href",
       calculatorHref,

@@ -1,6 +1,7 @@
 // /servicios/google-ads and /contacto in real Chromium: content, where their links lead, layout and axe.
 import { expect, test } from "@playwright/test";
 
+import { typeset } from "../../app/domain/format";
 import {
   expectNoAxeViolations,
   expectNoHorizontalScroll,
@@ -22,21 +23,24 @@ test.describe("/servicios/google-ads", () => {
   }) => {
     await page.goto("/servicios/google-ads");
     const main = page.getByRole("main");
-    await expect(main.getByRole("heading", { level: 1 })).toHaveText(googleAds.hero.title);
+    await expect(main.getByRole("heading", { level: 1 })).toHaveText(typeset(googleAds.hero.title));
     const stats = page.locator("#resultados dl > div");
     await expect(stats).toHaveCount(4);
     for (const [index, stat] of googleAds.stats.entries()) {
-      await expect(stats.nth(index).locator("dd")).toHaveText(stat.value);
-      await expect(stats.nth(index).locator("dt")).toHaveText(stat.label);
+      await expect(stats.nth(index).locator("dd")).toHaveText(typeset(stat.value));
+      await expect(stats.nth(index).locator("dt")).toHaveText(typeset(stat.label));
     }
     const included = page.locator("#incluido li");
     await expect(included).toHaveCount(8);
-    for (const [index, item] of googleAds.included.items.entries()) await expect(included.nth(index)).toHaveText(item);
+    for (const [index, item] of googleAds.included.items.entries())
+      await expect(included.nth(index)).toHaveText(typeset(item));
     const steps = page.locator("#proceso ol > li");
     await expect(steps).toHaveCount(7);
     for (const [index, step] of googleAds.process.steps.entries())
-      await expect(steps.nth(index)).toContainText(step.title);
-    await expect(page.locator("#empezar").getByRole("heading", { level: 2 })).toHaveText(googleAds.finalCta.heading);
+      await expect(steps.nth(index)).toContainText(typeset(step.title));
+    await expect(page.locator("#empezar").getByRole("heading", { level: 2 })).toHaveText(
+      typeset(googleAds.finalCta.heading),
+    );
   });
 
   test("hero and closing call lead to /calculadora and /contacto", async ({ page }) => {
