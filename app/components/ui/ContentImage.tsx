@@ -64,7 +64,7 @@ export function ContentImage({
   if (!hiddenWhen) return img;
   return (
     <picture>
-      <source media={hiddenWhen} srcSet={NOTHING} />
+      <source media={hiddenWhen} srcSet={`${NOTHING} 1w`} sizes="1px" />
       {img}
     </picture>
   );
