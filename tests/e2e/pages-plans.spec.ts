@@ -81,6 +81,17 @@ test("'Empezar Ahora' and 'Agendar Llamada' open the external addresses in a new
   }
 });
 
+test("every plan button keeps its label on one line (four cards share the row at 1280 px)", async ({ page }) => {
+  await page.goto("/mensual");
+  const buttons = page.locator("#planes > div > ul > li a");
+  await expect(buttons).toHaveCount(plans.reduce((count, plan) => count + plan.buttons.length, 0));
+  for (const button of await buttons.all()) {
+    // One line of text plus the button's padding is 44 px (the touch-target minimum); a wrapped label is ~68.
+    const box = await button.boundingBox();
+    expect(box?.height, await button.innerText()).toBeLessThanOrEqual(48);
+  }
+});
+
 test("'Solicitar Análisis' opens the CPL dialog; Escape closes it and focus returns to the button", async ({
   page,
 }) => {

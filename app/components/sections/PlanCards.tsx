@@ -77,7 +77,7 @@ function PlanCard({ plan, renderButton }: { plan: PlanContent; renderButton: Ren
   const badges = plan.badges ?? [];
   // Names, prices and buttons line up across cards: the badge row and the subtitle keep their height.
   return (
-    <li className={`relative flex flex-col rounded-3xl border p-6 sm:p-7 ${surface}`}>
+    <li className={`relative flex flex-col rounded-3xl border p-6 sm:p-7 xl:p-5 ${surface}`}>
       <div className={`mb-4 min-h-[1.75rem] flex-wrap gap-2 ${badges.length > 0 ? "flex" : "hidden md:flex"}`}>
         {badges.map((badge, index) => (
           <Badge key={`${index}-${badge}`} tone={index === 0 && plan.popular ? "brand" : dark ? "neutral" : "accent"}>
@@ -149,7 +149,8 @@ export function PlanButton({
   if (!href || !button.label) return null;
   const variant = dark ? (emphasis === "primary" ? "onDark" : "outlineOnDark") : emphasis;
   return (
-    <CtaLink href={href} variant={variant} className="w-full">
+    // Four cards share a 1280 px row: slimmer paddings keep 'Agendar Llamada' and its icon on one line.
+    <CtaLink href={href} variant={variant} className="w-full xl:px-3">
       {button.label}
     </CtaLink>
   );
@@ -158,7 +159,7 @@ export function PlanButton({
 /** The special offer line under the plans (the free logo design). */
 export function PlanOfferNote({ text }: { text: string }) {
   return (
-    <p className="mx-auto flex max-w-3xl items-center gap-4 rounded-2xl border border-amber-200 bg-amber-50 px-5 py-4 text-base font-medium text-amber-950">
+    <p className="mx-auto flex max-w-3xl items-center gap-4 rounded-2xl border border-amber-200 bg-amber-50 px-5 py-4 text-base font-medium text-amber-950 text-balance">
       <span
         aria-hidden="true"
         className="grid h-10 w-10 shrink-0 place-items-center rounded-xl bg-amber-100 text-amber-700"
