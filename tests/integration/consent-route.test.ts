@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { action, loader } from "~/routes/api.consent";
 
 import { callAction, TEST_ORIGIN } from "../support/routes";
+import { seedDocument } from "../support/seed-content";
 
 function post(fields: Record<string, string>, headers: Record<string, string> = {}) {
   return callAction(action, "/api/consent", {
@@ -95,5 +96,16 @@ describe("POST /api/consent", () => {
     expect(rejected.headers.getSetCookie()[1]).toMatch(/^origen_visita=; Path=\/; SameSite=Lax; Max-Age=0/);
     const advertisingOnly = await post({ decision: "save", advertising: "1" }, { referer: `${TEST_ORIGIN}/?gclid=x` });
     expect(advertisingOnly.headers.getSetCookie()).toHaveLength(1);
+  });
+
+  it("names every cookie that 'Aceptar' sets in the cookie policy the legal page shows", async () => {
+    const accepted = await post({ decision: "accept" }, { referer: `${TEST_ORIGIN}/?utm_source=google` });
+    const names = accepted.headers.getSetCookie().map((cookie) => cookie.slice(0, cookie.indexOf("=")));
+    expect(names).toEqual(["cookie_consent", "origen_visita"]);
+    const policy = (seedDocument("legalPage").cookiePolicy as Array<{ children?: Array<{ text?: string }> }>)
+      .flatMap((block) => block.children ?? [])
+      .map((span) => span.text ?? "");
+    // Each cookie is a bolded list item of its own: its name alone in a span.
+    for (const name of names) expect(policy).toContain(name);
   });
 });
