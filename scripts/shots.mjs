@@ -41,6 +41,21 @@ const hydrated = (page) =>
     return Boolean(main && Object.keys(main).some((key) => key.startsWith("__reactFiber")));
   });
 
+/**
+ * A full-page capture does not scroll, so lazy images below the fold would show their blurred
+ * placeholder: walk down the page as a reader would, then wait until every image has loaded.
+ */
+async function loadLazyImages(page) {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
+      window.scrollTo({ top: y, behavior: "instant" });
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    }
+    window.scrollTo({ top: 0, behavior: "instant" });
+  });
+  await page.waitForFunction(() => [...document.images].every((image) => image.complete));
+}
+
 try {
   const wanted = process.argv.slice(2);
   const paths = wanted.length > 0 ? wanted : await sitePaths(server.baseUrl);
@@ -60,6 +75,7 @@ try {
       const page = await answered.newPage();
       await page.goto(`${server.baseUrl}${pathname}`);
       await hydrated(page);
+      await loadLazyImages(page);
       await page.screenshot({ path: path.join(folder, `${name}-full.png`), fullPage: true });
       for (const anchor of DIALOGS[pathname] ?? []) {
         await page.locator(`a[href="${anchor}"]`).first().click();
