@@ -14,11 +14,11 @@ import { maxPrices } from "~/domain/calculator";
 
 import { emailAddress, optionalText, parseDecimal, requiredText } from "./rules";
 import {
+  defineLeadForm,
   errorToast,
   type FieldErrors,
   type FieldSpec,
   formatFechaEnvio,
-  type LeadFormDefinition,
   type PayloadContext,
   successToast,
   type ToastMessage,
@@ -217,12 +217,11 @@ export function buildCalculatorLeadPayload(input: CalculatorLeadInput, context: 
   );
 }
 
-export const calculatorLeadForm: LeadFormDefinition<CalculatorLeadInput> = {
-  kind: "calculadora",
+export const calculatorLeadForm = defineLeadForm("calculadora", {
   fields: CALCULATOR_LEAD_FIELDS,
   schema: calculatorLeadSchema,
   buildPayload: buildCalculatorLeadPayload,
   invalidToast: calculatorInvalidToast,
   successToast: CALCULATOR_LEAD_TOASTS.success,
   failureToast: CALCULATOR_LEAD_TOASTS.failure,
-};
+});

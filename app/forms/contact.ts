@@ -7,22 +7,14 @@ import * as z from "zod/mini";
 import { contactGroupRules, optionalText, requiredText } from "./rules";
 import {
   CONTACT_GROUP_FIELDS,
+  defineLeadForm,
   fieldsOf,
   type FieldSpec,
   formatFechaEnvio,
-  GENERIC_FAILURE_TOAST,
-  type LeadFormDefinition,
-  MISSING_FIELDS_TOAST,
   type PayloadContext,
   successToast,
   withOrigen,
 } from "./shared";
-
-export const CONTACT_TOASTS = {
-  missing: MISSING_FIELDS_TOAST,
-  failure: GENERIC_FAILURE_TOAST,
-  success: successToast("¡Mensaje enviado correctamente!", "Nos pondremos en contacto contigo pronto."),
-} as const;
 
 export const CONTACT_FIELDS = {
   ...CONTACT_GROUP_FIELDS,
@@ -51,12 +43,9 @@ export function buildContactPayload(input: ContactInput, context: PayloadContext
   );
 }
 
-export const contactForm: LeadFormDefinition<ContactInput> = {
-  kind: "contacto",
+export const contactForm = defineLeadForm("contacto", {
   fields: CONTACT_FIELDS,
   schema: contactSchema,
   buildPayload: buildContactPayload,
-  invalidToast: () => CONTACT_TOASTS.missing,
-  successToast: CONTACT_TOASTS.success,
-  failureToast: CONTACT_TOASTS.failure,
-};
+  successToast: successToast("¡Mensaje enviado correctamente!", "Nos pondremos en contacto contigo pronto."),
+});

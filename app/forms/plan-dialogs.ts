@@ -9,11 +9,9 @@ import * as z from "zod/mini";
 import { contactGroupRules, optionalText, requiredText } from "./rules";
 import {
   CONTACT_GROUP_FIELDS,
+  defineLeadForm,
   fieldsOf,
   type FieldSpec,
-  GENERIC_FAILURE_TOAST,
-  type LeadFormDefinition,
-  MISSING_FIELDS_TOAST,
   type PayloadContext,
   successToast,
   withOrigen,
@@ -22,14 +20,6 @@ import {
 /** What the monthly dialog sends when the page names no plan. */
 export const DEFAULT_MONTHLY_PLAN = "Plan Mensual";
 export const CPL_PLAN = "Coste por Lead (CPL)";
-
-/** The spec's dialog promises; the pages show the editor's wording from content. */
-export const PLAN_DIALOG_TOASTS = {
-  missing: MISSING_FIELDS_TOAST,
-  failure: GENERIC_FAILURE_TOAST,
-  monthlySuccess: successToast("¡Solicitud enviada!", "Nos pondremos en contacto contigo en menos de 2 horas."),
-  cplSuccess: successToast("¡Solicitud recibida!", "Nos pondremos en contacto contigo en un plazo de 24-48 h."),
-} as const;
 
 /** Both dialogs: the contact group and the sector, all required. */
 const PLAN_CONTACT_FIELDS = { ...CONTACT_GROUP_FIELDS, sector: "line" } as const satisfies FieldSpec;
@@ -62,15 +52,13 @@ export function buildMonthlyPlanPayload(input: MonthlyPlanInput, context: Payloa
   return planPayload(fieldsOf(input, MONTHLY_PLAN_FIELDS), "Contacto Plan Mensual", context);
 }
 
-export const monthlyPlanForm: LeadFormDefinition<MonthlyPlanInput> = {
-  kind: "plan-mensual",
+/** The success toasts are the spec's promises; the pages show the editor's wording from content. */
+export const monthlyPlanForm = defineLeadForm("plan-mensual", {
   fields: MONTHLY_PLAN_FIELDS,
   schema: monthlyPlanSchema,
   buildPayload: buildMonthlyPlanPayload,
-  invalidToast: () => PLAN_DIALOG_TOASTS.missing,
-  successToast: PLAN_DIALOG_TOASTS.monthlySuccess,
-  failureToast: PLAN_DIALOG_TOASTS.failure,
-};
+  successToast: successToast("¡Solicitud enviada!", "Nos pondremos en contacto contigo en menos de 2 horas."),
+});
 
 export const CPL_FIELDS = {
   ...PLAN_CONTACT_FIELDS,
@@ -96,12 +84,9 @@ export function buildCplPayload(input: CplInput, context: PayloadContext) {
   return planPayload({ ...fieldsOf(input, CPL_FIELDS), planSeleccionado: CPL_PLAN }, "Contacto Plan CPL", context);
 }
 
-export const cplForm: LeadFormDefinition<CplInput> = {
-  kind: "plan-cpl",
+export const cplForm = defineLeadForm("plan-cpl", {
   fields: CPL_FIELDS,
   schema: cplSchema,
   buildPayload: buildCplPayload,
-  invalidToast: () => PLAN_DIALOG_TOASTS.missing,
-  successToast: PLAN_DIALOG_TOASTS.cplSuccess,
-  failureToast: PLAN_DIALOG_TOASTS.failure,
-};
+  successToast: successToast("¡Solicitud recibida!", "Nos pondremos en contacto contigo en un plazo de 24-48 h."),
+});

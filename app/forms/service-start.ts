@@ -8,13 +8,12 @@ import { contactGroupRules, optionalText, requiredText } from "./rules";
 import {
   cleanText,
   CONTACT_GROUP_FIELDS,
+  defineLeadForm,
   errorToast,
   type FieldErrors,
   fieldsOf,
   type FieldSpec,
   type FormValues,
-  GENERIC_FAILURE_TOAST,
-  type LeadFormDefinition,
   MISSING_FIELDS_TOAST,
   type PayloadContext,
   readFields,
@@ -42,7 +41,6 @@ export const SERVICE_START_MESSAGES = {
 export const SERVICE_START_TOASTS = {
   missing: MISSING_FIELDS_TOAST,
   noPlan: errorToast("Plan requerido", SERVICE_START_MESSAGES.planRequired),
-  failure: GENERIC_FAILURE_TOAST,
   success: successToast(
     "¡Solicitud enviada correctamente!",
     "Procesaremos tu solicitud y nos pondremos en contacto contigo en las próximas 24 horas.",
@@ -132,8 +130,7 @@ export function buildServiceStartPayload(input: ServiceStartInput, context: Payl
   );
 }
 
-export const serviceStartForm: LeadFormDefinition<ServiceStartInput> = {
-  kind: "iniciar-servicio",
+export const serviceStartForm = defineLeadForm("iniciar-servicio", {
   fields: SERVICE_START_FIELDS,
   read: readServiceStartFields,
   schema: serviceStartSchema,
@@ -141,5 +138,4 @@ export const serviceStartForm: LeadFormDefinition<ServiceStartInput> = {
   invalidToast: serviceStartInvalidToast,
   receipt: (input) => ({ planSeleccionado: input.planSeleccionado }),
   successToast: SERVICE_START_TOASTS.success,
-  failureToast: SERVICE_START_TOASTS.failure,
-};
+});

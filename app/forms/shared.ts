@@ -184,6 +184,18 @@ export const GENERIC_FAILURE_TOAST = errorToast(
   "Ha ocurrido un error. Por favor, inténtalo de nuevo.",
 );
 
+/**
+ * A form's definition: `kind` and the form's own parts; a refusal answers the landing form's missing-fields
+ * toast and a failure the generic one unless the form names its own.
+ */
+export function defineLeadForm<Output>(
+  kind: LeadFormKind,
+  parts: Omit<LeadFormDefinition<Output>, "kind" | "invalidToast" | "failureToast"> &
+    Partial<Pick<LeadFormDefinition<Output>, "invalidToast" | "failureToast">>,
+): LeadFormDefinition<Output> {
+  return { kind, invalidToast: () => MISSING_FIELDS_TOAST, failureToast: GENERIC_FAILURE_TOAST, ...parts };
+}
+
 /** Answers of the abuse guards; the spec names none, so these follow its tone. */
 export const RATE_LIMITED_TOAST = errorToast(
   "Demasiados envíos",
