@@ -14,11 +14,13 @@ import { maxPrices } from "~/domain/calculator";
 
 import { emailAddress, optionalText, parseDecimal, requiredText } from "./rules";
 import {
+  defineLeadForm,
+  errorToast,
   type FieldErrors,
   type FieldSpec,
   formatFechaEnvio,
-  type LeadFormDefinition,
   type PayloadContext,
+  successToast,
   type ToastMessage,
   withOrigen,
 } from "./shared";
@@ -36,32 +38,21 @@ export const CALCULATOR_LEAD_MESSAGES = {
 } as const;
 
 export const CALCULATOR_LEAD_TOASTS = {
-  invalid: {
-    title: "Error de validación",
-    description: "Por favor, completa todos los campos obligatorios del formulario",
-    variant: "destructive",
-  },
-  noPlan: {
-    title: "Plan no seleccionado",
-    description: "Por favor, selecciona un plan antes de continuar",
-    variant: "destructive",
-  },
-  calculation: {
-    title: "Error de cálculo",
-    description: "Los datos de la calculadora no son válidos. Por favor, realiza el cálculo nuevamente.",
-    variant: "destructive",
-  },
-  failure: {
-    title: "Error al enviar",
-    description: "Ha ocurrido un error. Por favor, inténtalo de nuevo o contáctanos directamente.",
-    variant: "destructive",
-  },
-  success: {
-    title: "¡Solicitud enviada correctamente!",
-    description: "Nos pondremos en contacto contigo en las próximas 24 horas.",
-    variant: "success",
-  },
-} as const satisfies Record<string, ToastMessage>;
+  invalid: errorToast("Error de validación", "Por favor, completa todos los campos obligatorios del formulario"),
+  noPlan: errorToast("Plan no seleccionado", "Por favor, selecciona un plan antes de continuar"),
+  calculation: errorToast(
+    "Error de cálculo",
+    "Los datos de la calculadora no son válidos. Por favor, realiza el cálculo nuevamente.",
+  ),
+  failure: errorToast(
+    "Error al enviar",
+    "Ha ocurrido un error. Por favor, inténtalo de nuevo o contáctanos directamente.",
+  ),
+  success: successToast(
+    "¡Solicitud enviada correctamente!",
+    "Nos pondremos en contacto contigo en las próximas 24 horas.",
+  ),
+} as const;
 
 /** The only plan this form sends. */
 export const CALCULATOR_PLAN = "incluido";
@@ -226,12 +217,11 @@ export function buildCalculatorLeadPayload(input: CalculatorLeadInput, context: 
   );
 }
 
-export const calculatorLeadForm: LeadFormDefinition<CalculatorLeadInput> = {
-  kind: "calculadora",
+export const calculatorLeadForm = defineLeadForm("calculadora", {
   fields: CALCULATOR_LEAD_FIELDS,
   schema: calculatorLeadSchema,
   buildPayload: buildCalculatorLeadPayload,
   invalidToast: calculatorInvalidToast,
   successToast: CALCULATOR_LEAD_TOASTS.success,
   failureToast: CALCULATOR_LEAD_TOASTS.failure,
-};
+});

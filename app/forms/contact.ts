@@ -4,41 +4,26 @@
  */
 import * as z from "zod/mini";
 
-import { emailAddress, optionalText, requiredText } from "./rules";
+import { contactGroupRules, optionalText, requiredText } from "./rules";
 import {
+  CONTACT_GROUP_FIELDS,
+  defineLeadForm,
+  fieldsOf,
   type FieldSpec,
   formatFechaEnvio,
-  GENERIC_FAILURE_TOAST,
-  type LeadFormDefinition,
-  MISSING_FIELDS_TOAST,
   type PayloadContext,
-  type ToastMessage,
+  successToast,
   withOrigen,
 } from "./shared";
 
-export const CONTACT_TOASTS = {
-  missing: MISSING_FIELDS_TOAST,
-  failure: GENERIC_FAILURE_TOAST,
-  success: {
-    title: "¡Mensaje enviado correctamente!",
-    description: "Nos pondremos en contacto contigo pronto.",
-    variant: "success",
-  },
-} as const satisfies Record<string, ToastMessage>;
-
 export const CONTACT_FIELDS = {
-  nombre: "line",
-  email: "line",
-  telefono: "line",
-  empresa: "line",
+  ...CONTACT_GROUP_FIELDS,
   sector: "line",
   mensaje: "text",
 } as const satisfies FieldSpec;
 
 export const contactSchema = z.object({
-  nombre: requiredText(),
-  email: emailAddress(),
-  telefono: requiredText(),
+  ...contactGroupRules(),
   empresa: optionalText(),
   sector: requiredText(),
   mensaje: requiredText(),
@@ -51,24 +36,16 @@ export function buildContactPayload(input: ContactInput, context: PayloadContext
     {
       tipoFormulario: "Contacto General",
       tipo: "Consulta General",
-      nombre: input.nombre,
-      email: input.email,
-      telefono: input.telefono,
-      empresa: input.empresa,
-      sector: input.sector,
-      mensaje: input.mensaje,
+      ...fieldsOf(input, CONTACT_FIELDS),
       fechaEnvio: formatFechaEnvio(context.now),
     },
     context.origen,
   );
 }
 
-export const contactForm: LeadFormDefinition<ContactInput> = {
-  kind: "contacto",
+export const contactForm = defineLeadForm("contacto", {
   fields: CONTACT_FIELDS,
   schema: contactSchema,
   buildPayload: buildContactPayload,
-  invalidToast: () => CONTACT_TOASTS.missing,
-  successToast: CONTACT_TOASTS.success,
-  failureToast: CONTACT_TOASTS.failure,
-};
+  successToast: successToast("¡Mensaje enviado correctamente!", "Nos pondremos en contacto contigo pronto."),
+});

@@ -6,14 +6,14 @@
  */
 import * as z from "zod/mini";
 
-import { emailAddress, optionalText, requiredText } from "./rules";
+import { contactGroupRules, optionalText, requiredText } from "./rules";
 import {
+  CONTACT_GROUP_FIELDS,
+  defineLeadForm,
+  fieldsOf,
   type FieldSpec,
-  GENERIC_FAILURE_TOAST,
-  type LeadFormDefinition,
-  MISSING_FIELDS_TOAST,
   type PayloadContext,
-  type ToastMessage,
+  successToast,
   withOrigen,
 } from "./shared";
 
@@ -21,33 +21,23 @@ import {
 export const DEFAULT_MONTHLY_PLAN = "Plan Mensual";
 export const CPL_PLAN = "Coste por Lead (CPL)";
 
-const success = (title: string, description: string): ToastMessage => ({ title, description, variant: "success" });
+/** Both dialogs: the contact group and the sector, all required. */
+const PLAN_CONTACT_FIELDS = { ...CONTACT_GROUP_FIELDS, sector: "line" } as const satisfies FieldSpec;
+const planContactRules = () => ({ ...contactGroupRules(), sector: requiredText() });
 
-/** The spec's dialog promises; the pages show the editor's wording from content. */
-export const PLAN_DIALOG_TOASTS = {
-  missing: MISSING_FIELDS_TOAST,
-  failure: GENERIC_FAILURE_TOAST,
-  monthlySuccess: success("¡Solicitud enviada!", "Nos pondremos en contacto contigo en menos de 2 horas."),
-  cplSuccess: success("¡Solicitud recibida!", "Nos pondremos en contacto contigo en un plazo de 24-48 h."),
-} as const;
+/** Both dialogs' answers: what a dialog sends after its own fields. */
+const planPayload = <Fields>(fields: Fields, tipo: string, context: PayloadContext) =>
+  withOrigen({ ...fields, tipo, fecha: context.now.toISOString() }, context.origen);
 
 export const MONTHLY_PLAN_FIELDS = {
-  nombre: "line",
-  email: "line",
-  telefono: "line",
-  empresa: "line",
-  sector: "line",
+  ...PLAN_CONTACT_FIELDS,
   descripcionNegocio: "text",
   objetivos: "text",
   planSeleccionado: "line",
 } as const satisfies FieldSpec;
 
 export const monthlyPlanSchema = z.object({
-  nombre: requiredText(),
-  email: emailAddress(),
-  telefono: requiredText(),
-  empresa: requiredText(),
-  sector: requiredText(),
+  ...planContactRules(),
   descripcionNegocio: optionalText(),
   objetivos: optionalText(),
   planSeleccionado: z.pipe(
@@ -59,39 +49,19 @@ export const monthlyPlanSchema = z.object({
 export type MonthlyPlanInput = z.infer<typeof monthlyPlanSchema>;
 
 export function buildMonthlyPlanPayload(input: MonthlyPlanInput, context: PayloadContext) {
-  return withOrigen(
-    {
-      nombre: input.nombre,
-      email: input.email,
-      telefono: input.telefono,
-      empresa: input.empresa,
-      sector: input.sector,
-      descripcionNegocio: input.descripcionNegocio,
-      objetivos: input.objetivos,
-      planSeleccionado: input.planSeleccionado,
-      tipo: "Contacto Plan Mensual",
-      fecha: context.now.toISOString(),
-    },
-    context.origen,
-  );
+  return planPayload(fieldsOf(input, MONTHLY_PLAN_FIELDS), "Contacto Plan Mensual", context);
 }
 
-export const monthlyPlanForm: LeadFormDefinition<MonthlyPlanInput> = {
-  kind: "plan-mensual",
+/** The success toasts are the spec's promises; the pages show the editor's wording from content. */
+export const monthlyPlanForm = defineLeadForm("plan-mensual", {
   fields: MONTHLY_PLAN_FIELDS,
   schema: monthlyPlanSchema,
   buildPayload: buildMonthlyPlanPayload,
-  invalidToast: () => PLAN_DIALOG_TOASTS.missing,
-  successToast: PLAN_DIALOG_TOASTS.monthlySuccess,
-  failureToast: PLAN_DIALOG_TOASTS.failure,
-};
+  successToast: successToast("¡Solicitud enviada!", "Nos pondremos en contacto contigo en menos de 2 horas."),
+});
 
 export const CPL_FIELDS = {
-  nombre: "line",
-  email: "line",
-  telefono: "line",
-  empresa: "line",
-  sector: "line",
+  ...PLAN_CONTACT_FIELDS,
   descripcionNegocio: "text",
   presupuestoMensual: "line",
   porcentajeConversion: "line",
@@ -100,11 +70,7 @@ export const CPL_FIELDS = {
 } as const satisfies FieldSpec;
 
 export const cplSchema = z.object({
-  nombre: requiredText(),
-  email: emailAddress(),
-  telefono: requiredText(),
-  empresa: requiredText(),
-  sector: requiredText(),
+  ...planContactRules(),
   descripcionNegocio: requiredText(),
   presupuestoMensual: requiredText(),
   porcentajeConversion: optionalText(),
@@ -115,32 +81,12 @@ export const cplSchema = z.object({
 export type CplInput = z.infer<typeof cplSchema>;
 
 export function buildCplPayload(input: CplInput, context: PayloadContext) {
-  return withOrigen(
-    {
-      nombre: input.nombre,
-      email: input.email,
-      telefono: input.telefono,
-      empresa: input.empresa,
-      sector: input.sector,
-      descripcionNegocio: input.descripcionNegocio,
-      presupuestoMensual: input.presupuestoMensual,
-      porcentajeConversion: input.porcentajeConversion,
-      beneficioPorCliente: input.beneficioPorCliente,
-      descripcionClientePotencial: input.descripcionClientePotencial,
-      planSeleccionado: CPL_PLAN,
-      tipo: "Contacto Plan CPL",
-      fecha: context.now.toISOString(),
-    },
-    context.origen,
-  );
+  return planPayload({ ...fieldsOf(input, CPL_FIELDS), planSeleccionado: CPL_PLAN }, "Contacto Plan CPL", context);
 }
 
-export const cplForm: LeadFormDefinition<CplInput> = {
-  kind: "plan-cpl",
+export const cplForm = defineLeadForm("plan-cpl", {
   fields: CPL_FIELDS,
   schema: cplSchema,
   buildPayload: buildCplPayload,
-  invalidToast: () => PLAN_DIALOG_TOASTS.missing,
-  successToast: PLAN_DIALOG_TOASTS.cplSuccess,
-  failureToast: PLAN_DIALOG_TOASTS.failure,
-};
+  successToast: successToast("¡Solicitud recibida!", "Nos pondremos en contacto contigo en un plazo de 24-48 h."),
+});

@@ -4,17 +4,20 @@
  */
 import * as z from "zod/mini";
 
-import { emailAddress, optionalText, requiredText } from "./rules";
+import { contactGroupRules, optionalText, requiredText } from "./rules";
 import {
   cleanText,
+  CONTACT_GROUP_FIELDS,
+  defineLeadForm,
+  errorToast,
   type FieldErrors,
+  fieldsOf,
   type FieldSpec,
   type FormValues,
-  GENERIC_FAILURE_TOAST,
-  type LeadFormDefinition,
   MISSING_FIELDS_TOAST,
   type PayloadContext,
   readFields,
+  successToast,
   type ToastMessage,
   withOrigen,
 } from "./shared";
@@ -37,23 +40,19 @@ export const SERVICE_START_MESSAGES = {
 
 export const SERVICE_START_TOASTS = {
   missing: MISSING_FIELDS_TOAST,
-  noPlan: { title: "Plan requerido", description: SERVICE_START_MESSAGES.planRequired, variant: "destructive" },
-  failure: GENERIC_FAILURE_TOAST,
-  success: {
-    title: "¡Solicitud enviada correctamente!",
-    description: "Procesaremos tu solicitud y nos pondremos en contacto contigo en las próximas 24 horas.",
-    variant: "success",
-  },
-} as const satisfies Record<string, ToastMessage>;
+  noPlan: errorToast("Plan requerido", SERVICE_START_MESSAGES.planRequired),
+  success: successToast(
+    "¡Solicitud enviada correctamente!",
+    "Procesaremos tu solicitud y nos pondremos en contacto contigo en las próximas 24 horas.",
+  ),
+} as const;
 
 /** The file input's name; what is read from it lands in archivoLogo / archivoLogoTipo. */
 export const LOGO_FILE_FIELD = "logo";
 
-export const SERVICE_START_FIELDS = {
-  nombre: "line",
-  email: "line",
-  telefono: "line",
-  empresa: "line",
+/** The fields the payload carries as the visitor gave them (the others it derives). */
+const SENT_AS_TYPED = {
+  ...CONTACT_GROUP_FIELDS,
   descripcionNegocio: "text",
   publicoObjetivo: "text",
   serviciosProductos: "text",
@@ -62,6 +61,10 @@ export const SERVICE_START_FIELDS = {
   estiloPreferido: "line",
   webReferencia: "line",
   tieneLogoPropio: "line",
+} as const satisfies FieldSpec;
+
+export const SERVICE_START_FIELDS = {
+  ...SENT_AS_TYPED,
   descripcionLogo: "text",
   planSeleccionado: "line",
   archivoLogo: "line",
@@ -83,10 +86,7 @@ export function readServiceStartFields(formData: FormData): FormValues {
 }
 
 export const serviceStartSchema = z.object({
-  nombre: requiredText(),
-  email: emailAddress(),
-  telefono: requiredText(),
-  empresa: requiredText(),
+  ...contactGroupRules(),
   descripcionNegocio: requiredText(),
   publicoObjetivo: requiredText(),
   serviciosProductos: requiredText(),
@@ -119,18 +119,7 @@ export function buildServiceStartPayload(input: ServiceStartInput, context: Payl
   const ownLogo = input.tieneLogoPropio === "si";
   return withOrigen(
     {
-      nombre: input.nombre,
-      email: input.email,
-      telefono: input.telefono,
-      empresa: input.empresa,
-      descripcionNegocio: input.descripcionNegocio,
-      publicoObjetivo: input.publicoObjetivo,
-      serviciosProductos: input.serviciosProductos,
-      objetivos: input.objetivos,
-      coloresPreferidos: input.coloresPreferidos,
-      estiloPreferido: input.estiloPreferido,
-      webReferencia: input.webReferencia,
-      tieneLogoPropio: input.tieneLogoPropio,
+      ...fieldsOf(input, SENT_AS_TYPED),
       descripcionLogo: input.tieneLogoPropio === "descripcion" ? input.descripcionLogo : "",
       planSeleccionado: SERVICE_PLANS[input.planSeleccionado as ServicePlanKey],
       archivoLogo: ownLogo && input.archivoLogo ? input.archivoLogo : null,
@@ -141,8 +130,7 @@ export function buildServiceStartPayload(input: ServiceStartInput, context: Payl
   );
 }
 
-export const serviceStartForm: LeadFormDefinition<ServiceStartInput> = {
-  kind: "iniciar-servicio",
+export const serviceStartForm = defineLeadForm("iniciar-servicio", {
   fields: SERVICE_START_FIELDS,
   read: readServiceStartFields,
   schema: serviceStartSchema,
@@ -150,5 +138,4 @@ export const serviceStartForm: LeadFormDefinition<ServiceStartInput> = {
   invalidToast: serviceStartInvalidToast,
   receipt: (input) => ({ planSeleccionado: input.planSeleccionado }),
   successToast: SERVICE_START_TOASTS.success,
-  failureToast: SERVICE_START_TOASTS.failure,
-};
+});

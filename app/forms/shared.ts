@@ -91,6 +91,24 @@ export function readLeadValues(definition: LeadFormDefinition<unknown>, formData
   return definition.read ? definition.read(formData) : readFields(formData, definition.fields);
 }
 
+/** The contact group the lead forms open with (the calculator's leaves out nombre), in the order shown. */
+export const CONTACT_GROUP_FIELDS = {
+  nombre: "line",
+  email: "line",
+  telefono: "line",
+  empresa: "line",
+} as const satisfies FieldSpec;
+
+/** A form's own fields of its checked input, in the form's field order (the order its payload lists them in). */
+export function fieldsOf<Input, Name extends keyof Input & string>(
+  input: Input,
+  fields: Readonly<Record<Name, FieldKind>>,
+): Pick<Input, Name> {
+  const picked = {} as Pick<Input, Name>;
+  for (const name of Object.keys(fields) as Name[]) picked[name] = input[name];
+  return picked;
+}
+
 export type ValidationResult<Output> = { success: true; data: Output } | { success: false; fieldErrors: FieldErrors };
 
 /** Validates read values against a form's schema: the first Spanish message of each failing field. */
@@ -106,6 +124,20 @@ export function validateLead<Output>(
     if (field && !fieldErrors[field]) fieldErrors[field] = issue.message;
   }
   return { success: false, fieldErrors };
+}
+
+const requiredByForm = new WeakMap<LeadFormDefinition<unknown>, ReadonlySet<string>>();
+
+/** The fields a form's schema refuses when empty: the ones its page marks required (asterisk, `required`). */
+export function requiredFieldsOf(definition: LeadFormDefinition<unknown>): ReadonlySet<string> {
+  let required = requiredByForm.get(definition);
+  if (!required) {
+    const empty = Object.fromEntries(Object.keys(definition.fields).map((name) => [name, ""]));
+    const result = validateLead(definition, empty);
+    required = new Set(result.success ? [] : Object.keys(result.fieldErrors));
+    requiredByForm.set(definition, required);
+  }
+  return required;
 }
 
 // Built on first use, not when the module loads: the first time-zone-aware Intl formatter costs the
@@ -133,38 +165,44 @@ export function withOrigen<T extends Record<string, unknown>>(
   return origen ? { ...payload, origen } : payload;
 }
 
-/** The same shape as an HTML `type="email"` check that also wants a dot in the domain. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const toastOf =
+  (variant: ToastMessage["variant"]) =>
+  (title: string, description: string): ToastMessage => ({ title, description, variant });
 
-/** Shared Spanish messages of forms the spec leaves to the browser's native checks. */
-export const COMMON_MESSAGES = {
-  required: "Este campo es obligatorio",
-  email: "Formato de email inválido",
-} as const;
+/** A toast's message: a success, or a refusal or failure ("destructive"). */
+export const successToast = toastOf("success");
+export const errorToast = toastOf("destructive");
 
 /** The landing form's toast, which the plan dialogs and service start reuse for missing fields. */
-export const MISSING_FIELDS_TOAST: ToastMessage = {
-  title: "Campos requeridos",
-  description: "Por favor, completa todos los campos obligatorios",
-  variant: "destructive",
-};
+export const MISSING_FIELDS_TOAST = errorToast(
+  "Campos requeridos",
+  "Por favor, completa todos los campos obligatorios",
+);
 
-export const GENERIC_FAILURE_TOAST: ToastMessage = {
-  title: "Error al enviar",
-  description: "Ha ocurrido un error. Por favor, inténtalo de nuevo.",
-  variant: "destructive",
-};
+export const GENERIC_FAILURE_TOAST = errorToast(
+  "Error al enviar",
+  "Ha ocurrido un error. Por favor, inténtalo de nuevo.",
+);
+
+/**
+ * A form's definition: `kind` and the form's own parts; a refusal answers the landing form's missing-fields
+ * toast and a failure the generic one unless the form names its own.
+ */
+export function defineLeadForm<Output>(
+  kind: LeadFormKind,
+  parts: Omit<LeadFormDefinition<Output>, "kind" | "invalidToast" | "failureToast"> &
+    Partial<Pick<LeadFormDefinition<Output>, "invalidToast" | "failureToast">>,
+): LeadFormDefinition<Output> {
+  return { kind, invalidToast: () => MISSING_FIELDS_TOAST, failureToast: GENERIC_FAILURE_TOAST, ...parts };
+}
 
 /** Answers of the abuse guards; the spec names none, so these follow its tone. */
-export const RATE_LIMITED_TOAST: ToastMessage = {
-  title: "Demasiados envíos",
-  description:
-    "Has enviado demasiadas solicitudes en poco tiempo. Por favor, inténtalo de nuevo dentro de unos minutos.",
-  variant: "destructive",
-};
+export const RATE_LIMITED_TOAST = errorToast(
+  "Demasiados envíos",
+  "Has enviado demasiadas solicitudes en poco tiempo. Por favor, inténtalo de nuevo dentro de unos minutos.",
+);
 
-export const TOO_LARGE_TOAST: ToastMessage = {
-  title: "Envío demasiado grande",
-  description: "El envío supera el tamaño máximo de 1 MB. Si has adjuntado un logo, elige un archivo más pequeño.",
-  variant: "destructive",
-};
+export const TOO_LARGE_TOAST = errorToast(
+  "Envío demasiado grande",
+  "El envío supera el tamaño máximo de 1 MB. Si has adjuntado un logo, elige un archivo más pequeño.",
+);

@@ -7,7 +7,7 @@ import { calculatorLeadForm } from "~/forms/calculator-lead";
 import { contactForm } from "~/forms/contact";
 import { cplForm, monthlyPlanForm } from "~/forms/plan-dialogs";
 import { readServiceStartFields, serviceStartForm } from "~/forms/service-start";
-import { cleanText, MAX_LENGTH, readFields, validateLead } from "~/forms/shared";
+import { cleanText, MAX_LENGTH, readFields, requiredFieldsOf, validateLead } from "~/forms/shared";
 
 function formData(fields: Record<string, string>) {
   const data = new FormData();
@@ -156,6 +156,25 @@ describe("service start", () => {
     const result = validateLead(serviceStartForm, readServiceStartFields(formData({ nombre: "Marta" })));
     if (result.success) throw new Error("expected a failure");
     expect(serviceStartForm.invalidToast(result.fieldErrors).title).toBe("Campos requeridos");
+  });
+});
+
+describe("required marks", () => {
+  // The pages mark a contact field required (asterisk, `required`) when its form's schema refuses it empty.
+  const CONTACT_GROUP = ["nombre", "email", "telefono", "empresa"];
+  const requiredContactFields = (form: Parameters<typeof requiredFieldsOf>[0]) =>
+    CONTACT_GROUP.filter((name) => requiredFieldsOf(form).has(name));
+  it("the landing form leaves empresa optional; the others want the whole group they show", () => {
+    expect(requiredContactFields(contactForm)).toEqual(["nombre", "email", "telefono"]);
+    expect(requiredContactFields(monthlyPlanForm)).toEqual(CONTACT_GROUP);
+    expect(requiredContactFields(cplForm)).toEqual(CONTACT_GROUP);
+    expect(requiredContactFields(serviceStartForm)).toEqual(CONTACT_GROUP);
+    expect(requiredContactFields(calculatorLeadForm)).toEqual(["email", "telefono", "empresa"]);
+  });
+  it("optional fields of a form are never marked", () => {
+    expect(requiredFieldsOf(monthlyPlanForm).has("descripcionNegocio")).toBe(false);
+    expect(requiredFieldsOf(cplForm).has("descripcionNegocio")).toBe(true);
+    expect(requiredFieldsOf(serviceStartForm).has("estiloPreferido")).toBe(false);
   });
 });
 

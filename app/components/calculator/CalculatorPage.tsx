@@ -152,7 +152,7 @@ export function CalculatorPage({
             <div className="mt-10">
               <LeadCaptureForm
                 lead={lead}
-                content={leadForm ?? {}}
+                content={leadForm}
                 calculation={{
                   sector: calculator.draft.sector,
                   conversionRate: inputs?.conversionRate ?? null,

@@ -7,10 +7,12 @@
  */
 import { type FormEvent, useRef } from "react";
 
-import { Honeypot, SubmitButton, TextAreaField, TextField } from "~/components/forms/fields";
-import { PrivacyNotice } from "~/components/forms/PrivacyNotice";
-import type { useLeadForm } from "~/components/forms/use-lead-form";
-import { CALCULATOR_PLAN, collectBrowserInfo } from "~/forms/calculator-lead";
+import { ContactFields, TextAreaField, TextField } from "~/components/forms/fields";
+import { LeadFormShell } from "~/components/forms/LeadFormShell";
+import type { LeadForm } from "~/components/forms/use-lead-form";
+import type { Maybe } from "~/components/sections/content-shapes";
+import type { CalculatorPageQueryResult } from "~/content/sanity.types";
+import { CALCULATOR_PLAN, calculatorLeadForm, collectBrowserInfo } from "~/forms/calculator-lead";
 
 export const LEAD_FORM_ID = "completa-tus-datos";
 export const LEAD_SENDING_LABEL = "Enviando análisis...";
@@ -23,11 +25,11 @@ export interface LeadCalculation {
   budget: number | null;
 }
 
-export interface LeadFormContent {
-  heading?: string | null;
-  intro?: string | null;
-  submitLabel?: string | null;
-}
+/** The form's texts in calculatorPage.leadForm (the thank-you texts beside them are ThankYou's). */
+export type LeadFormContent = Pick<
+  NonNullable<CalculatorPageQueryResult>["leadForm"],
+  "heading" | "intro" | "submitLabel"
+>;
 
 function numberField(value: number | null): string {
   return value === null || !Number.isFinite(value) ? "" : String(value);
@@ -38,12 +40,12 @@ export function LeadCaptureForm({
   content,
   calculation,
 }: {
-  lead: ReturnType<typeof useLeadForm>;
-  content: LeadFormContent;
+  lead: LeadForm;
+  content: Maybe<LeadFormContent>;
   calculation: LeadCalculation;
 }) {
   const browserInfoRef = useRef<HTMLInputElement>(null);
-  const { errors, keptValues: kept } = lead;
+  const { field } = lead;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     if (browserInfoRef.current) browserInfoRef.current.value = collectBrowserInfo();
@@ -51,67 +53,31 @@ export function LeadCaptureForm({
   }
 
   return (
-    <lead.fetcher.Form
-      key={lead.formKey}
-      method="post"
-      action={lead.action}
+    <LeadFormShell
+      lead={lead}
+      submitLabel={content?.submitLabel ?? ""}
+      sendingLabel={LEAD_SENDING_LABEL}
       noValidate
       onSubmit={onSubmit}
-      onChange={lead.onChange}
       aria-labelledby={`${LEAD_FORM_ID}-titulo`}
       className="relative grid gap-5 rounded-3xl border border-slate-200 bg-white p-5 shadow-xl shadow-slate-200/70 sm:grid-cols-2 sm:p-8"
     >
+      <ContactFields form={calculatorLeadForm} field={field} />
       <TextField
-        name="email"
-        label="Email"
-        type="email"
-        required
-        autoComplete="email"
-        error={errors.email}
-        defaultValue={kept?.email}
-      />
-      <TextField
-        name="telefono"
-        label="Teléfono"
-        type="tel"
-        required
-        autoComplete="tel"
-        error={errors.telefono}
-        defaultValue={kept?.telefono}
-      />
-      <TextField
-        name="empresa"
-        label="Empresa"
-        required
-        autoComplete="organization"
-        error={errors.empresa}
-        defaultValue={kept?.empresa}
-      />
-      <TextField
-        name="sector"
+        {...field("sector")}
+        defaultValue={lead.keptValues?.sector ?? calculation.sector}
         label="Sector"
         required
-        error={errors.sector}
-        defaultValue={kept?.sector ?? calculation.sector}
       />
       <TextField
-        name="web"
+        {...field("web")}
         label="Web"
         type="url"
         autoComplete="url"
         placeholder="https://"
         className="sm:col-span-2"
-        error={errors.web}
-        defaultValue={kept?.web}
       />
-      <TextAreaField
-        name="mensaje"
-        label="Mensaje"
-        rows={4}
-        className="sm:col-span-2"
-        error={errors.mensaje}
-        defaultValue={kept?.mensaje}
-      />
+      <TextAreaField {...field("mensaje")} label="Mensaje" rows={4} className="sm:col-span-2" />
 
       <input type="hidden" name="sectorCalculadora" value={calculation.sector} />
       <input type="hidden" name="porcentajeConversion" value={numberField(calculation.conversionRate)} />
@@ -119,16 +85,6 @@ export function LeadCaptureForm({
       <input type="hidden" name="presupuestoMensual" value={numberField(calculation.budget)} />
       <input type="hidden" name="planSeleccionado" value={CALCULATOR_PLAN} />
       <input ref={browserInfoRef} type="hidden" name="browserInfo" defaultValue="" />
-      <Honeypot />
-
-      <div className="sm:col-span-2">
-        <SubmitButton
-          submitting={lead.submitting}
-          label={content.submitLabel ?? ""}
-          sendingLabel={LEAD_SENDING_LABEL}
-        />
-      </div>
-      <PrivacyNotice className="sm:col-span-2" />
-    </lead.fetcher.Form>
+    </LeadFormShell>
   );
 }

@@ -11,6 +11,8 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { type ReactNode, type RefObject, useEffect } from "react";
 
+import { CloseMark } from "~/components/ui/Toast";
+
 /** Set on <html> while a dialog is open: the page behind does not scroll. */
 const DIALOG_OPEN_CLASS = "dialog-open";
 
@@ -67,17 +69,7 @@ export default function PlanDialogModal({
             )}
             <div className="mt-6">{children}</div>
             <Dialog.Close className="absolute right-4 top-4 grid h-10 w-10 place-items-center rounded-xl text-ink-soft hover:bg-slate-100">
-              <span className="sr-only">Cerrar</span>
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 24 24"
-                className="h-5 w-5"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-              >
-                <path d="M6 6l12 12M18 6L6 18" />
-              </svg>
+              <CloseMark label="Cerrar" />
             </Dialog.Close>
           </Dialog.Content>
         </div>

@@ -20,84 +20,66 @@
  * plan-dialogs/use-dialog-trigger.ts.
  */
 
+import type { Maybe } from "~/components/sections/content-shapes";
+import type { PlansPageQueryResult } from "~/content/sanity.types";
 import { cplForm, monthlyPlanForm } from "~/forms/plan-dialogs";
-import type { FieldErrors, FormValues, ToastMessage } from "~/forms/shared";
+import type { LeadFormDefinition } from "~/forms/shared";
 
-import { SelectField, TextAreaField, TextField } from "./fields";
+import { ContactFields, SelectField, TextAreaField, TextField } from "./fields";
 import { PlanDialog, type PlanDialogContent } from "./plan-dialogs/PlanDialog";
+import type { FieldBinding, LeadForm } from "./use-lead-form";
 
 export type { PlanDialogContent } from "./plan-dialogs/PlanDialog";
 
+type PlansPage = NonNullable<PlansPageQueryResult>;
+
 interface PlanDialogBaseProps {
   id: string;
-  content?: PlanDialogContent | null;
-  sectorOptions?: readonly string[] | null;
+  content?: Maybe<PlanDialogContent>;
+  sectorOptions?: Maybe<PlansPage["sectorOptions"]>;
 }
 
 const SECTOR_PLACEHOLDER = "Selecciona tu sector";
 const BUDGET_PLACEHOLDER = "Selecciona un rango";
 
-function successToastOf(content: PlanDialogContent | null | undefined, fallback: ToastMessage): ToastMessage {
-  return content?.successTitle && content.successText
-    ? { title: content.successTitle, description: content.successText, variant: "success" }
-    : fallback;
+/** A required choice from one of the page's lists (sector, budget), across both columns. */
+function ListChoice({
+  binding,
+  label,
+  options,
+  placeholder,
+}: {
+  binding: FieldBinding;
+  label: string;
+  options: Maybe<readonly string[]>;
+  placeholder: string;
+}) {
+  return (
+    <SelectField
+      {...binding}
+      label={label}
+      required
+      options={options ?? []}
+      placeholder={placeholder}
+      className="sm:col-span-2"
+    />
+  );
 }
 
-function ContactFields({
-  errors,
-  kept,
+/** What both dialogs open with: the contact group and the sector, chosen from the page's list. */
+function ContactAndSector({
+  form,
+  field,
   sectorOptions,
 }: {
-  errors: FieldErrors;
-  kept?: FormValues;
-  sectorOptions: readonly string[];
+  form: LeadFormDefinition<unknown>;
+  field: LeadForm["field"];
+  sectorOptions: Maybe<readonly string[]>;
 }) {
   return (
     <>
-      <TextField
-        name="nombre"
-        label="Nombre"
-        required
-        autoComplete="name"
-        error={errors.nombre}
-        defaultValue={kept?.nombre}
-      />
-      <TextField
-        name="email"
-        label="Email"
-        type="email"
-        required
-        autoComplete="email"
-        error={errors.email}
-        defaultValue={kept?.email}
-      />
-      <TextField
-        name="telefono"
-        label="Teléfono"
-        type="tel"
-        required
-        autoComplete="tel"
-        error={errors.telefono}
-        defaultValue={kept?.telefono}
-      />
-      <TextField
-        name="empresa"
-        label="Empresa"
-        required
-        autoComplete="organization"
-        error={errors.empresa}
-        defaultValue={kept?.empresa}
-      />
-      <SelectField
-        name="sector"
-        label="Sector"
-        required
-        options={sectorOptions}
-        placeholder={SECTOR_PLACEHOLDER}
-        className="sm:col-span-2"
-        error={errors.sector}
-        defaultValue={kept?.sector}
-      />
+      <ContactFields form={form} field={field} />
+      <ListChoice binding={field("sector")} label="Sector" options={sectorOptions} placeholder={SECTOR_PLACEHOLDER} />
     </>
   );
 }
@@ -107,34 +89,20 @@ export function MonthlyPlanDialog({
   content,
   sectorOptions,
   planName,
-}: PlanDialogBaseProps & { planName?: string | null }) {
+}: PlanDialogBaseProps & { planName?: Maybe<string> }) {
   return (
-    <PlanDialog
-      id={id}
-      content={content}
-      definition={monthlyPlanForm}
-      successToast={successToastOf(content, monthlyPlanForm.successToast)}
-    >
-      {(errors, kept) => (
+    <PlanDialog id={id} content={content} definition={monthlyPlanForm}>
+      {(field) => (
         <>
           {planName ? <input type="hidden" name="planSeleccionado" value={planName} /> : null}
-          <ContactFields errors={errors} kept={kept} sectorOptions={sectorOptions ?? []} />
+          <ContactAndSector form={monthlyPlanForm} field={field} sectorOptions={sectorOptions} />
           <TextAreaField
-            name="descripcionNegocio"
+            {...field("descripcionNegocio")}
             label="Describe tu negocio"
             rows={3}
             className="sm:col-span-2"
-            error={errors.descripcionNegocio}
-            defaultValue={kept?.descripcionNegocio}
           />
-          <TextAreaField
-            name="objetivos"
-            label="¿Qué objetivos tienes?"
-            rows={3}
-            className="sm:col-span-2"
-            error={errors.objetivos}
-            defaultValue={kept?.objetivos}
-          />
+          <TextAreaField {...field("objetivos")} label="¿Qué objetivos tienes?" rows={3} className="sm:col-span-2" />
         </>
       )}
     </PlanDialog>
@@ -146,58 +114,33 @@ export function CplDialog({
   content,
   sectorOptions,
   budgetOptions,
-}: PlanDialogBaseProps & { budgetOptions?: readonly string[] | null; planName?: string | null }) {
+}: PlanDialogBaseProps & { budgetOptions?: Maybe<PlansPage["budgetOptions"]>; planName?: Maybe<string> }) {
   return (
-    <PlanDialog
-      id={id}
-      content={content}
-      definition={cplForm}
-      successToast={successToastOf(content, cplForm.successToast)}
-    >
-      {(errors, kept) => (
+    <PlanDialog id={id} content={content} definition={cplForm}>
+      {(field) => (
         <>
-          <ContactFields errors={errors} kept={kept} sectorOptions={sectorOptions ?? []} />
+          <ContactAndSector form={cplForm} field={field} sectorOptions={sectorOptions} />
           <TextAreaField
-            name="descripcionNegocio"
+            {...field("descripcionNegocio")}
             label="Describe tu negocio"
             required
             rows={3}
             className="sm:col-span-2"
-            error={errors.descripcionNegocio}
-            defaultValue={kept?.descripcionNegocio}
           />
-          <SelectField
-            name="presupuestoMensual"
+          <ListChoice
+            binding={field("presupuestoMensual")}
             label="Inversión mensual en publicidad"
-            required
-            options={budgetOptions ?? []}
+            options={budgetOptions}
             placeholder={BUDGET_PLACEHOLDER}
-            className="sm:col-span-2"
-            error={errors.presupuestoMensual}
-            defaultValue={kept?.presupuestoMensual}
           />
-          <TextField
-            name="porcentajeConversion"
-            label="Porcentaje de conversión (%)"
-            inputMode="decimal"
-            error={errors.porcentajeConversion}
-            defaultValue={kept?.porcentajeConversion}
-          />
-          <TextField
-            name="beneficioPorCliente"
-            label="Beneficio por cliente (€)"
-            inputMode="decimal"
-            error={errors.beneficioPorCliente}
-            defaultValue={kept?.beneficioPorCliente}
-          />
+          <TextField {...field("porcentajeConversion")} label="Porcentaje de conversión (%)" inputMode="decimal" />
+          <TextField {...field("beneficioPorCliente")} label="Beneficio por cliente (€)" inputMode="decimal" />
           <TextAreaField
-            name="descripcionClientePotencial"
+            {...field("descripcionClientePotencial")}
             label="Describe a tu cliente potencial"
             required
             rows={3}
             className="sm:col-span-2"
-            error={errors.descripcionClientePotencial}
-            defaultValue={kept?.descripcionClientePotencial}
           />
         </>
       )}

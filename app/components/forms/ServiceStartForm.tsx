@@ -13,14 +13,15 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 
 import { Toast } from "~/components/ui/Toast";
+import type { ServiceStartPageQueryResult } from "~/content/sanity.types";
 import { isServicePlanKey, LOGO_FILE_FIELD, type ServicePlanKey, serviceStartForm } from "~/forms/service-start";
-import type { ToastMessage } from "~/forms/shared";
 
-import { Honeypot, SelectField, SubmitButton, TextAreaField, TextField } from "./fields";
+import { ContactFields, Honeypot, SelectField, SubmitButton, TextAreaField, TextField } from "./fields";
+import { SuccessPanel } from "./LeadFormShell";
 import { PrivacyNotice } from "./PrivacyNotice";
 import { Card, cardClass } from "./service-start/FormCard";
 import { LogoChoice } from "./service-start/LogoChoice";
-import { PlanChoice, type ServicePlan } from "./service-start/PlanChoice";
+import { PlanChoice } from "./service-start/PlanChoice";
 import { useLeadForm } from "./use-lead-form";
 
 export const SERVICE_START_ANCHOR = "formulario-inicio-servicio";
@@ -29,25 +30,16 @@ export const PAYMENT_TAB_DELAY_MS = 1500;
 
 export type { ServicePlan } from "./service-start/PlanChoice";
 
-export interface ServiceStartContent {
-  cards?: {
-    contact?: string | null;
-    business?: string | null;
-    design?: string | null;
-    logo?: string | null;
-    plan?: string | null;
-  } | null;
-  styleOptions?: string[] | null;
-  plans?: ServicePlan[] | null;
-  logoOffer?: { title?: string | null; text?: string | null } | null;
-  submitLabel?: string | null;
-  sendingLabel?: string | null;
-  paymentNote?: string | null;
-  calculatorLinkLabel?: string | null;
-  successTitle?: string | null;
-  successText?: string | null;
-  paymentLinkLabel?: string | null;
-}
+/** The page's form texts, choices and plans (serviceStartPage, without its heading and SEO). */
+export type ServiceStartContent = Omit<NonNullable<ServiceStartPageQueryResult>, "seo" | "heading" | "intro">;
+
+/** The business card's questions, all required (app/forms/service-start.ts); `wide` spans both columns. */
+const BUSINESS_QUESTIONS = [
+  { name: "descripcionNegocio", label: "Describe tu negocio", wide: true },
+  { name: "publicoObjetivo", label: "¿Quién es tu público objetivo?", wide: false },
+  { name: "serviciosProductos", label: "Servicios o productos que ofreces", wide: false },
+  { name: "objetivos", label: "¿Qué quieres conseguir con tu web?", wide: true },
+] as const;
 
 export function ServiceStartForm({
   content,
@@ -59,12 +51,8 @@ export function ServiceStartForm({
   paymentLinks: Partial<Record<ServicePlanKey, string | null | undefined>>;
   calculatorHref?: string;
 }) {
-  const successToast: ToastMessage | undefined =
-    content.successTitle && content.successText
-      ? { title: content.successTitle, description: content.successText, variant: "success" }
-      : undefined;
-  const lead = useLeadForm(serviceStartForm, { anchor: SERVICE_START_ANCHOR, successToast });
-  const { errors, keptValues: kept, answer } = lead;
+  const lead = useLeadForm(serviceStartForm, { anchor: SERVICE_START_ANCHOR, successContent: content });
+  const { errors, keptValues: kept, answer, field } = lead;
   const [plan, setPlan] = useState<string>(kept?.planSeleccionado ?? "");
   const [submittedPlan, setSubmittedPlan] = useState<string | null>(null);
   const panelRef = useRef<HTMLDivElement>(null);
@@ -114,21 +102,7 @@ export function ServiceStartForm({
     <div id={SERVICE_START_ANCHOR} className="scroll-mt-24">
       <Toast toast={lead.toast} onDismiss={lead.dismissToast} />
       {stored ? (
-        <div
-          ref={panelRef}
-          tabIndex={-1}
-          role="status"
-          className={`${cardClass} text-center focus:outline-none`}
-          data-testid="service-start-success"
-        >
-          <div
-            aria-hidden="true"
-            className="mx-auto grid h-14 w-14 place-items-center rounded-full bg-emerald-100 text-emerald-700"
-          >
-            <svg viewBox="0 0 24 24" className="h-7 w-7" fill="none" stroke="currentColor" strokeWidth="2.5">
-              <path d="M5 13l4 4L19 7" />
-            </svg>
-          </div>
+        <SuccessPanel ref={panelRef} className={cardClass} testId="service-start-success" status>
           <h2 className="mt-4 text-2xl font-bold text-ink">{content.successTitle}</h2>
           <p className="mx-auto mt-2 max-w-lg text-ink-soft">{content.successText}</p>
           {paymentUrl ? (
@@ -136,7 +110,7 @@ export function ServiceStartForm({
               {content.paymentLinkLabel}
             </a>
           ) : null}
-        </div>
+        </SuccessPanel>
       ) : (
         <lead.fetcher.Form
           method="post"
@@ -148,104 +122,45 @@ export function ServiceStartForm({
           aria-label={cards.contact ? undefined : "Formulario de inicio de servicio"}
         >
           <Card legend={cards.contact}>
-            <TextField
-              name="nombre"
-              label="Nombre completo"
-              required
-              autoComplete="name"
-              error={errors.nombre}
-              defaultValue={kept?.nombre}
-            />
-            <TextField
-              name="email"
-              label="Email"
-              type="email"
-              required
-              autoComplete="email"
-              error={errors.email}
-              defaultValue={kept?.email}
-            />
-            <TextField
-              name="telefono"
-              label="Teléfono"
-              type="tel"
-              required
-              autoComplete="tel"
-              error={errors.telefono}
-              defaultValue={kept?.telefono}
-            />
-            <TextField
-              name="empresa"
-              label="Nombre de la empresa"
-              required
-              autoComplete="organization"
-              error={errors.empresa}
-              defaultValue={kept?.empresa}
+            <ContactFields
+              form={serviceStartForm}
+              field={field}
+              labels={{ nombre: "Nombre completo", empresa: "Nombre de la empresa" }}
             />
           </Card>
 
           <Card legend={cards.business}>
-            <TextAreaField
-              name="descripcionNegocio"
-              label="Describe tu negocio"
-              required
-              rows={3}
-              className="sm:col-span-2"
-              error={errors.descripcionNegocio}
-              defaultValue={kept?.descripcionNegocio}
-            />
-            <TextAreaField
-              name="publicoObjetivo"
-              label="¿Quién es tu público objetivo?"
-              required
-              rows={3}
-              error={errors.publicoObjetivo}
-              defaultValue={kept?.publicoObjetivo}
-            />
-            <TextAreaField
-              name="serviciosProductos"
-              label="Servicios o productos que ofreces"
-              required
-              rows={3}
-              error={errors.serviciosProductos}
-              defaultValue={kept?.serviciosProductos}
-            />
-            <TextAreaField
-              name="objetivos"
-              label="¿Qué quieres conseguir con tu web?"
-              required
-              rows={3}
-              className="sm:col-span-2"
-              error={errors.objetivos}
-              defaultValue={kept?.objetivos}
-            />
+            {BUSINESS_QUESTIONS.map((question) => (
+              <TextAreaField
+                key={question.name}
+                {...field(question.name)}
+                label={question.label}
+                required
+                rows={3}
+                className={question.wide ? "sm:col-span-2" : undefined}
+              />
+            ))}
           </Card>
 
           <Card legend={cards.design}>
             <TextField
-              name="coloresPreferidos"
+              {...field("coloresPreferidos")}
               label="Colores preferidos"
               placeholder="Ej.: azul marino y blanco"
-              error={errors.coloresPreferidos}
-              defaultValue={kept?.coloresPreferidos}
             />
             <SelectField
-              name="estiloPreferido"
+              {...field("estiloPreferido")}
               label="Estilo preferido"
               markedRequired
               options={styleOptions}
               placeholder="Selecciona un estilo"
-              error={errors.estiloPreferido}
-              defaultValue={kept?.estiloPreferido}
             />
             <TextField
-              name="webReferencia"
+              {...field("webReferencia")}
               label="Web de referencia"
               inputMode="url"
               placeholder="https://"
               className="sm:col-span-2"
-              error={errors.webReferencia}
-              defaultValue={kept?.webReferencia}
             />
           </Card>
 

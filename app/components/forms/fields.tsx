@@ -8,9 +8,10 @@
  */
 import { forwardRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId } from "react";
 
-import { HONEYPOT_FIELD, MAX_LENGTH } from "~/forms/shared";
+import { HONEYPOT_FIELD, type LeadFormDefinition, MAX_LENGTH, requiredFieldsOf } from "~/forms/shared";
 
 import { OrigenField } from "./OrigenField";
+import type { FieldBinding } from "./use-lead-form";
 
 export const inputClass =
   "mt-1.5 block w-full rounded-xl border bg-white px-3.5 py-2.5 text-base text-ink shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
@@ -117,74 +118,78 @@ function SelectControl({
   );
 }
 
+/** The attributes every lead form control takes from its field: id, name, check, kept value, error link. */
+interface ControlBinding {
+  id: string;
+  name: string;
+  required?: boolean;
+  defaultValue?: string;
+  "aria-invalid"?: true;
+  "aria-describedby"?: string;
+}
+
+/** A lead form field: its frame (label, hint, error) around the control `children` renders. */
+function LeadField({ field, children }: { field: FieldProps; children: (control: ControlBinding) => ReactNode }) {
+  const id = useId();
+  const { label, required, markedRequired, error, hint, className } = field;
+  return (
+    <FieldFrame
+      id={id}
+      label={label}
+      required={required || markedRequired}
+      error={error}
+      hint={hint}
+      className={className}
+    >
+      {children({
+        id,
+        name: field.name,
+        required,
+        defaultValue: field.defaultValue,
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": describedBy(id, error),
+      })}
+    </FieldFrame>
+  );
+}
+
 export function TextField({
   type = "text",
   autoComplete,
   inputMode,
   placeholder,
-  ...props
+  ...field
 }: FieldProps & {
   type?: "text" | "email" | "tel" | "url";
   autoComplete?: string;
   inputMode?: "text" | "email" | "tel" | "url" | "numeric" | "decimal";
   placeholder?: string;
 }) {
-  const id = useId();
+  const entry = { type, autoComplete, inputMode, placeholder, maxLength: MAX_LENGTH.line };
   return (
-    <FieldFrame
-      id={id}
-      label={props.label}
-      required={props.required || props.markedRequired}
-      error={props.error}
-      hint={props.hint}
-      className={props.className}
-    >
-      <input
-        id={id}
-        name={props.name}
-        type={type}
-        required={props.required}
-        defaultValue={props.defaultValue}
-        autoComplete={autoComplete}
-        inputMode={inputMode}
-        placeholder={placeholder}
-        maxLength={MAX_LENGTH.line}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={describedBy(id, props.error)}
-        className={controlClass(props.error)}
-      />
-    </FieldFrame>
+    <LeadField field={field}>
+      {(control) => <input {...control} {...entry} className={controlClass(field.error)} />}
+    </LeadField>
   );
 }
 
 export function TextAreaField({
   rows = 4,
   placeholder,
-  ...props
+  ...field
 }: FieldProps & { rows?: number; placeholder?: string }) {
-  const id = useId();
   return (
-    <FieldFrame
-      id={id}
-      label={props.label}
-      required={props.required || props.markedRequired}
-      error={props.error}
-      hint={props.hint}
-      className={props.className}
-    >
-      <textarea
-        id={id}
-        name={props.name}
-        rows={rows}
-        required={props.required}
-        defaultValue={props.defaultValue}
-        placeholder={placeholder}
-        maxLength={MAX_LENGTH.text}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={describedBy(id, props.error)}
-        className={controlClass(props.error, "resize-y")}
-      />
-    </FieldFrame>
+    <LeadField field={field}>
+      {(control) => (
+        <textarea
+          {...control}
+          rows={rows}
+          placeholder={placeholder}
+          maxLength={MAX_LENGTH.text}
+          className={controlClass(field.error, "resize-y")}
+        />
+      )}
+    </LeadField>
   );
 }
 
@@ -192,35 +197,62 @@ export function TextAreaField({
 export function SelectField({
   options,
   placeholder,
-  ...props
+  ...field
 }: FieldProps & { options: readonly string[]; placeholder: string }) {
-  const id = useId();
   return (
-    <FieldFrame
-      id={id}
-      label={props.label}
-      required={props.required || props.markedRequired}
-      error={props.error}
-      hint={props.hint}
-      className={props.className}
-    >
-      <SelectControl
-        id={id}
-        name={props.name}
-        required={props.required}
-        defaultValue={props.defaultValue ?? ""}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={describedBy(id, props.error)}
-        error={props.error}
-      >
-        <option value="">{placeholder}</option>
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
-      </SelectControl>
-    </FieldFrame>
+    <LeadField field={field}>
+      {(control) => (
+        <SelectControl {...control} defaultValue={field.defaultValue ?? ""} error={field.error}>
+          <option value="">{placeholder}</option>
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </SelectControl>
+      )}
+    </LeadField>
+  );
+}
+
+/** The contact group's fields in the order forms show them (app/forms/shared.ts CONTACT_GROUP_FIELDS). */
+const CONTACT_GROUP = [
+  { name: "nombre", label: "Nombre", autoComplete: "name" },
+  { name: "email", label: "Email", type: "email", autoComplete: "email" },
+  { name: "telefono", label: "Teléfono", type: "tel", autoComplete: "tel" },
+  { name: "empresa", label: "Empresa", autoComplete: "organization" },
+] as const;
+
+type ContactFieldName = (typeof CONTACT_GROUP)[number]["name"];
+
+/**
+ * The contact group a lead form opens with, as the form's schema has it: the group's fields the form
+ * lists (the calculator's has no nombre), each required where the schema refuses it empty. `labels`
+ * renames a field where the form says more ('Nombre completo').
+ */
+export function ContactFields({
+  form,
+  field,
+  labels,
+}: {
+  form: LeadFormDefinition<unknown>;
+  field: (name: string) => FieldBinding;
+  labels?: Partial<Record<ContactFieldName, string>>;
+}) {
+  const required = requiredFieldsOf(form);
+  const shown = CONTACT_GROUP.filter(({ name }) => Object.hasOwn(form.fields, name));
+  return (
+    <>
+      {shown.map(({ name, label, ...input }) => (
+        <TextField
+          key={name}
+          {...field(name)}
+          label={labels?.[name] ?? label}
+          required={required.has(name)}
+          {...input}
+        />
+      ))}
+    </>
   );
 }
 

@@ -14,6 +14,7 @@ import {
   type LeadActionData,
   type LeadFormDefinition,
   readLeadValues,
+  successToast,
   type ToastMessage,
   validateLead,
 } from "~/forms/shared";
@@ -23,8 +24,23 @@ import { onLeadStored } from "./lead-events";
 
 type AnyLeadForm = LeadFormDefinition<unknown>;
 
-function toastOf(definition: AnyLeadForm, answer: LeadActionData, successToast?: ToastMessage): ToastMessage {
-  if (answer.ok) return successToast ?? definition.successToast;
+/** A page's own success wording (content); the toast uses it when both texts are there. */
+export interface SuccessContent {
+  successTitle?: string | null;
+  successText?: string | null;
+}
+
+/** The toast for an answer: on success the page's own wording when it has both texts, else the form's. */
+function toastOf(
+  definition: AnyLeadForm,
+  answer: LeadActionData,
+  content: SuccessContent | null | undefined,
+): ToastMessage {
+  if (answer.ok) {
+    return content?.successTitle && content.successText
+      ? successToast(content.successTitle, content.successText)
+      : definition.successToast;
+  }
   return answer.unreachable ? definition.failureToast : answer.toast;
 }
 
@@ -42,11 +58,18 @@ export function focusFirstInvalid(form: HTMLFormElement, fieldErrors: FieldError
 export interface LeadFormOptions {
   /** The id of the element around the form: a post without JavaScript comes back scrolled to it. */
   anchor: string;
-  /** The page's own success wording (content), instead of the form's default. */
-  successToast?: ToastMessage;
+  /** Content whose success wording replaces the form's default success toast. */
+  successContent?: SuccessContent | null;
 }
 
-export function useLeadForm(definition: AnyLeadForm, { anchor, successToast }: LeadFormOptions) {
+/** What a lead form field takes from the form's state: its name, its error, the value a refused post kept. */
+export interface FieldBinding {
+  name: string;
+  error: string | undefined;
+  defaultValue: string | undefined;
+}
+
+export function useLeadForm(definition: AnyLeadForm, { anchor, successContent }: LeadFormOptions) {
   const fetcher = useFetcher<unknown>();
   const pageData = useActionData<unknown>();
   const pageAnswer =
@@ -63,7 +86,7 @@ export function useLeadForm(definition: AnyLeadForm, { anchor, successToast }: L
   const [errors, setErrors] = useState<FieldErrors>(() =>
     pageAnswer && !pageAnswer.ok ? (pageAnswer.fieldErrors ?? {}) : {},
   );
-  const { toast, show, dismiss } = useToast(pageAnswer ? toastOf(definition, pageAnswer, successToast) : null);
+  const { toast, show, dismiss } = useToast(pageAnswer ? toastOf(definition, pageAnswer, successContent) : null);
   const [formKey, setFormKey] = useState(0);
   const reported = useRef<string | null>(null);
   const hydrated = useHydrated();
@@ -84,7 +107,7 @@ export function useLeadForm(definition: AnyLeadForm, { anchor, successToast }: L
       reported.current = current.id;
       onLeadStored({ form: definition.kind, id: current.id });
     }
-    if (current === fetcherAnswer) show(toastOf(definition, current, successToast));
+    if (current === fetcherAnswer) show(toastOf(definition, current, successContent));
     // Runs once per answer object: a new fetcher answer, or the page's answer on first render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fetcher.data, pageData]);
@@ -131,6 +154,9 @@ export function useLeadForm(definition: AnyLeadForm, { anchor, successToast }: L
   // Without JavaScript the browser follows the hash back to this form once the action has answered.
   const action = `${useFormAction()}#${anchor}`;
 
+  /** Spread into a field: `<TextField {...lead.field("email")} label="Email" />`. */
+  const field = (name: string): FieldBinding => ({ name, error: errors[name], defaultValue: keptValues?.[name] });
+
   return {
     fetcher,
     action,
@@ -141,6 +167,7 @@ export function useLeadForm(definition: AnyLeadForm, { anchor, successToast }: L
     submitting: fetcher.state !== "idle",
     errors,
     keptValues,
+    field,
     formKey,
     toast,
     showToast: show,
@@ -151,3 +178,5 @@ export function useLeadForm(definition: AnyLeadForm, { anchor, successToast }: L
     reset,
   };
 }
+
+export type LeadForm = ReturnType<typeof useLeadForm>;

@@ -23,6 +23,18 @@ export function useToast(initial: ToastMessage | null = null) {
   return { toast, show, dismiss };
 }
 
+/** A close button's content: its name for assistive technology and the × drawn for the eye. */
+export function CloseMark({ label }: { label: string }) {
+  return (
+    <>
+      <span className="sr-only">{label}</span>
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+        <path d="M6 6l12 12M18 6L6 18" />
+      </svg>
+    </>
+  );
+}
+
 function ToastCard({ message, onDismiss }: { message: ToastMessage; onDismiss: () => void }) {
   const destructive = message.variant === "destructive";
   return (
@@ -41,17 +53,7 @@ function ToastCard({ message, onDismiss }: { message: ToastMessage; onDismiss: (
         onClick={onDismiss}
         className={`-m-1 grid h-9 w-9 shrink-0 place-items-center rounded-lg ${destructive ? "hover:bg-white/15" : "hover:bg-slate-100"}`}
       >
-        <span className="sr-only">Cerrar aviso</span>
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="h-5 w-5"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
-          <path d="M6 6l12 12M18 6L6 18" />
-        </svg>
+        <CloseMark label="Cerrar aviso" />
       </button>
     </div>
   );

@@ -4,44 +4,33 @@
  */
 import { type ReactNode, useEffect, useRef, useState } from "react";
 
+import type { Maybe } from "~/components/sections/content-shapes";
 import { Toast } from "~/components/ui/Toast";
-import {
-  type FieldErrors,
-  type FormValues,
-  INTENT_FIELD,
-  type LeadFormDefinition,
-  type ToastMessage,
-} from "~/forms/shared";
+import type { PlansPageQueryResult } from "~/content/sanity.types";
+import { INTENT_FIELD, type LeadFormDefinition } from "~/forms/shared";
 import { useHydrated } from "~/lib/use-hydrated";
 
-import { Honeypot, SubmitButton } from "../fields";
-import { PrivacyNotice } from "../PrivacyNotice";
-import { useLeadForm } from "../use-lead-form";
+import { LeadFormShell, SuccessPanel } from "../LeadFormShell";
+import { type LeadForm, useLeadForm } from "../use-lead-form";
 import { useHashTrigger, useModalFrame } from "./use-dialog-trigger";
 
-export interface PlanDialogContent {
-  title?: string | null;
-  description?: string | null;
-  submitLabel?: string | null;
-  successTitle?: string | null;
-  successText?: string | null;
-}
+/** A dialog's texts (plansPage.monthlyDialog and plansPage.cplDialog have the same fields). */
+export type PlanDialogContent = NonNullable<PlansPageQueryResult>["monthlyDialog"];
 
 export function PlanDialog({
   id,
   content,
   definition,
-  successToast,
   children,
 }: {
   id: string;
-  content?: PlanDialogContent | null;
+  content?: Maybe<PlanDialogContent>;
   definition: LeadFormDefinition<unknown>;
-  successToast: ToastMessage;
-  children: (errors: FieldErrors, kept: FormValues | undefined) => ReactNode;
+  /** The form's fields, bound to its state. */
+  children: (field: LeadForm["field"]) => ReactNode;
 }) {
   const hydrated = useHydrated();
-  const lead = useLeadForm(definition, { anchor: id, successToast });
+  const lead = useLeadForm(definition, { anchor: id, successContent: content });
   const modal = useModalFrame();
   // Null until the visitor opens or closes it: a post made before the page was interactive comes back as
   // the page's answer, and the dialog then opens on hydration to show it.
@@ -81,21 +70,7 @@ export function PlanDialog({
   }, [lead.sent, lead.fetcher.data]);
 
   const body = lead.sent ? (
-    <div
-      ref={successRef}
-      tabIndex={-1}
-      role="status"
-      className="py-6 text-center focus:outline-none"
-      data-testid={`${id}-success`}
-    >
-      <div
-        aria-hidden="true"
-        className="mx-auto grid h-14 w-14 place-items-center rounded-full bg-emerald-100 text-emerald-700"
-      >
-        <svg viewBox="0 0 24 24" className="h-7 w-7" fill="none" stroke="currentColor" strokeWidth="2.5">
-          <path d="M5 13l4 4L19 7" />
-        </svg>
-      </div>
+    <SuccessPanel ref={successRef} className="py-6" testId={`${id}-success`} status>
       <p className="mt-4 text-xl font-bold text-ink">{content?.successTitle}</p>
       <p className="mx-auto mt-2 max-w-md text-ink-soft">{content?.successText}</p>
       {inPage ? null : (
@@ -103,29 +78,18 @@ export function PlanDialog({
           Cerrar
         </button>
       )}
-    </div>
+    </SuccessPanel>
   ) : (
-    <lead.fetcher.Form
-      key={lead.formKey}
-      method="post"
-      action={lead.action}
-      onSubmit={lead.onSubmit}
-      onChange={lead.onChange}
+    <LeadFormShell
+      lead={lead}
+      submitLabel={content?.submitLabel ?? "Enviar"}
+      sendingLabel="Enviando..."
       aria-labelledby={titleId}
       className="relative grid gap-4 sm:grid-cols-2"
     >
       <input type="hidden" name={INTENT_FIELD} value={definition.kind} />
-      {children(lead.errors, lead.keptValues)}
-      <Honeypot />
-      <div className="sm:col-span-2">
-        <SubmitButton
-          submitting={lead.submitting}
-          label={content?.submitLabel ?? "Enviar"}
-          sendingLabel="Enviando..."
-        />
-      </div>
-      <PrivacyNotice className="sm:col-span-2" />
-    </lead.fetcher.Form>
+      {children(lead.field)}
+    </LeadFormShell>
   );
 
   if (inPage) {

@@ -3,11 +3,18 @@
  * logo description and the free-logo offer ('descripcion') with CSS alone, so it works without
  * JavaScript too.
  */
+import type { ServiceStartPageQueryResult } from "~/content/sanity.types";
 import { LOGO_FILE_FIELD } from "~/forms/service-start";
 import type { FieldErrors, FormValues } from "~/forms/shared";
 
 import { inputClass, RequiredMark, TextAreaField } from "../fields";
 import { cardClass, legendClass } from "./FormCard";
+
+/** The own-logo answers; their ids drive which part of the card shows (CSS `:has`, below). */
+const LOGO_ANSWERS = [
+  { value: "si", label: "Sí, ya tengo logo" },
+  { value: "descripcion", label: "No, quiero que me lo diseñéis" },
+] as const;
 
 export function LogoChoice({
   legend,
@@ -16,7 +23,7 @@ export function LogoChoice({
   kept,
 }: {
   legend?: string | null;
-  offer?: { title?: string | null; text?: string | null } | null;
+  offer?: NonNullable<ServiceStartPageQueryResult>["logoOffer"] | null;
   errors: FieldErrors;
   kept?: FormValues;
 }) {
@@ -30,28 +37,19 @@ export function LogoChoice({
             <RequiredMark />
           </legend>
           <div className="mt-2 flex flex-col gap-2 sm:flex-row sm:gap-6">
-            <label className="flex min-h-[44px] items-center gap-2 text-ink">
-              <input
-                id="logo-propio-si"
-                type="radio"
-                name="tieneLogoPropio"
-                value="si"
-                defaultChecked={kept?.tieneLogoPropio === "si"}
-                className="h-5 w-5 accent-brand-600"
-              />
-              Sí, ya tengo logo
-            </label>
-            <label className="flex min-h-[44px] items-center gap-2 text-ink">
-              <input
-                id="logo-propio-descripcion"
-                type="radio"
-                name="tieneLogoPropio"
-                value="descripcion"
-                defaultChecked={kept?.tieneLogoPropio === "descripcion"}
-                className="h-5 w-5 accent-brand-600"
-              />
-              No, quiero que me lo diseñéis
-            </label>
+            {LOGO_ANSWERS.map(({ value, label }) => (
+              <label key={value} className="flex min-h-[44px] items-center gap-2 text-ink">
+                <input
+                  id={`logo-propio-${value}`}
+                  type="radio"
+                  name="tieneLogoPropio"
+                  value={value}
+                  defaultChecked={kept?.tieneLogoPropio === value}
+                  className="h-5 w-5 accent-brand-600"
+                />
+                {label}
+              </label>
+            ))}
           </div>
         </fieldset>
         <div className="mt-5 hidden group-has-[#logo-propio-si:checked]/logo:block" data-testid="logo-file">

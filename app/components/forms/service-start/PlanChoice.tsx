@@ -4,23 +4,15 @@
  */
 import { Icon } from "~/components/ui/Icon";
 import { typesetText } from "~/components/ui/typeset";
+import type { ServiceStartPageQueryResult } from "~/content/sanity.types";
 import { formatInteger } from "~/domain/format";
 import type { FormValues } from "~/forms/shared";
 
 import { RequiredMark } from "../fields";
 import { cardClass, legendClass } from "./FormCard";
 
-export interface ServicePlan {
-  key?: string | null;
-  name?: string | null;
-  price?: number | null;
-  priceSuffix?: string | null;
-  subtitle?: string | null;
-  description?: string | null;
-  features?: string[] | null;
-  popular?: boolean | null;
-  badges?: string[] | null;
-}
+/** A plan as serviceStartPage's `plans[]->{…}` projects it. */
+export type ServicePlan = NonNullable<ServiceStartPageQueryResult>["plans"][number];
 
 /**
  * One plan as a selectable card: the label holds the radio and the plan's name and stretches over the
