@@ -27,23 +27,28 @@ const buildPath = path.join(root, "build", "index.js");
  * The process-wide services of the app's server build, typed from app/entry.server.tsx: renaming or
  * dropping one of these exports there fails to compile here, and a build without them fails at boot.
  */
-export type AppServices = Pick<typeof EntryServer, "contentEvents" | "startLeadDelivery" | "startLiveContent">;
+export type AppServices = Pick<
+  typeof EntryServer,
+  "contentEvents" | "startLeadDelivery" | "startLiveContent" | "previewModeRoutes"
+>;
 
 export function appServices(build: Pick<ServerBuild, "entry">): AppServices {
   const entry = build.entry.module as Partial<AppServices>;
   if (
     typeof entry.contentEvents?.on !== "function" ||
     typeof entry.startLeadDelivery !== "function" ||
-    typeof entry.startLiveContent !== "function"
+    typeof entry.startLiveContent !== "function" ||
+    typeof entry.previewModeRoutes !== "object"
   ) {
     throw new Error(
-      "The server build does not export contentEvents, startLeadDelivery and startLiveContent (app/entry.server.tsx)",
+      "The server build does not export contentEvents, startLeadDelivery, startLiveContent and previewModeRoutes (app/entry.server.tsx)",
     );
   }
   return {
     contentEvents: entry.contentEvents,
     startLeadDelivery: entry.startLeadDelivery,
     startLiveContent: entry.startLiveContent,
+    previewModeRoutes: entry.previewModeRoutes,
   };
 }
 
@@ -76,6 +81,7 @@ export async function createServer() {
       cache,
       publicSiteUrl,
       trustedProxyHops: proxyHops,
+      ownRoutes: services.previewModeRoutes,
     }),
   );
   app.use(lastResort);

@@ -1,7 +1,9 @@
 import type { Config } from "tailwindcss";
 
 export default {
-  content: ["./app/**/*.{ts,tsx}"],
+  // Not the preview client: it has its own stylesheet, and a word in its code must never add a rule to
+  // the public stylesheet (docs/preview.md: public pages carry not a byte of the preview feature).
+  content: ["./app/**/*.{ts,tsx}", "!./app/components/preview/**"],
   theme: {
     extend: {
       colors: {

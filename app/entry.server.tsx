@@ -11,6 +11,7 @@ import { RemixServer } from "@remix-run/react";
 // of its 2 KB chunk (fixed only in React 19). renderToString also omits the doctype, added below.
 import { renderToString } from "react-dom/server";
 
+import { withPreviewBar } from "~/components/preview/bar.server";
 import { inPreview } from "~/content/index.server";
 import { sanityStudioUrl } from "~/lib/env.server";
 import { PRIVATE_NO_STORE } from "~/lib/http-cache";
@@ -20,6 +21,7 @@ import { documentContentSecurityPolicy, type SecuritySettings } from "~/lib/secu
 export { startLiveContent } from "~/content/live.server";
 export { contentEvents } from "~/content/source.server";
 export { startLeadDelivery } from "~/leads/delivery.server";
+export { previewModeRoutes } from "~/preview-mode/routes.server";
 
 /** The settings the root loader already fetched for this render (none when it failed). */
 function securitySettings(remixContext: EntryContext): SecuritySettings | null {
@@ -47,7 +49,9 @@ export default async function handleRequest(
   const preview = await inPreview();
   if (preview) markPreview(responseHeaders);
   const markup = renderToString(<RemixServer context={remixContext} url={request.url} />);
-  const html = paintFirstHydration(`<!DOCTYPE html>${markup}`);
+  const rendered = paintFirstHydration(`<!DOCTYPE html>${markup}`);
+  // Preview only: the bar and the preview client's tags, outside the React tree (docs/preview.md).
+  const html = preview ? withPreviewBar(rendered, new URL(request.url).pathname) : rendered;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set(
     "Content-Security-Policy",

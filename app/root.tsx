@@ -10,16 +10,15 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { lazy, type ReactNode, Suspense } from "react";
+import type { ReactNode } from "react";
 
 import { CookieBanner } from "~/components/layout/CookieBanner";
 import { Footer } from "~/components/layout/Footer";
 import { Header } from "~/components/layout/Header";
 import { NotFound } from "~/components/layout/NotFound";
 import { WhatsAppButton } from "~/components/layout/WhatsAppButton";
-import { PreviewBarView } from "~/components/preview/bar-view.server";
 import { ConsentBootScript } from "~/consent/ConsentBootScript";
-import { getSiteSettings, inPreview } from "~/content/index.server";
+import { getSiteSettings } from "~/content/index.server";
 import type { SiteSettings } from "~/content/types";
 import { publicSiteUrl } from "~/lib/env.server";
 import { socialImageMeta } from "~/lib/seo";
@@ -33,13 +32,11 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
+// Draft preview adds nothing here: its bar and client are added to preview answers only, outside the
+// React tree (app/entry.server.tsx, docs/preview.md), so public pages keep the same loader data and scripts.
 export async function loader(_: LoaderFunctionArgs) {
-  const [settings, preview] = await Promise.all([getSiteSettings(), inPreview()]);
-  return { settings, siteUrl: publicSiteUrl(), preview };
+  return { settings: await getSiteSettings(), siteUrl: publicSiteUrl() };
 }
-
-// Draft preview only (see docs/preview.md): its own chunk, never downloaded by a public page.
-const PreviewBar = lazy(() => import("~/components/preview/PreviewBar"));
 
 /**
  * Only used when a page fails: Remix then renders the meta of the routes up to this error boundary, so
@@ -92,14 +89,10 @@ function Frame({ settings, children }: { settings: SiteSettings; children: React
 }
 
 export default function App() {
-  const { settings, preview } = useLoaderData<typeof loader>();
+  const { settings } = useLoaderData<typeof loader>();
   return (
     <Frame settings={settings}>
       <Outlet />
-      {preview ? (
-        // On the server the bar's markup is rendered at once; the browser hydrates it once its chunk is in.
-        <Suspense fallback={null}>{PreviewBarView ? <PreviewBarView /> : <PreviewBar />}</Suspense>
-      ) : null}
     </Frame>
   );
 }

@@ -40,8 +40,9 @@ const TRANSFER_HEADERS = new Set([
   "x-cache",
 ]);
 
+// Not text/event-stream: a compressor would hold each event back until its buffer fills.
 const COMPRESSIBLE_TYPE =
-  /^(text\/|application\/(json|javascript|xml|manifest\+json|rss\+xml|ld\+json)|image\/svg\+xml)/i;
+  /^(text\/(?!event-stream)|application\/(json|javascript|xml|manifest\+json|rss\+xml|ld\+json)|image\/svg\+xml)/i;
 
 export function isCompressible(contentType: string | null | undefined): boolean {
   return COMPRESSIBLE_TYPE.test(contentType ?? "");

@@ -76,9 +76,21 @@ export interface RemixHandlerOptions {
   publicSiteUrl?: string;
   /** Reverse proxies of our own in front of the server (TRUST_PROXY_HOPS). */
   trustedProxyHops?: number;
+  /**
+   * GET/HEAD handlers of the app that are not Remix routes, by exact path (the preview-mode endpoints,
+   * app/preview-mode/routes.server.ts): answered live, never cached, in the same request scope.
+   */
+  ownRoutes?: Readonly<Record<string, (args: { request: Request }) => Promise<Response>>>;
 }
 
-export function createRemixHandler({ build, mode, cache, publicSiteUrl, trustedProxyHops = 0 }: RemixHandlerOptions) {
+export function createRemixHandler({
+  build,
+  mode,
+  cache,
+  publicSiteUrl,
+  trustedProxyHops = 0,
+  ownRoutes = {},
+}: RemixHandlerOptions) {
   const remix = createRequestHandler(build, mode);
   // Loaders read the request they answer (preview perspective) from this scope: app/content/request-scope.server.ts.
   const handle: typeof remix = (request, context) => runInRequestScope(request, () => remix(request, context));
@@ -90,6 +102,13 @@ export function createRemixHandler({ build, mode, cache, publicSiteUrl, trustedP
       const url = requestUrl(cacheKey ?? req.url ?? "/", req.headers.host, secure);
       if (!url) {
         sendPlain(res, 400, "Petición no válida.");
+        return;
+      }
+      const own = req.method === "GET" || req.method === "HEAD" ? ownRoutes[url.pathname] : undefined;
+      if (own) {
+        const full = requestUrl(req.url ?? "/", req.headers.host, secure) ?? url;
+        const request = toFetchRequest(req, res, full, false);
+        await sendLive(req, res, await runInRequestScope(request, () => own({ request })));
         return;
       }
       if (!cacheKey) {

@@ -46,7 +46,8 @@ export interface CacheLimits {
 
 export interface CachedRunner {
   fetch<T>(query: string, params: QueryParams, perspective: Perspective): Promise<T>;
-  clear(): void;
+  /** Drops one perspective's answers, or every answer. */
+  clear(perspective?: Perspective): void;
 }
 
 export function createCachedRunner(run: QueryRunner, limits: CacheLimits = {}): CachedRunner {
@@ -65,9 +66,9 @@ export function createCachedRunner(run: QueryRunner, limits: CacheLimits = {}): 
       const boxed = await caches[perspective].fetch(key, { context: { query, params } });
       return boxed!.value as T;
     },
-    clear() {
-      caches.published.clear();
-      caches.drafts.clear();
+    clear(perspective?: Perspective) {
+      if (perspective !== "drafts") caches.published.clear();
+      if (perspective !== "published") caches.drafts.clear();
     },
   };
 }

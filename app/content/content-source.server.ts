@@ -16,6 +16,8 @@ export interface ContentSource {
   fetch<T>(query: string, params?: QueryParams, perspective?: Perspective): Promise<T>;
   /** Drops every cached result (revalidate webhook, live event, file change). */
   invalidate(): void;
+  /** Drops cached drafts only (a draft changed; published answers and cached pages stay). */
+  invalidateDrafts(): void;
   close(): void;
 }
 

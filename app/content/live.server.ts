@@ -5,6 +5,8 @@
  * correct: any `message` or `restart` drops everything; after a lost connection the next `welcome`
  * drops everything too (events may have been missed). A failed connection is retried with exponential
  * backoff; the published cache's maximum age (app/content/cache.server.ts) heals whatever slips through.
+ * With a read token, a second subscription includes drafts: a draft change drops only the cached drafts
+ * and tells open preview pages to refresh (app/content/preview-events.server.ts).
  */
 import type { SanityClient } from "@sanity/client";
 
@@ -21,7 +23,16 @@ export interface LiveSubscription {
   stop(): void;
 }
 
-export function subscribeToLiveEvents(client: SanityClient, onChange: (reason: string) => void): LiveSubscription {
+export interface LiveOptions {
+  /** Also drafts' changes (needs a token with read rights on drafts). */
+  includeDrafts?: boolean;
+}
+
+export function subscribeToLiveEvents(
+  client: SanityClient,
+  onChange: (reason: string) => void,
+  { includeDrafts = false }: LiveOptions = {},
+): LiveSubscription {
   let stopped = false;
   let failures = 0;
   let welcomed = false;
@@ -40,7 +51,8 @@ export function subscribeToLiveEvents(client: SanityClient, onChange: (reason: s
   function connect() {
     if (stopped) return;
     try {
-      subscription = client.live.events({ tag: "site.live" }).subscribe({
+      const tag = includeDrafts ? "site.live.drafts" : "site.live";
+      subscription = client.live.events({ tag, includeDrafts }).subscribe({
         next(event) {
           if (event.type === "welcome") {
             if (welcomed) onChange("reconnected");
@@ -70,14 +82,19 @@ export function subscribeToLiveEvents(client: SanityClient, onChange: (reason: s
   };
 }
 
-let current: LiveSubscription | null = null;
+let current: LiveSubscription[] | null = null;
 
 /** Called once by the production server at boot; does nothing on the embedded dataset. */
 export function startLiveContent(): void {
   const settings = sanitySettings();
   if (!settings || current) return;
-  current = subscribeToLiveEvents(createSanityClient(settings), (reason) => {
-    log("info", "live content change", { reason });
-    contentSource().invalidate();
-  });
+  const client = createSanityClient(settings);
+  current = [
+    subscribeToLiveEvents(client, (reason) => {
+      log("info", "live content change", { reason });
+      contentSource().invalidate();
+    }),
+  ];
+  if (settings.token)
+    current.push(subscribeToLiveEvents(client, () => contentSource().invalidateDrafts(), { includeDrafts: true }));
 }

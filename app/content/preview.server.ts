@@ -1,6 +1,6 @@
 /**
  * Draft preview mode: a signed session cookie that a browser gets from Sanity's preview handshake
- * (app/routes/api.preview-mode.enable.ts) and loses at /api/preview-mode/disable. A request carrying it
+ * (app/preview-mode/enable.server.ts) and loses at /api/preview-mode/disable. A request carrying it
  * reads the `drafts` perspective; every other request reads `published`. See docs/preview.md.
  */
 import { randomBytes } from "node:crypto";

@@ -16,10 +16,15 @@ import { stegaConfig } from "./stega.server";
 
 export type { ContentSource, Perspective, QueryParams } from "./content-source.server";
 
-/** Emits "change" whenever cached content was dropped. */
+/**
+ * Emits "change" whenever cached content was dropped, and DRAFTS_CHANGE_EVENT when only drafts changed
+ * (published content and cached pages stay; open preview pages refresh, app/content/preview-events.server.ts).
+ */
 export const contentEvents: EventEmitter = ((globalThis as Record<symbol, unknown>)[
   Symbol.for("site.contentEvents")
 ] ??= new EventEmitter()) as EventEmitter;
+
+export const DRAFTS_CHANGE_EVENT = "drafts-change";
 
 const SOURCE_KEY = Symbol.for("site.contentSource");
 
@@ -46,6 +51,10 @@ function cachedSource(kind: ContentSource["kind"], run: QueryRunner, close: () =
     invalidate() {
       cache.clear();
       contentEvents.emit("change");
+    },
+    invalidateDrafts() {
+      cache.clear("drafts");
+      contentEvents.emit(DRAFTS_CHANGE_EVENT);
     },
     close,
   };

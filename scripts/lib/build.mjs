@@ -17,6 +17,7 @@ const SOURCES = [
   "package.json",
   "scripts/compile-hints.mjs",
   "scripts/build-server.mjs",
+  "scripts/build-preview-client.mjs",
 ];
 const OUTPUTS = [path.join("build", "server.js"), path.join("build", "index.js")];
 

@@ -1,6 +1,8 @@
 // Draft preview in a browser: the Studio's URL handshake turns it on, the page shows the draft and the
-// preview bar, the overlay chunk loads without a CSP violation or console error, leaving preview goes
-// back to the published page, and a public page loads exactly the same scripts as before.
+// preview bar, the preview client and Sanity's overlay load without a CSP violation or console error,
+// leaving preview goes back to the published page, a public page loads exactly the same scripts as
+// before and none of them holds or names preview code, and an open preview page shows a changed draft
+// without a reload.
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -42,6 +44,9 @@ test.beforeAll(async () => {
   );
 });
 test.afterAll(async () => server?.stop());
+
+/** Strings only the preview code holds: the old lazy chunks' names, the client's bundle and endpoints. */
+const PREVIEW_CODE = /PreviewBar|Overlay\.client|VisualEditing|\/build\/preview-|preview-mode\/|sanity-visual-editing/;
 test.beforeEach(async ({ context }) => rememberCookieChoice(context, server.url));
 
 /** Every script URL the page loads, and every console error and CSP violation it reports. */
@@ -84,7 +89,16 @@ test("an editor previews a draft through the Studio's URL and leaves preview", a
   await settled(page);
   await expect(page.getByRole("heading", { level: 1 })).toContainText(publishedTitle);
   const publicScripts = await declaredScripts(page);
-  expect(before.scripts.some((src) => /PreviewBar|Overlay|VisualEditing/.test(src))).toBe(false);
+  expect(before.scripts.some((src) => PREVIEW_CODE.test(src))).toBe(false);
+  // Neither the public HTML nor any script it loads holds or names preview code.
+  const publicHtml = await (await page.request.get(`${server.url}${pagePath}`)).text();
+  expect(publicHtml).not.toMatch(PREVIEW_CODE);
+  expect(publicHtml).not.toContain('"preview"');
+  expect(before.scripts.length).toBeGreaterThan(0);
+  for (const script of before.scripts) {
+    const code = await (await page.request.get(`${server.url}${script}`)).text();
+    expect(code, script).not.toMatch(PREVIEW_CODE);
+  }
 
   await page.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (event) =>
@@ -92,7 +106,8 @@ test("an editor previews a draft through the Studio's URL and leaves preview", a
     );
   });
   const inPreview = watch(page);
-  const overlayChunk = page.waitForResponse((response) => /\/Overlay\.client-[\w-]+\.js$/.test(response.url()));
+  const previewClient = page.waitForResponse((response) => /\/build\/preview-[\w]+\.js$/.test(response.url()));
+  const overlayChunk = page.waitForResponse((response) => /\/build\/preview-chunk-[\w]+\.js$/.test(response.url()));
   const enable = new URL("/api/preview-mode/enable", server.url);
   enable.searchParams.set("sanity-preview-secret", secret);
   enable.searchParams.set("sanity-preview-pathname", pagePath);
@@ -103,7 +118,10 @@ test("an editor previews a draft through the Studio's URL and leaves preview", a
   const bar = page.getByRole("region", { name: "Vista previa", exact: true });
   await expect(bar).toBeVisible();
   await expect(bar).toContainText("Vista previa: estás viendo borradores");
+  expect((await previewClient).ok()).toBe(true);
   expect((await overlayChunk).ok()).toBe(true);
+  // Sanity's overlay is running: it adds its own element once the page is hydrated.
+  await expect(page.locator("sanity-visual-editing")).toHaveCount(1);
   await settled(page);
   expect(inPreview.problems).toEqual([]);
 
@@ -116,5 +134,32 @@ test("an editor previews a draft through the Studio's URL and leaves preview", a
   await page.goto(`${server.url}${pagePath}`);
   await settled(page);
   expect(await declaredScripts(page)).toEqual(publicScripts);
-  expect((await loadedScripts(page)).some((src) => /PreviewBar|Overlay|VisualEditing/.test(src))).toBe(false);
+  expect((await loadedScripts(page)).some((src) => PREVIEW_CODE.test(src))).toBe(false);
+});
+
+test("an open preview page shows a changed draft without a reload", async ({ page }) => {
+  const pagePath = `/sectores/${SLUG}`;
+  const problems = watch(page).problems;
+  const enable = new URL("/api/preview-mode/enable", server.url);
+  enable.searchParams.set("sanity-preview-secret", secret);
+  enable.searchParams.set("sanity-preview-pathname", pagePath);
+  const stream = page.waitForResponse((response) => response.url().endsWith("/api/preview-mode/events"));
+  await page.goto(enable.href);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(DRAFT_TITLE);
+  expect((await stream).status()).toBe(200);
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+
+  // The editor saves a new draft title (on the embedded dataset: a line of the NDJSON file).
+  const changedTitle = "Título cambiado mientras la vista previa está abierta";
+  const lines = fs.readFileSync(server.dataset, "utf8").split("\n");
+  const changed = lines.map((line) => {
+    if (!line.includes(`"_id":"drafts.sectorPage.${SLUG}"`)) return line;
+    const draft = JSON.parse(line);
+    return JSON.stringify({ ...draft, hero: { ...draft.hero, title: changedTitle } });
+  });
+  fs.writeFileSync(server.dataset, changed.join("\n"));
+
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(changedTitle, { timeout: 15_000 });
+  expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  expect(problems).toEqual([]);
 });

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { runInRequestScope } from "~/content/request-scope.server";
 import { resetContentSource } from "~/content/source.server";
-import { loader as disable } from "~/routes/api.preview-mode.disable";
-import { loader as enable } from "~/routes/api.preview-mode.enable";
+import { disablePreview as disable } from "~/preview-mode/disable.server";
+import { enablePreview as enable } from "~/preview-mode/enable.server";
 import { loader as sectorLoader } from "~/routes/sectores.$slug";
 
 import {

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runInRequestScope } from "~/content/request-scope.server";
 import { resetContentSource } from "~/content/source.server";
 
+import { appServices } from "../../server";
 import { enableUrl, writePreviewDataset } from "../support/preview-fixtures";
 import { requireBuild } from "../support/production-server";
 import { SANITY_STAND_IN_HOST, sanityQueryHandlers } from "../support/sanity-stand-in";
@@ -45,7 +46,10 @@ beforeAll(async () => {
   const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
   const remix = createRequestHandler(build, "production");
   handle = (request) => runInRequestScope(request, () => remix(request));
-  const enabled = await handle(new Request(enableUrl(SITE, dataset.secret)));
+  // The handshake is not a Remix route: the server answers it from the build's own handlers.
+  const enable = appServices(build).previewModeRoutes["/api/preview-mode/enable"]!;
+  const request = new Request(enableUrl(SITE, dataset.secret));
+  const enabled = await runInRequestScope(request, () => enable({ request }));
   expect(enabled.status).toBe(307);
   cookie = enabled.headers.get("Set-Cookie")!.split(";")[0]!;
 }, 120_000);

@@ -37,6 +37,25 @@ describe("client bundle (public/build)", () => {
     }
   });
 
+  it("holds no preview code outside the preview client's own files, and names none of them", () => {
+    const metafile = JSON.parse(fs.readFileSync(path.join(root, "build", "metafile.js.json"), "utf8")) as {
+      inputs: Record<string, unknown>;
+    };
+    expect(Object.keys(metafile.inputs).filter((input) => /components\/preview\/|visual-editing/.test(input))).toEqual(
+      [],
+    );
+    const remixFiles = clientFiles(clientDir).filter((file) => !path.basename(file).startsWith("preview-"));
+    expect(remixFiles.length).toBeGreaterThan(0);
+    for (const file of remixFiles) {
+      const text = fs.readFileSync(file, "utf8");
+      expect(/\/build\/preview-|preview-mode|Vista previa/.test(text), `${path.relative(root, file)}`).toBe(false);
+    }
+    // The preview client is built, apart: its entry and stylesheet are listed for preview answers.
+    const manifest = JSON.parse(fs.readFileSync(path.join(root, "build", "preview-client.json"), "utf8"));
+    for (const url of [manifest.script, manifest.stylesheet])
+      expect(fs.existsSync(path.join(root, "public", url)), url).toBe(true);
+  });
+
   it("contains no module from app/leads nor any *.server module", () => {
     const metafile = JSON.parse(fs.readFileSync(path.join(root, "build", "metafile.js.json"), "utf8")) as {
       inputs: Record<string, unknown>;

@@ -33,6 +33,8 @@ function freePort(): Promise<number> {
 
 export interface TrackedServer {
   url: string;
+  /** The server's dataset file: a test may rewrite it (the server serves a change within 5 s). */
+  dataset: string;
   stop(): Promise<void>;
 }
 
@@ -90,6 +92,7 @@ export async function startTrackedServer(
   }
   return {
     url,
+    dataset,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -10,13 +10,16 @@ const buildWith = (module: Record<string, unknown>) =>
   ({ entry: { module } }) as unknown as Parameters<typeof appServices>[0];
 
 describe("appServices", () => {
-  it("returns the build's contentEvents, startLeadDelivery and startLiveContent", () => {
+  it("returns the build's contentEvents, startLeadDelivery, startLiveContent and previewModeRoutes", () => {
     const contentEvents = new EventEmitter();
     const startLeadDelivery = async () => undefined;
     const startLiveContent = () => undefined;
-    expect(appServices(buildWith({ contentEvents, startLeadDelivery, startLiveContent, default: () => null }))).toEqual(
-      { contentEvents, startLeadDelivery, startLiveContent },
-    );
+    const previewModeRoutes = { "/api/preview-mode/enable": async () => new Response(null) };
+    expect(
+      appServices(
+        buildWith({ contentEvents, startLeadDelivery, startLiveContent, previewModeRoutes, default: () => null }),
+      ),
+    ).toEqual({ contentEvents, startLeadDelivery, startLiveContent, previewModeRoutes });
   });
 
   it("refuses a build whose entry module lost one of them", () => {
@@ -25,5 +28,14 @@ describe("appServices", () => {
     expect(() =>
       appServices(buildWith({ contentEvents: new EventEmitter(), startLeadDelivery: async () => undefined })),
     ).toThrow(/startLiveContent/);
+    expect(() =>
+      appServices(
+        buildWith({
+          contentEvents: new EventEmitter(),
+          startLeadDelivery: async () => undefined,
+          startLiveContent() {},
+        }),
+      ),
+    ).toThrow(/previewModeRoutes/);
   });
 });

@@ -2,14 +2,14 @@
  * Sanity's preview handshake: the Presentation tool opens this URL with a fresh secret. Valid → preview
  * cookie and a redirect to the page (without the secret); wrong or expired → 401. See docs/preview.md.
  */
-import type { LoaderFunctionArgs } from "@remix-run/node";
-
 import { enablePreviewCookie } from "~/content/preview.server";
 import { checkPreviewUrl } from "~/content/preview-secret.server";
 import { PRIVATE_NO_STORE } from "~/lib/http-cache";
 import { log } from "~/lib/log.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
+import type { PreviewModeArgs } from "./routes.server";
+
+export async function enablePreview({ request }: PreviewModeArgs) {
   const location = await checkPreviewUrl(request.url);
   if (!location) {
     log("warn", "preview refused: invalid or expired secret");

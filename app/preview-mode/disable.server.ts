@@ -1,11 +1,11 @@
 /** Ends preview mode for this browser and goes back to the page it was on (same site only) or `/`. */
-import type { LoaderFunctionArgs } from "@remix-run/node";
-
 import { disablePreviewCookie } from "~/content/preview.server";
 import { safeRedirectPath } from "~/content/preview-secret.server";
 import { PRIVATE_NO_STORE } from "~/lib/http-cache";
 
-export async function loader({ request }: LoaderFunctionArgs) {
+import type { PreviewModeArgs } from "./routes.server";
+
+export async function disablePreview({ request }: PreviewModeArgs) {
   const url = new URL(request.url);
   const target = url.searchParams.get("redirect") ?? url.searchParams.get("sanity-preview-pathname") ?? "/";
   return new Response(null, {
