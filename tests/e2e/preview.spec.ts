@@ -163,3 +163,27 @@ test("an open preview page shows a changed draft without a reload", async ({ pag
   expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
   expect(problems).toEqual([]);
 });
+
+test("with the cookie banner still open, the preview bar leaves the banner's buttons free", async ({
+  page,
+  context,
+}) => {
+  await context.clearCookies({ name: "cookie_consent" });
+  const enable = new URL("/api/preview-mode/enable", server.url);
+  enable.searchParams.set("sanity-preview-secret", secret);
+  enable.searchParams.set("sanity-preview-pathname", `/sectores/${SLUG}`);
+  await page.goto(enable.href);
+  const bar = page.getByRole("region", { name: "Vista previa", exact: true });
+  await expect(bar).toBeVisible();
+  const banner = page.getByRole("region", { name: /privacidad/i });
+  for (const name of ["Rechazar", "Aceptar", "Configurar"]) {
+    const button = banner.getByRole("button", { name, exact: true });
+    await expect(button).toBeVisible();
+    const [a, b] = [(await bar.boundingBox())!, (await button.boundingBox())!];
+    const overlaps = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    expect(overlaps, name).toBe(false);
+  }
+  await banner.getByRole("button", { name: "Aceptar", exact: true }).click();
+  await expect(banner).toBeHidden();
+  await expect(bar).toBeVisible();
+});
