@@ -45,7 +45,7 @@ export function socialImageMeta(
   ];
 }
 
-interface MatchLike {
+export interface MatchLike {
   id: string;
   data?: unknown;
 }

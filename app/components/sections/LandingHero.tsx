@@ -6,7 +6,7 @@
 import { Link } from "@remix-run/react";
 
 import { ContentImage } from "~/components/ui/ContentImage";
-import { CtaLink } from "~/components/ui/CtaLink";
+import { optionalCta } from "~/components/ui/CtaLink";
 import { Icon } from "~/components/ui/Icon";
 import { Eyebrow } from "~/components/ui/SectionHeading";
 import { typesetText } from "~/components/ui/typeset";
@@ -62,11 +62,11 @@ export function LandingHero({
             </p>
           ) : null}
           <div className="mt-8 flex flex-col gap-4 sm:flex-row sm:items-center">
-            {hero?.primaryCtaLabel ? (
-              <CtaLink href={calculatorPath} variant="onDark" icon="calculator" size="hero">
-                {hero.primaryCtaLabel}
-              </CtaLink>
-            ) : null}
+            {optionalCta(hero?.primaryCtaLabel, calculatorPath, {
+              variant: "onDark",
+              icon: "calculator",
+              size: "hero",
+            })}
           </div>
           {hero?.plansLinkLabel ? (
             <p className="mt-5 text-base text-brand-100">
