@@ -13,7 +13,7 @@ import { typesetText } from "~/components/ui/typeset";
 import type { ContentImageSource } from "~/lib/image-url";
 
 import type { List, Maybe } from "./content-shapes";
-import { HeroBackdrop } from "./PageHero";
+import { DarkHeroSection } from "./PageHero";
 
 export interface LandingHeroContent {
   badge?: Maybe<string>;
@@ -41,12 +41,7 @@ export function LandingHero({
 }) {
   const highlights = hero?.highlights ?? [];
   return (
-    <section
-      id={id}
-      aria-labelledby={`${id}-title`}
-      className="relative isolate overflow-hidden bg-brand-950 text-white"
-    >
-      <HeroBackdrop />
+    <DarkHeroSection id={id}>
       <div className="mx-auto grid w-full max-w-6xl items-center gap-12 px-4 pb-20 pt-14 sm:px-6 sm:pt-20 lg:grid-cols-[1.15fr_0.85fr] lg:px-8 lg:pb-28 lg:pt-24">
         <div>
           {hero?.badge ? <Eyebrow tone="dark">{hero.badge}</Eyebrow> : null}
@@ -96,7 +91,7 @@ export function LandingHero({
         </div>
         <LeadInboxPicture screenshot={hero?.screenshot} />
       </div>
-    </section>
+    </DarkHeroSection>
   );
 }
 
