@@ -7,31 +7,25 @@ import { useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 
 import { useLeadForm } from "~/components/forms/use-lead-form";
-import {
-  type FeatureContent,
-  itemKey,
-  type List,
-  type Maybe,
-  type StepContent,
-} from "~/components/sections/content-shapes";
+import { type FeatureContent, itemKey } from "~/components/sections/content-shapes";
 import { StepsSection } from "~/components/sections/StepsSection";
 import { Icon, type IconName } from "~/components/ui/Icon";
 import { Toast } from "~/components/ui/Toast";
 import { typesetText } from "~/components/ui/typeset";
+import type { CalculatorPageQueryResult } from "~/content/sanity.types";
 import { calculatorLeadForm } from "~/forms/calculator-lead";
 import type { CalculatorRequest, CalculatorState, SectorRecord } from "~/forms/calculator-query";
 
 import { CalculatorForm, SECTOR_FIELD_ID } from "./CalculatorForm";
-import { LEAD_FORM_ID, LeadCaptureForm, type LeadFormContent } from "./LeadCaptureForm";
-import { ThankYou, type ThankYouContent } from "./ThankYou";
+import { LEAD_FORM_ID, LeadCaptureForm } from "./LeadCaptureForm";
+import { ThankYou } from "./ThankYou";
 import { useCalculator } from "./use-calculator";
 
-export interface CalculatorPageContent {
-  introCards?: List<FeatureContent>;
-  howWeWork?: Maybe<{ heading?: Maybe<string>; steps?: List<StepContent> }>;
-  guarantee?: Maybe<{ title?: Maybe<string>; text?: Maybe<string> }>;
-  leadForm?: Maybe<LeadFormContent & ThankYouContent>;
-}
+/** The calculator page's content below its hero, as `calculatorPageQuery` returns it. */
+export type CalculatorPageContent = Pick<
+  NonNullable<CalculatorPageQueryResult>,
+  "introCards" | "howWeWork" | "guarantee" | "leadForm"
+>;
 
 const INTRO_ICONS: IconName[] = ["euro", "target", "shield"];
 

@@ -4,14 +4,14 @@ import { forwardRef } from "react";
 
 import type { Maybe } from "~/components/sections/content-shapes";
 import { Icon } from "~/components/ui/Icon";
+import type { CalculatorPageQueryResult } from "~/content/sanity.types";
 
 import { SECTOR_FIELD_ID } from "./CalculatorForm";
 
-export interface ThankYouContent {
-  thankYouTitle?: Maybe<string>;
-  thankYouText?: Maybe<string>;
-  resetLabel?: Maybe<string>;
-}
+export type ThankYouContent = Pick<
+  NonNullable<CalculatorPageQueryResult>["leadForm"],
+  "thankYouTitle" | "thankYouText" | "resetLabel"
+>;
 
 export const ThankYou = forwardRef<HTMLHeadingElement, { id: string; content: Maybe<ThankYouContent> }>(
   function ThankYou({ id, content }, headingRef) {

@@ -10,23 +10,13 @@ import { optionalCta } from "~/components/ui/CtaLink";
 import { Icon } from "~/components/ui/Icon";
 import { Eyebrow } from "~/components/ui/SectionHeading";
 import { typesetText } from "~/components/ui/typeset";
+import type { LandingPageQueryResult } from "~/content/sanity.types";
 import type { ContentImageSource } from "~/lib/image-url";
 
-import type { List, Maybe } from "./content-shapes";
+import type { Maybe } from "./content-shapes";
 import { DarkHeroSection } from "./PageHero";
 
-export interface LandingHeroContent {
-  badge?: Maybe<string>;
-  title?: Maybe<string>;
-  subtitle?: Maybe<string>;
-  trustClaim?: Maybe<string>;
-  primaryCtaLabel?: Maybe<string>;
-  plansText?: Maybe<string>;
-  plansLinkLabel?: Maybe<string>;
-  highlights?: List<string>;
-  screenshot?: Maybe<ContentImageSource>;
-  clientLogos?: List<ContentImageSource & { _key?: string }>;
-}
+export type LandingHeroContent = NonNullable<LandingPageQueryResult>["hero"];
 
 export function LandingHero({
   hero,

@@ -10,29 +10,15 @@ import { Icon } from "~/components/ui/Icon";
 import { Section } from "~/components/ui/Section";
 import { SectionHeading } from "~/components/ui/SectionHeading";
 import { typesetText } from "~/components/ui/typeset";
-import type { PlanButton } from "~/content/sanity.types";
+import type { PlansPageQueryResult } from "~/content/sanity.types";
 import { formatInteger } from "~/domain/format";
 
 import { itemKey, type List, type Maybe } from "./content-shapes";
 
+/** A plan as `plansPageQuery` projects it. */
+export type PlanContent = NonNullable<PlansPageQueryResult>["plans"][number];
 /** A plan's button as `plansPageQuery` projects it (`buttons[]{label, action}`). */
-export type PlanButtonContent = Pick<PlanButton, "label" | "action"> & { _key?: string };
-
-export interface PlanContent {
-  _id?: string;
-  name?: Maybe<string>;
-  key?: Maybe<string>;
-  price?: Maybe<number>;
-  priceLabel?: Maybe<string>;
-  priceSuffix?: Maybe<string>;
-  subtitle?: Maybe<string>;
-  description?: Maybe<string>;
-  features?: List<string>;
-  popular?: Maybe<boolean>;
-  isSpecial?: Maybe<boolean>;
-  badges?: List<string>;
-  buttons?: List<PlanButtonContent>;
-}
+export type PlanButtonContent = PlanContent["buttons"][number];
 
 export type RenderPlanButton = (button: PlanButtonContent, plan: PlanContent, index: number) => ReactNode;
 
@@ -118,7 +104,7 @@ function PlanCard({ plan, renderButton }: { plan: PlanContent; renderButton: Ren
       {buttons.length > 0 ? (
         <div className="mt-8 flex flex-col gap-3">
           {buttons.map((button, index) => (
-            <div key={itemKey(button, index)} className="flex flex-col">
+            <div key={index} className="flex flex-col">
               {renderButton(button, plan, index)}
             </div>
           ))}

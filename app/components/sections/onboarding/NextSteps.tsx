@@ -7,6 +7,7 @@ import { safeHref } from "~/components/ui/PortableText";
 import { Section } from "~/components/ui/Section";
 import { SectionHeading } from "~/components/ui/SectionHeading";
 import { typesetText } from "~/components/ui/typeset";
+import type { NextStepsPageQueryResult } from "~/content/sanity.types";
 
 import { itemKey, type List, type Maybe, type NextStepContent } from "../content-shapes";
 
@@ -50,13 +51,7 @@ export function NextStepsList({ id, steps }: { id: string; steps: List<NextStepC
   );
 }
 
-export interface NextStepsContactContent {
-  heading?: Maybe<string>;
-  text?: Maybe<string>;
-  emailLabel?: Maybe<string>;
-  whatsappLabel?: Maybe<string>;
-  bookingLabel?: Maybe<string>;
-}
+export type NextStepsContactContent = NonNullable<NextStepsPageQueryResult>["contact"];
 
 export function NextStepsContact({
   id,
