@@ -6,7 +6,7 @@ import type { ReactNode } from "react";
 
 import { Badge } from "~/components/ui/Badge";
 import { CtaLink } from "~/components/ui/CtaLink";
-import { Icon } from "~/components/ui/Icon";
+import { Icon, IconMark } from "~/components/ui/Icon";
 import { Section } from "~/components/ui/Section";
 import { SectionHeading } from "~/components/ui/SectionHeading";
 import { typesetText } from "~/components/ui/typeset";
@@ -89,14 +89,11 @@ function PlanCard({ plan, renderButton }: { plan: PlanContent; renderButton: Ren
       <ul className="mt-6 flex-1 space-y-3 text-[0.95rem]">
         {(plan.features ?? []).map((feature, index) => (
           <li key={`${index}-${feature}`} className="flex gap-3">
-            <span
-              aria-hidden="true"
-              className={`mt-0.5 grid h-5 w-5 shrink-0 place-items-center rounded-full ${
-                dark ? "bg-emerald-400/15 text-emerald-300" : "bg-emerald-100 text-emerald-700"
-              }`}
-            >
-              <Icon name="check" className="h-3.5 w-3.5" />
-            </span>
+            <IconMark
+              name="check"
+              className={`mt-0.5 grid h-5 w-5 shrink-0 place-items-center rounded-full ${dark ? "bg-emerald-400/15 text-emerald-300" : "bg-emerald-100 text-emerald-700"}`}
+              iconClassName="h-3.5 w-3.5"
+            />
             <span className={dark ? "text-white" : "text-ink"}>{typesetText(feature)}</span>
           </li>
         ))}
@@ -145,12 +142,11 @@ export function PlanButton({
 export function PlanOfferNote({ text }: { text: string }) {
   return (
     <p className="mx-auto flex max-w-3xl items-center gap-4 rounded-2xl border border-amber-200 bg-amber-50 px-5 py-4 text-base font-medium text-amber-950">
-      <span
-        aria-hidden="true"
+      <IconMark
+        name="sparkles"
         className="grid h-10 w-10 shrink-0 place-items-center rounded-xl bg-amber-100 text-amber-700"
-      >
-        <Icon name="sparkles" className="h-5 w-5" />
-      </span>
+        iconClassName="h-5 w-5"
+      />
       {typesetText(text)}
     </p>
   );

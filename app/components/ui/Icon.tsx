@@ -98,3 +98,20 @@ export function SvgIcon({ shapes, className }: { shapes: IconShapes; className: 
 export function Icon({ name, className = "h-5 w-5" }: { name: IconName; className?: string }) {
   return <SvgIcon shapes={ICON_SHAPES[name]} className={className} />;
 }
+
+/** An icon on a coloured tile or disc (decorative): `className` draws the tile, `iconClassName` sizes the icon. */
+export function IconMark({
+  name,
+  className,
+  iconClassName,
+}: {
+  name: IconName;
+  className: string;
+  iconClassName: string;
+}) {
+  return (
+    <span aria-hidden="true" className={className}>
+      <Icon name={name} className={iconClassName} />
+    </span>
+  );
+}
