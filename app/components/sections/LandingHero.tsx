@@ -5,13 +5,12 @@
  */
 import { Link } from "@remix-run/react";
 
-import { ContentImage } from "~/components/ui/ContentImage";
+import { ContentImage, type PhoneLook, PhoneScreenshot } from "~/components/ui/ContentImage";
 import { optionalCta } from "~/components/ui/CtaLink";
 import { Icon } from "~/components/ui/Icon";
 import { Eyebrow } from "~/components/ui/SectionHeading";
 import { typesetText } from "~/components/ui/typeset";
 import type { LandingPageQueryResult } from "~/content/sanity.types";
-import type { ContentImageSource } from "~/lib/image-url";
 
 import type { Maybe } from "./content-shapes";
 import { DarkHeroSection } from "./PageHero";
@@ -79,31 +78,25 @@ export function LandingHero({
           ) : null}
           {hero?.trustClaim ? <TrustRow claim={hero.trustClaim} logos={hero.clientLogos} /> : null}
         </div>
-        <LeadInboxPicture screenshot={hero?.screenshot} />
+        <PhoneScreenshot
+          screenshot={hero?.screenshot}
+          look={LEAD_INBOX}
+          width={332}
+          priority
+          hiddenWhen="(max-width: 1023.98px)"
+        />
       </div>
     </DarkHeroSection>
   );
 }
 
 /** The lead inbox on a phone: the editor's screenshot, the page's LCP picture on desktop (hidden on phones). */
-function LeadInboxPicture({ screenshot }: { screenshot: Maybe<ContentImageSource> }) {
-  if (!screenshot?.asset) return null;
-  return (
-    <div className="relative mx-auto hidden w-full max-w-[22rem] lg:block">
-      <div aria-hidden="true" className="absolute -inset-6 rounded-[3rem] bg-brand-500/25 blur-3xl" />
-      <div className="relative rounded-[2.75rem] border border-white/15 bg-white/10 p-2.5 shadow-2xl shadow-black/40 ring-1 ring-black/20">
-        <ContentImage
-          image={screenshot}
-          width={332}
-          aspectRatio={1 / 2}
-          priority
-          hiddenWhen="(max-width: 1023.98px)"
-          className="block h-auto w-full rounded-[2.25rem] bg-slate-50"
-        />
-      </div>
-    </div>
-  );
-}
+const LEAD_INBOX: PhoneLook = {
+  box: "relative mx-auto hidden w-full max-w-[22rem] lg:block",
+  glow: "absolute -inset-6 rounded-[3rem] bg-brand-500/25 blur-3xl",
+  frame:
+    "relative rounded-[2.75rem] border border-white/15 bg-white/10 p-2.5 shadow-2xl shadow-black/40 ring-1 ring-black/20",
+};
 
 const LOGO_HEIGHT = 24;
 
