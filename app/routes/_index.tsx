@@ -48,7 +48,7 @@ export default function LandingRoute() {
       <StepsSection {...calculatorSection("proceso", process)} steps={process?.steps} />
       <AppShowcase
         {...calculatorSection("app", appShowcase)}
-        features={appShowcase?.features}
+        items={appShowcase?.features}
         screenshot={appShowcase?.screenshot}
       />
       <Comparison

@@ -8,24 +8,17 @@ import { Section } from "~/components/ui/Section";
 import { SectionHeading } from "~/components/ui/SectionHeading";
 import type { ContentImageSource } from "~/lib/image-url";
 
-import { type FeatureContent, itemKey, type List, type Maybe } from "./content-shapes";
+import { type FeatureContent, itemKey, type ListSectionProps, type Maybe } from "./content-shapes";
 import { featureIcon } from "./feature-icons";
 
 export function AppShowcase({
   id,
   heading,
   intro,
-  features,
+  items,
   action,
   screenshot,
-}: {
-  id: string;
-  screenshot?: Maybe<ContentImageSource>;
-  heading: Maybe<string>;
-  intro?: Maybe<string>;
-  features: List<FeatureContent>;
-  action?: ReactNode;
-}) {
+}: Omit<ListSectionProps<FeatureContent>, "tone"> & { screenshot?: Maybe<ContentImageSource>; action?: ReactNode }) {
   return (
     <Section id={id} labelledBy={`${id}-title`} tone="muted">
       <div className="grid items-center gap-12 lg:grid-cols-2 lg:gap-16">
@@ -35,7 +28,7 @@ export function AppShowcase({
         <div className="order-1 lg:order-2">
           <SectionHeading id={`${id}-title`} title={heading} intro={intro} align="left" />
           <ul className="mt-8 grid gap-5 sm:grid-cols-2">
-            {(features ?? []).map((feature, index) => (
+            {(items ?? []).map((feature, index) => (
               <li key={itemKey(feature, index)} className="flex gap-4">
                 <IconTile>
                   <Icon name={featureIcon(feature.icon, index)} className="h-5 w-5" />
