@@ -1,24 +1,19 @@
 /** Builds the <head> tags every route exports from its `meta`: title, description, canonical, Open Graph, social card. */
 import type { MetaDescriptor } from "@remix-run/node";
 
+import type { SeoFields } from "~/content/types";
 import {
   CARD_HEIGHT,
   CARD_WIDTH,
   cardAlt,
   cardContent,
-  type CardImageSource,
   cardKey,
   cardPath,
   type CardSettings,
   type SectorCardSource,
 } from "~/social-cards/card-content";
 
-export interface SeoFields {
-  title?: string | null;
-  description?: string | null;
-  keywords?: string[] | null;
-  image?: CardImageSource | null;
-}
+export type { SeoFields };
 
 export interface RootData {
   siteUrl: string;
@@ -45,7 +40,7 @@ export function socialImageMeta(
   ];
 }
 
-interface MatchLike {
+export interface MatchLike {
   id: string;
   data?: unknown;
 }

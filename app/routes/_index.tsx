@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
 import { ContactForm } from "~/components/forms/ContactForm";
@@ -9,32 +9,34 @@ import { FaqSection } from "~/components/sections/FaqSection";
 import { FinalCta } from "~/components/sections/FinalCta";
 import { LandingHero } from "~/components/sections/LandingHero";
 import { StepsSection } from "~/components/sections/StepsSection";
-import { CtaLink } from "~/components/ui/CtaLink";
+import { optionalCta } from "~/components/ui/CtaLink";
 import { getLandingPage } from "~/content/index.server";
 import { contactForm } from "~/forms/contact";
 import { handleLeadAction } from "~/leads/action.server";
-import { faqPageJsonLd } from "~/lib/faq-jsonld";
-import { publicPageHeaders } from "~/lib/http-cache";
-import { jsonLd, pageMeta } from "~/lib/seo";
+import { faqMeta, loadPage, pageExports } from "~/lib/page-route";
 import { useSiteSettings } from "~/lib/use-site-settings";
 
 const CALCULATOR = "/calculadora";
-
-export const headers = publicPageHeaders;
 
 /** The contact form posts here (app/leads/action.server.ts). */
 export const action = (args: ActionFunctionArgs) => handleLeadAction(args, contactForm);
 export { leadClientAction as clientAction } from "~/forms/client-action";
 
-export async function loader() {
-  return { page: await getLandingPage() };
-}
+export const loader = () => loadPage(getLandingPage);
+export const { meta, headers } = pageExports("/", faqMeta);
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  const tags = pageMeta(matches, { seo: data?.page.seo, path: "/" });
-  const faq = faqPageJsonLd(data?.page.faq?.items);
-  return faq ? [...tags, jsonLd(faq)] : tags;
-};
+/** The props a landing section takes from its content: heading, intro and the call to the calculator. */
+function calculatorSection(
+  id: string,
+  content: { heading?: string | null; intro?: string | null; ctaLabel?: string | null } | null | undefined,
+) {
+  return {
+    id,
+    heading: content?.heading,
+    intro: content?.intro,
+    action: optionalCta(content?.ctaLabel, CALCULATOR, { icon: "arrow-right" }),
+  };
+}
 
 export default function LandingRoute() {
   const { page } = useLoaderData<typeof loader>();
@@ -43,54 +45,20 @@ export default function LandingRoute() {
   return (
     <>
       <LandingHero id="inicio" hero={page.hero} calculatorPath={CALCULATOR} plansPath="/mensual" />
-      <StepsSection
-        id="proceso"
-        heading={process?.heading}
-        intro={process?.intro}
-        steps={process?.steps}
-        action={
-          process?.ctaLabel ? (
-            <CtaLink href={CALCULATOR} icon="arrow-right">
-              {process.ctaLabel}
-            </CtaLink>
-          ) : null
-        }
-      />
+      <StepsSection {...calculatorSection("proceso", process)} steps={process?.steps} />
       <AppShowcase
-        id="app"
-        heading={appShowcase?.heading}
-        intro={appShowcase?.intro}
-        features={appShowcase?.features}
+        {...calculatorSection("app", appShowcase)}
+        items={appShowcase?.features}
         screenshot={appShowcase?.screenshot}
-        action={
-          appShowcase?.ctaLabel ? (
-            <CtaLink href={CALCULATOR} icon="arrow-right">
-              {appShowcase.ctaLabel}
-            </CtaLink>
-          ) : null
-        }
       />
       <Comparison
-        id="comparativa"
-        heading={comparison?.heading}
-        intro={comparison?.intro}
+        {...calculatorSection("comparativa", comparison)}
         traditional={comparison?.traditional}
         ours={comparison?.ours}
-        action={
-          comparison?.ctaLabel ? (
-            <CtaLink href={CALCULATOR} icon="arrow-right">
-              {comparison.ctaLabel}
-            </CtaLink>
-          ) : null
-        }
       />
       <FaqSection id="faq" heading={faq?.heading} intro={faq?.intro} items={faq?.items} />
       <FinalCta id="empezar" heading={finalCta?.heading} text={finalCta?.text}>
-        {finalCta?.ctaLabel ? (
-          <CtaLink href={CALCULATOR} variant="onDark" icon="calculator" size="hero">
-            {finalCta.ctaLabel}
-          </CtaLink>
-        ) : null}
+        {optionalCta(finalCta?.ctaLabel, CALCULATOR, { variant: "onDark", icon: "calculator", size: "hero" })}
       </FinalCta>
       <ContactSection
         id="contacto"

@@ -1,15 +1,11 @@
 /** /borrador: the draft lead-supply contract, its ten sections from content. */
-import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
 import { ContractSections } from "~/components/sections/legal/ContractSections";
 import { PageHero } from "~/components/sections/PageHero";
 import { getDraftContractPage, getSiteSettings } from "~/content/index.server";
-import { publicPageHeaders } from "~/lib/http-cache";
 import { resolveLegalText } from "~/lib/legal-identity";
-import { pageMeta } from "~/lib/seo";
-
-export const headers = publicPageHeaders;
+import { pageExports } from "~/lib/page-route";
 
 /** The contract's references to the legal identity are filled in here; what is missing is left out. */
 export async function loader() {
@@ -21,8 +17,7 @@ export async function loader() {
   return { page: { ...page, sections } };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  pageMeta(matches, { seo: data?.page.seo, path: "/borrador" });
+export const { meta, headers } = pageExports("/borrador");
 
 export default function DraftContractRoute() {
   const { page } = useLoaderData<typeof loader>();

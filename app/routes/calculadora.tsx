@@ -18,7 +18,7 @@ import {
 } from "~/forms/calculator-query";
 import { handleLeadAction } from "~/leads/action.server";
 import { publicPageHeaders } from "~/lib/http-cache";
-import { pageMeta } from "~/lib/seo";
+import { seoMeta } from "~/lib/page-route";
 
 /** Results pages are public (they depend only on the address); the answer to a lead post is not. */
 export const headers = publicPageHeaders;
@@ -68,8 +68,7 @@ export const action = (args: ActionFunctionArgs) => handleLeadAction(args, calcu
 /** In the browser, a lost connection becomes the spec's 'Error al enviar' answer, not an error page. */
 export { leadClientAction as clientAction } from "~/forms/client-action";
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  pageMeta(matches, { seo: data?.page.seo, path: "/calculadora" });
+export const meta: MetaFunction<typeof loader> = seoMeta("/calculadora");
 
 /** The browser recalculates by itself; a lead post changes nothing the loader computes. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>

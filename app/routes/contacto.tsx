@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
 import { ContactForm } from "~/components/forms/ContactForm";
@@ -9,22 +9,15 @@ import { Section } from "~/components/ui/Section";
 import { getContactPage } from "~/content/index.server";
 import { contactForm } from "~/forms/contact";
 import { handleLeadAction } from "~/leads/action.server";
-import { publicPageHeaders } from "~/lib/http-cache";
-import { pageMeta } from "~/lib/seo";
+import { loadPage, pageExports } from "~/lib/page-route";
 import { useSiteSettings } from "~/lib/use-site-settings";
-
-export const headers = publicPageHeaders;
 
 /** The contact form posts here (app/leads/action.server.ts). */
 export const action = (args: ActionFunctionArgs) => handleLeadAction(args, contactForm);
 export { leadClientAction as clientAction } from "~/forms/client-action";
 
-export async function loader() {
-  return { page: await getContactPage() };
-}
-
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  pageMeta(matches, { seo: data?.page.seo, path: "/contacto" });
+export const loader = () => loadPage(getContactPage);
+export const { meta, headers } = pageExports("/contacto");
 
 export default function ContactRoute() {
   const { page } = useLoaderData<typeof loader>();

@@ -1,5 +1,5 @@
 /** /iniciar-servicio: the service-start form (five cards, plan choice, then the plan's payment link). */
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
 import { ServiceStartForm } from "~/components/forms/ServiceStartForm";
@@ -7,21 +7,14 @@ import { PageHero } from "~/components/sections/PageHero";
 import { getServiceStartPage } from "~/content/index.server";
 import { serviceStartForm } from "~/forms/service-start";
 import { handleLeadAction } from "~/leads/action.server";
-import { publicPageHeaders } from "~/lib/http-cache";
-import { pageMeta } from "~/lib/seo";
+import { loadPage, pageExports } from "~/lib/page-route";
 import { useSiteSettings } from "~/lib/use-site-settings";
-
-export const headers = publicPageHeaders;
 
 export const action = (args: ActionFunctionArgs) => handleLeadAction(args, serviceStartForm);
 export { leadClientAction as clientAction } from "~/forms/client-action";
 
-export async function loader() {
-  return { page: await getServiceStartPage() };
-}
-
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  pageMeta(matches, { seo: data?.page.seo, path: "/iniciar-servicio" });
+export const loader = () => loadPage(getServiceStartPage);
+export const { meta, headers } = pageExports("/iniciar-servicio");
 
 export default function ServiceStartRoute() {
   const { page } = useLoaderData<typeof loader>();

@@ -1,15 +1,11 @@
 /** /legal: legal notice, privacy policy and cookie policy, deep-linkable as #aviso-legal, #privacidad, #cookies. */
-import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
 import { type LegalDocument, LegalDocumentLinks, LegalDocuments } from "~/components/sections/legal/LegalDocuments";
 import { PageHero } from "~/components/sections/PageHero";
 import { getLegalPage, getSiteSettings } from "~/content/index.server";
-import { publicPageHeaders } from "~/lib/http-cache";
 import { resolveLegalText } from "~/lib/legal-identity";
-import { pageMeta } from "~/lib/seo";
-
-export const headers = publicPageHeaders;
+import { pageExports } from "~/lib/page-route";
 
 /** The texts' references to the legal identity are filled in here; what is missing is left out. */
 export async function loader() {
@@ -25,8 +21,7 @@ export async function loader() {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  pageMeta(matches, { seo: data?.page.seo, path: "/legal" });
+export const { meta, headers } = pageExports("/legal");
 
 export default function LegalRoute() {
   const { page } = useLoaderData<typeof loader>();

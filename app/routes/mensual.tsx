@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
 import { CplDialog, MonthlyPlanDialog } from "~/components/forms/PlanDialogs";
@@ -8,34 +8,23 @@ import { FinalCta } from "~/components/sections/FinalCta";
 import { PageHero } from "~/components/sections/PageHero";
 import { PlanButton, PlanCards, type PlanContent, PlanOfferNote, PriceFrom } from "~/components/sections/PlanCards";
 import { StepsSection } from "~/components/sections/StepsSection";
-import { CtaLink } from "~/components/ui/CtaLink";
+import { CtaLink, optionalCta } from "~/components/ui/CtaLink";
 import { getPlansPage } from "~/content/index.server";
 import { cplForm, monthlyPlanForm } from "~/forms/plan-dialogs";
 import { handleLeadAction } from "~/leads/action.server";
-import { faqPageJsonLd } from "~/lib/faq-jsonld";
-import { publicPageHeaders } from "~/lib/http-cache";
-import { jsonLd, pageMeta } from "~/lib/seo";
+import { faqMeta, loadPage, pageExports } from "~/lib/page-route";
 import { useSiteSettings } from "~/lib/use-site-settings";
 
 /** In-page anchors of the two plan forms: the dialogs' triggers link here (see PlanDialogs). */
 const CPL_FORM_ID = "solicitar-analisis";
 const MONTHLY_FORM_ID = "solicitar-informacion";
 
-export const headers = publicPageHeaders;
-
 /** Both plan dialogs post here; their hidden `intent` says which (app/leads/action.server.ts). */
 export const action = (args: ActionFunctionArgs) => handleLeadAction(args, [monthlyPlanForm, cplForm]);
 export { leadClientAction as clientAction } from "~/forms/client-action";
 
-export async function loader() {
-  return { page: await getPlansPage() };
-}
-
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  const tags = pageMeta(matches, { seo: data?.page.seo, path: "/mensual" });
-  const faq = faqPageJsonLd(data?.page.faq?.items);
-  return faq ? [...tags, jsonLd(faq)] : tags;
-};
+export const loader = () => loadPage(getPlansPage);
+export const { meta, headers } = pageExports("/mensual", faqMeta);
 
 export default function PlansRoute() {
   const { page } = useLoaderData<typeof loader>();
@@ -52,11 +41,7 @@ export default function PlansRoute() {
     <>
       <PageHero id="mensual" badge={hero?.badge} title={hero?.title} lead={hero?.subtitle}>
         {hero?.fromPriceLabel ? <PriceFrom label={hero.fromPriceLabel} /> : null}
-        {page.plansHeading ? (
-          <CtaLink href="#planes" variant="onDark" icon="chevron-down" size="hero">
-            {page.plansHeading}
-          </CtaLink>
-        ) : null}
+        {optionalCta(page.plansHeading, "#planes", { variant: "onDark", icon: "chevron-down", size: "hero" })}
       </PageHero>
       <PlanCards
         id="planes"

@@ -1,23 +1,15 @@
 /** /sectores: the sector directory, the featured sectors first, then all of them. */
-import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
 import { FinalCta } from "~/components/sections/FinalCta";
 import { PageHero } from "~/components/sections/PageHero";
 import { SectorGrid } from "~/components/sections/sectors/SectorGrid";
-import { CtaLink } from "~/components/ui/CtaLink";
+import { optionalCta } from "~/components/ui/CtaLink";
 import { getSectorsDirectory } from "~/content/index.server";
-import { publicPageHeaders } from "~/lib/http-cache";
-import { pageMeta } from "~/lib/seo";
+import { loadPage, pageExports } from "~/lib/page-route";
 
-export const headers = publicPageHeaders;
-
-export async function loader() {
-  return { page: await getSectorsDirectory() };
-}
-
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  pageMeta(matches, { seo: data?.page.seo, path: "/sectores" });
+export const loader = () => loadPage(getSectorsDirectory);
+export const { meta, headers } = pageExports("/sectores");
 
 export default function SectorsDirectoryRoute() {
   const { page } = useLoaderData<typeof loader>();
@@ -43,11 +35,7 @@ export default function SectorsDirectoryRoute() {
         tone="muted"
       />
       <FinalCta id="contactar" heading={page.finalCta?.heading} text={page.finalCta?.text}>
-        {page.finalCta?.ctaLabel ? (
-          <CtaLink href="/contacto" variant="onDark" icon="arrow-right" size="hero">
-            {page.finalCta.ctaLabel}
-          </CtaLink>
-        ) : null}
+        {optionalCta(page.finalCta?.ctaLabel, "/contacto", { variant: "onDark", icon: "arrow-right", size: "hero" })}
       </FinalCta>
     </>
   );

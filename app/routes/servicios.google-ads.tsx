@@ -1,4 +1,3 @@
-import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
 import { Checklist } from "~/components/sections/Checklist";
@@ -6,22 +5,15 @@ import { FinalCta } from "~/components/sections/FinalCta";
 import { PageHero } from "~/components/sections/PageHero";
 import { StatsGrid } from "~/components/sections/StatsGrid";
 import { StepsSection } from "~/components/sections/StepsSection";
-import { CtaLink } from "~/components/ui/CtaLink";
+import { optionalCta } from "~/components/ui/CtaLink";
 import { getGoogleAdsPage } from "~/content/index.server";
-import { publicPageHeaders } from "~/lib/http-cache";
-import { pageMeta } from "~/lib/seo";
+import { loadPage, pageExports } from "~/lib/page-route";
 
 const CALCULATOR = "/calculadora";
 const CONTACT = "/contacto";
 
-export const headers = publicPageHeaders;
-
-export async function loader() {
-  return { page: await getGoogleAdsPage() };
-}
-
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  pageMeta(matches, { seo: data?.page.seo, path: "/servicios/google-ads" });
+export const loader = () => loadPage(getGoogleAdsPage);
+export const { meta, headers } = pageExports("/servicios/google-ads");
 
 export default function GoogleAdsRoute() {
   const { page } = useLoaderData<typeof loader>();
@@ -29,31 +21,19 @@ export default function GoogleAdsRoute() {
   return (
     <>
       <PageHero id="google-ads" badge={hero?.badge} title={hero?.title} lead={hero?.description}>
-        {hero?.primaryCtaLabel ? (
-          <CtaLink href={CALCULATOR} variant="onDark" icon="calculator" size="hero">
-            {hero.primaryCtaLabel}
-          </CtaLink>
-        ) : null}
-        {hero?.secondaryCtaLabel ? (
-          <CtaLink href={CONTACT} variant="outlineOnDark" icon="search" size="hero">
-            {hero.secondaryCtaLabel}
-          </CtaLink>
-        ) : null}
+        {optionalCta(hero?.primaryCtaLabel, CALCULATOR, { variant: "onDark", icon: "calculator", size: "hero" })}
+        {optionalCta(hero?.secondaryCtaLabel, CONTACT, { variant: "outlineOnDark", icon: "search", size: "hero" })}
       </PageHero>
       <StatsGrid id="resultados" label="Resultados" stats={page.stats} />
       <Checklist id="incluido" heading={included?.heading} items={included?.items} />
       <StepsSection id="proceso" heading={process?.heading} steps={process?.steps} layout="timeline" />
       <FinalCta id="empezar" heading={finalCta?.heading} text={finalCta?.text} tone="muted">
-        {finalCta?.primaryLabel ? (
-          <CtaLink href={CALCULATOR} variant="onDark" icon="calculator" size="hero">
-            {finalCta.primaryLabel}
-          </CtaLink>
-        ) : null}
-        {finalCta?.secondaryLabel ? (
-          <CtaLink href={CONTACT} variant="outlineOnDark" icon="arrow-right" size="hero">
-            {finalCta.secondaryLabel}
-          </CtaLink>
-        ) : null}
+        {optionalCta(finalCta?.primaryLabel, CALCULATOR, { variant: "onDark", icon: "calculator", size: "hero" })}
+        {optionalCta(finalCta?.secondaryLabel, CONTACT, {
+          variant: "outlineOnDark",
+          icon: "arrow-right",
+          size: "hero",
+        })}
       </FinalCta>
     </>
   );

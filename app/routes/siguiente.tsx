@@ -1,23 +1,15 @@
 /** /siguiente: onboarding next steps, with email, WhatsApp and video-call booking links. */
-import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
 import { whatsAppUrl } from "~/components/layout/WhatsAppButton";
 import { NextStepsContact, NextStepsList } from "~/components/sections/onboarding/NextSteps";
 import { PageHero } from "~/components/sections/PageHero";
 import { getNextStepsPage } from "~/content/index.server";
-import { publicPageHeaders } from "~/lib/http-cache";
-import { pageMeta } from "~/lib/seo";
+import { loadPage, pageExports } from "~/lib/page-route";
 import { useSiteSettings } from "~/lib/use-site-settings";
 
-export const headers = publicPageHeaders;
-
-export async function loader() {
-  return { page: await getNextStepsPage() };
-}
-
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  pageMeta(matches, { seo: data?.page.seo, path: "/siguiente" });
+export const loader = () => loadPage(getNextStepsPage);
+export const { meta, headers } = pageExports("/siguiente");
 
 export default function NextStepsRoute() {
   const { page } = useLoaderData<typeof loader>();

@@ -4,6 +4,7 @@
  * (app/routes/social.$.ts) derive the same content from the same page data, so the content hash in the
  * og:image URL changes exactly when what the card draws changes (docs/social-cards.md).
  */
+import type { SeoFields, SeoImage } from "~/content/types";
 import { formatInteger, formatPercent } from "~/domain/format";
 
 /** Bump when the card's drawing changes, so every card URL (and every cached copy) changes with it. */
@@ -14,13 +15,8 @@ export const CARD_HEIGHT = 630;
 
 type Maybe<T> = T | null | undefined;
 
-/** The editor's replacement image from the page's SEO fields (Sanity image, or its NDJSON export form). */
-export interface CardImageSource {
-  alt?: Maybe<string>;
-  asset?: Maybe<{ _ref?: Maybe<string> }>;
-  crop?: unknown;
-  hotspot?: unknown;
-}
+/** The editor's replacement image from the page's SEO fields. */
+export type CardImageSource = SeoImage;
 
 export interface CardFigure {
   value: string;
@@ -40,16 +36,11 @@ export interface CardContent {
   imageAlt?: string;
 }
 
-export interface CardSeo {
-  title?: Maybe<string>;
-  description?: Maybe<string>;
-  image?: Maybe<CardImageSource>;
-}
+/** The SEO fields a card reads. */
+export type CardSeo = Pick<SeoFields, "title" | "description"> & { image?: Maybe<CardImageSource> };
 
-export interface CardSettings {
-  siteName?: Maybe<string>;
-  defaultSeo?: Maybe<CardSeo>;
-}
+/** The site settings a card reads: the brand and the default SEO fields. */
+export type CardSettings = { siteName?: Maybe<string>; defaultSeo?: Maybe<CardSeo> };
 
 /** The sector page fields a card reads: name, conversion rate, cost per lead, monthly lead range, labels. */
 export interface SectorCardSource {

@@ -166,7 +166,7 @@ describe("the editor's image", () => {
     process.env.SANITY_DATASET = "production";
     const result = await overrideImage({
       asset: { _ref: "image-f00d-2400x1600-png" },
-      hotspot: { x: 0.3, y: 0.4, height: 0.2, width: 0.2 },
+      hotspot: { _type: "sanity.imageHotspot", x: 0.3, y: 0.4, height: 0.2, width: 0.2 },
     });
     expect(result && "redirect" in result).toBe(true);
     const url = new URL((result as { redirect: string }).redirect);

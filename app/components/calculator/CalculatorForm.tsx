@@ -23,6 +23,12 @@ const ANNOUNCE_DELAY_MS = 700;
 
 type CalculatorModel = ReturnType<typeof useCalculator>;
 
+/** The sector's two figures the visitor may adjust, after the sector. */
+const FIGURE_FIELDS = [
+  { key: "conversion", id: "calc-conversion", label: "Tasa de conversión (%)", unit: "%" },
+  { key: "profit", id: "calc-beneficio", label: "Beneficio por cliente (€)", unit: "€" },
+] as const;
+
 function scrollIntoViewGently(element: HTMLElement | null) {
   if (!element) return;
   const reduceMotion = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
@@ -134,26 +140,19 @@ export function CalculatorForm({ calculator, sectors }: { calculator: Calculator
             </option>
           ))}
         </SelectInput>
-        <NumberField
-          id="calc-conversion"
-          name={PARAM.conversion}
-          label="Tasa de conversión (%)"
-          required
-          unit="%"
-          value={draft.conversion}
-          error={draft.calculated ? state.errors.conversion : undefined}
-          onChange={(event) => calculator.setField("conversion", event.target.value)}
-        />
-        <NumberField
-          id="calc-beneficio"
-          name={PARAM.profit}
-          label="Beneficio por cliente (€)"
-          required
-          unit="€"
-          value={draft.profit}
-          error={draft.calculated ? state.errors.profit : undefined}
-          onChange={(event) => calculator.setField("profit", event.target.value)}
-        />
+        {FIGURE_FIELDS.map((field) => (
+          <NumberField
+            key={field.key}
+            id={field.id}
+            name={PARAM[field.key]}
+            label={field.label}
+            required
+            unit={field.unit}
+            value={draft[field.key]}
+            error={draft.calculated ? state.errors[field.key] : undefined}
+            onChange={(event) => calculator.setField(field.key, event.target.value)}
+          />
+        ))}
       </div>
 
       <div className="mt-2 flex flex-col gap-3 sm:flex-row sm:items-center">

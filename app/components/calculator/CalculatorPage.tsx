@@ -7,31 +7,25 @@ import { useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 
 import { useLeadForm } from "~/components/forms/use-lead-form";
-import {
-  type FeatureContent,
-  itemKey,
-  type List,
-  type Maybe,
-  type StepContent,
-} from "~/components/sections/content-shapes";
+import { type FeatureContent, itemKey } from "~/components/sections/content-shapes";
 import { StepsSection } from "~/components/sections/StepsSection";
-import { Icon, type IconName } from "~/components/ui/Icon";
+import { IconMark, type IconName } from "~/components/ui/Icon";
 import { Toast } from "~/components/ui/Toast";
 import { typesetText } from "~/components/ui/typeset";
+import type { CalculatorPageQueryResult } from "~/content/sanity.types";
 import { calculatorLeadForm } from "~/forms/calculator-lead";
 import type { CalculatorRequest, CalculatorState, SectorRecord } from "~/forms/calculator-query";
 
 import { CalculatorForm, SECTOR_FIELD_ID } from "./CalculatorForm";
-import { LEAD_FORM_ID, LeadCaptureForm, type LeadFormContent } from "./LeadCaptureForm";
-import { ThankYou, type ThankYouContent } from "./ThankYou";
+import { LEAD_FORM_ID, LeadCaptureForm } from "./LeadCaptureForm";
+import { ThankYou } from "./ThankYou";
 import { useCalculator } from "./use-calculator";
 
-export interface CalculatorPageContent {
-  introCards?: List<FeatureContent>;
-  howWeWork?: Maybe<{ heading?: Maybe<string>; steps?: List<StepContent> }>;
-  guarantee?: Maybe<{ title?: Maybe<string>; text?: Maybe<string> }>;
-  leadForm?: Maybe<LeadFormContent & ThankYouContent>;
-}
+/** The calculator page's content below its hero, as `calculatorPageQuery` returns it. */
+export type CalculatorPageContent = Pick<
+  NonNullable<CalculatorPageQueryResult>,
+  "introCards" | "howWeWork" | "guarantee" | "leadForm"
+>;
 
 const INTRO_ICONS: IconName[] = ["euro", "target", "shield"];
 
@@ -44,12 +38,11 @@ function IntroCards({ cards }: { cards: ReadonlyArray<FeatureContent> }) {
           key={itemKey(card, index)}
           className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
         >
-          <span
-            aria-hidden="true"
+          <IconMark
+            name={INTRO_ICONS[index % INTRO_ICONS.length]}
             className="grid h-11 w-11 shrink-0 place-items-center rounded-xl bg-brand-50 text-brand-700"
-          >
-            <Icon name={INTRO_ICONS[index % INTRO_ICONS.length]} className="h-6 w-6" />
-          </span>
+            iconClassName="h-6 w-6"
+          />
           <div>
             <h2 className="font-semibold text-ink">{typesetText(card.title)}</h2>
             {card.description ? <p className="mt-1 text-sm leading-relaxed text-ink-soft">{card.description}</p> : null}
@@ -64,12 +57,11 @@ function GuaranteeNote({ guarantee }: { guarantee: CalculatorPageContent["guaran
   if (!guarantee?.title && !guarantee?.text) return null;
   return (
     <div className="flex max-w-3xl gap-4 rounded-2xl bg-emerald-50 p-5 text-left ring-1 ring-inset ring-emerald-200 sm:p-6">
-      <span
-        aria-hidden="true"
+      <IconMark
+        name="shield"
         className="grid h-11 w-11 shrink-0 place-items-center rounded-xl bg-emerald-600 text-white"
-      >
-        <Icon name="shield" className="h-6 w-6" />
-      </span>
+        iconClassName="h-6 w-6"
+      />
       <div>
         <p className="font-semibold text-emerald-950">{guarantee.title}</p>
         {guarantee.text ? <p className="mt-1 leading-relaxed text-emerald-900">{guarantee.text}</p> : null}

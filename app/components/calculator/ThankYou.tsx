@@ -3,15 +3,15 @@ import { Link } from "@remix-run/react";
 import { forwardRef } from "react";
 
 import type { Maybe } from "~/components/sections/content-shapes";
-import { Icon } from "~/components/ui/Icon";
+import { IconMark } from "~/components/ui/Icon";
+import type { CalculatorPageQueryResult } from "~/content/sanity.types";
 
 import { SECTOR_FIELD_ID } from "./CalculatorForm";
 
-export interface ThankYouContent {
-  thankYouTitle?: Maybe<string>;
-  thankYouText?: Maybe<string>;
-  resetLabel?: Maybe<string>;
-}
+export type ThankYouContent = Pick<
+  NonNullable<CalculatorPageQueryResult>["leadForm"],
+  "thankYouTitle" | "thankYouText" | "resetLabel"
+>;
 
 export const ThankYou = forwardRef<HTMLHeadingElement, { id: string; content: Maybe<ThankYouContent> }>(
   function ThankYou({ id, content }, headingRef) {
@@ -22,12 +22,11 @@ export const ThankYou = forwardRef<HTMLHeadingElement, { id: string; content: Ma
         className="scroll-mt-24 rounded-3xl border border-slate-200 bg-white px-5 py-12 text-center shadow-xl shadow-slate-200/70 sm:px-10 sm:py-16"
         data-testid="calc-gracias"
       >
-        <span
-          aria-hidden="true"
+        <IconMark
+          name="check"
           className="mx-auto grid h-16 w-16 place-items-center rounded-full bg-emerald-100 text-emerald-700"
-        >
-          <Icon name="check" className="h-8 w-8" />
-        </span>
+          iconClassName="h-8 w-8"
+        />
         <h2
           ref={headingRef}
           id={`${id}-gracias`}

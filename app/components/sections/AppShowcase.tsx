@@ -2,40 +2,33 @@
 import type { ReactNode } from "react";
 
 import { IconTile } from "~/components/ui/Card";
-import { ContentImage } from "~/components/ui/ContentImage";
+import { type PhoneLook, PhoneScreenshot } from "~/components/ui/ContentImage";
 import { Icon } from "~/components/ui/Icon";
 import { Section } from "~/components/ui/Section";
 import { SectionHeading } from "~/components/ui/SectionHeading";
 import type { ContentImageSource } from "~/lib/image-url";
 
-import { type FeatureContent, itemKey, type List, type Maybe } from "./content-shapes";
+import { type FeatureContent, itemKey, type ListSectionProps, type Maybe } from "./content-shapes";
 import { featureIcon } from "./feature-icons";
 
 export function AppShowcase({
   id,
   heading,
   intro,
-  features,
+  items,
   action,
   screenshot,
-}: {
-  id: string;
-  screenshot?: Maybe<ContentImageSource>;
-  heading: Maybe<string>;
-  intro?: Maybe<string>;
-  features: List<FeatureContent>;
-  action?: ReactNode;
-}) {
+}: Omit<ListSectionProps<FeatureContent>, "tone"> & { screenshot?: Maybe<ContentImageSource>; action?: ReactNode }) {
   return (
     <Section id={id} labelledBy={`${id}-title`} tone="muted">
       <div className="grid items-center gap-12 lg:grid-cols-2 lg:gap-16">
         <div className="order-2 lg:order-1">
-          <PhonePicture screenshot={screenshot} />
+          <PhoneScreenshot screenshot={screenshot} look={PHONE} width={268} sizes="(min-width: 640px) 268px, 236px" />
         </div>
         <div className="order-1 lg:order-2">
           <SectionHeading id={`${id}-title`} title={heading} intro={intro} align="left" />
           <ul className="mt-8 grid gap-5 sm:grid-cols-2">
-            {(features ?? []).map((feature, index) => (
+            {(items ?? []).map((feature, index) => (
               <li key={itemKey(feature, index)} className="flex gap-4">
                 <IconTile>
                   <Icon name={featureIcon(feature.icon, index)} className="h-5 w-5" />
@@ -57,23 +50,8 @@ export function AppShowcase({
 }
 
 /** The lead's card in the app: the editor's screenshot in a phone frame, lazy (below the fold). */
-function PhonePicture({ screenshot }: { screenshot: Maybe<ContentImageSource> }) {
-  if (!screenshot?.asset) return null;
-  return (
-    <div className="relative mx-auto w-64 sm:w-72">
-      <div
-        aria-hidden="true"
-        className="absolute inset-x-0 top-10 mx-auto h-72 w-72 rounded-full bg-brand-200/60 blur-3xl"
-      />
-      <div className="relative rounded-[2.75rem] bg-ink p-2.5 shadow-2xl shadow-brand-900/30">
-        <ContentImage
-          image={screenshot}
-          width={268}
-          aspectRatio={1 / 2}
-          sizes="(min-width: 640px) 268px, 236px"
-          className="block h-auto w-full rounded-[2.25rem] bg-slate-50"
-        />
-      </div>
-    </div>
-  );
-}
+const PHONE: PhoneLook = {
+  box: "relative mx-auto w-64 sm:w-72",
+  glow: "absolute inset-x-0 top-10 mx-auto h-72 w-72 rounded-full bg-brand-200/60 blur-3xl",
+  frame: "relative rounded-[2.75rem] bg-ink p-2.5 shadow-2xl shadow-brand-900/30",
+};

@@ -1,5 +1,5 @@
 /** A heading over a two-column list of included items, each with a check mark. */
-import { Icon } from "~/components/ui/Icon";
+import { IconMark } from "~/components/ui/Icon";
 import { HeadedSection } from "~/components/ui/Section";
 
 import type { ListSectionProps } from "./content-shapes";
@@ -13,12 +13,11 @@ export function Checklist({ items, tone = "muted", ...band }: ListSectionProps<s
             key={`${index}-${item}`}
             className="flex items-start gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
           >
-            <span
-              aria-hidden="true"
+            <IconMark
+              name="check"
               className="grid h-8 w-8 shrink-0 place-items-center rounded-full bg-emerald-100 text-emerald-700"
-            >
-              <Icon name="check" className="h-4 w-4" />
-            </span>
+              iconClassName="h-4 w-4"
+            />
             <span className="pt-1 font-medium text-ink">{item}</span>
           </li>
         ))}

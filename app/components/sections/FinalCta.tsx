@@ -5,7 +5,7 @@ import { Section } from "~/components/ui/Section";
 import { typesetText } from "~/components/ui/typeset";
 
 import type { Maybe } from "./content-shapes";
-import { HeroBackdrop } from "./PageHero";
+import { HeroActions, HeroBackdrop } from "./PageHero";
 
 export function FinalCta({
   id,
@@ -32,9 +32,7 @@ export function FinalCta({
             {typesetText(text)}
           </p>
         ) : null}
-        {children ? (
-          <div className="mt-8 flex flex-col items-center justify-center gap-4 sm:flex-row">{children}</div>
-        ) : null}
+        <HeroActions>{children}</HeroActions>
       </div>
     </Section>
   );

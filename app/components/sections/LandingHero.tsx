@@ -5,28 +5,17 @@
  */
 import { Link } from "@remix-run/react";
 
-import { ContentImage } from "~/components/ui/ContentImage";
-import { CtaLink } from "~/components/ui/CtaLink";
+import { ContentImage, type PhoneLook, PhoneScreenshot } from "~/components/ui/ContentImage";
+import { optionalCta } from "~/components/ui/CtaLink";
 import { Icon } from "~/components/ui/Icon";
 import { Eyebrow } from "~/components/ui/SectionHeading";
 import { typesetText } from "~/components/ui/typeset";
-import type { ContentImageSource } from "~/lib/image-url";
+import type { LandingPageQueryResult } from "~/content/sanity.types";
 
-import type { List, Maybe } from "./content-shapes";
-import { HeroBackdrop } from "./PageHero";
+import type { Maybe } from "./content-shapes";
+import { DarkHeroSection } from "./PageHero";
 
-export interface LandingHeroContent {
-  badge?: Maybe<string>;
-  title?: Maybe<string>;
-  subtitle?: Maybe<string>;
-  trustClaim?: Maybe<string>;
-  primaryCtaLabel?: Maybe<string>;
-  plansText?: Maybe<string>;
-  plansLinkLabel?: Maybe<string>;
-  highlights?: List<string>;
-  screenshot?: Maybe<ContentImageSource>;
-  clientLogos?: List<ContentImageSource & { _key?: string }>;
-}
+export type LandingHeroContent = NonNullable<LandingPageQueryResult>["hero"];
 
 export function LandingHero({
   hero,
@@ -41,12 +30,7 @@ export function LandingHero({
 }) {
   const highlights = hero?.highlights ?? [];
   return (
-    <section
-      id={id}
-      aria-labelledby={`${id}-title`}
-      className="relative isolate overflow-hidden bg-brand-950 text-white"
-    >
-      <HeroBackdrop />
+    <DarkHeroSection id={id}>
       <div className="mx-auto grid w-full max-w-6xl items-center gap-12 px-4 pb-20 pt-14 sm:px-6 sm:pt-20 lg:grid-cols-[1.15fr_0.85fr] lg:px-8 lg:pb-28 lg:pt-24">
         <div>
           {hero?.badge ? <Eyebrow tone="dark">{hero.badge}</Eyebrow> : null}
@@ -62,11 +46,11 @@ export function LandingHero({
             </p>
           ) : null}
           <div className="mt-8 flex flex-col gap-4 sm:flex-row sm:items-center">
-            {hero?.primaryCtaLabel ? (
-              <CtaLink href={calculatorPath} variant="onDark" icon="calculator" size="hero">
-                {hero.primaryCtaLabel}
-              </CtaLink>
-            ) : null}
+            {optionalCta(hero?.primaryCtaLabel, calculatorPath, {
+              variant: "onDark",
+              icon: "calculator",
+              size: "hero",
+            })}
           </div>
           {hero?.plansLinkLabel ? (
             <p className="mt-5 text-base text-brand-100">
@@ -94,31 +78,25 @@ export function LandingHero({
           ) : null}
           {hero?.trustClaim ? <TrustRow claim={hero.trustClaim} logos={hero.clientLogos} /> : null}
         </div>
-        <LeadInboxPicture screenshot={hero?.screenshot} />
+        <PhoneScreenshot
+          screenshot={hero?.screenshot}
+          look={LEAD_INBOX}
+          width={332}
+          priority
+          hiddenWhen="(max-width: 1023.98px)"
+        />
       </div>
-    </section>
+    </DarkHeroSection>
   );
 }
 
 /** The lead inbox on a phone: the editor's screenshot, the page's LCP picture on desktop (hidden on phones). */
-function LeadInboxPicture({ screenshot }: { screenshot: Maybe<ContentImageSource> }) {
-  if (!screenshot?.asset) return null;
-  return (
-    <div className="relative mx-auto hidden w-full max-w-[22rem] lg:block">
-      <div aria-hidden="true" className="absolute -inset-6 rounded-[3rem] bg-brand-500/25 blur-3xl" />
-      <div className="relative rounded-[2.75rem] border border-white/15 bg-white/10 p-2.5 shadow-2xl shadow-black/40 ring-1 ring-black/20">
-        <ContentImage
-          image={screenshot}
-          width={332}
-          aspectRatio={1 / 2}
-          priority
-          hiddenWhen="(max-width: 1023.98px)"
-          className="block h-auto w-full rounded-[2.25rem] bg-slate-50"
-        />
-      </div>
-    </div>
-  );
-}
+const LEAD_INBOX: PhoneLook = {
+  box: "relative mx-auto hidden w-full max-w-[22rem] lg:block",
+  glow: "absolute -inset-6 rounded-[3rem] bg-brand-500/25 blur-3xl",
+  frame:
+    "relative rounded-[2.75rem] border border-white/15 bg-white/10 p-2.5 shadow-2xl shadow-black/40 ring-1 ring-black/20",
+};
 
 const LOGO_HEIGHT = 24;
 

@@ -17,6 +17,36 @@ export function HeroBackdrop() {
   );
 }
 
+/** The dark band a hero stands on: the section its h1 (`{id}-title`) names, over the brand glows. */
+export function DarkHeroSection({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <section
+      id={id}
+      aria-labelledby={`${id}-title`}
+      className="relative isolate overflow-hidden bg-brand-950 text-white"
+    >
+      <HeroBackdrop />
+      {children}
+    </section>
+  );
+}
+
+/** A hero's lead paragraph, under its h1. */
+export function HeroLead({ text }: { text: Maybe<string> }) {
+  return text ? (
+    <p className="mx-auto mt-6 max-w-2xl text-pretty text-lg leading-relaxed text-brand-100 sm:text-xl">
+      {typesetText(text)}
+    </p>
+  ) : null;
+}
+
+/** The row of buttons under a dark hero or closing call to action: centred, stacked on phones. */
+export function HeroActions({ children }: { children?: ReactNode }) {
+  return children ? (
+    <div className="mt-8 flex flex-col items-center justify-center gap-4 sm:flex-row">{children}</div>
+  ) : null;
+}
+
 export function PageHero({
   id,
   badge,
@@ -31,12 +61,7 @@ export function PageHero({
   children?: ReactNode;
 }) {
   return (
-    <section
-      id={id}
-      aria-labelledby={`${id}-title`}
-      className="relative isolate overflow-hidden bg-brand-950 text-white"
-    >
-      <HeroBackdrop />
+    <DarkHeroSection id={id}>
       <div className="mx-auto w-full max-w-4xl px-4 pb-16 pt-14 text-center sm:px-6 sm:pb-20 sm:pt-20 lg:px-8">
         {badge ? <Eyebrow tone="dark">{badge}</Eyebrow> : null}
         <h1
@@ -45,15 +70,9 @@ export function PageHero({
         >
           {title}
         </h1>
-        {lead ? (
-          <p className="mx-auto mt-6 max-w-2xl text-pretty text-lg leading-relaxed text-brand-100 sm:text-xl">
-            {typesetText(lead)}
-          </p>
-        ) : null}
-        {children ? (
-          <div className="mt-8 flex flex-col items-center justify-center gap-4 sm:flex-row">{children}</div>
-        ) : null}
+        <HeroLead text={lead} />
+        <HeroActions>{children}</HeroActions>
       </div>
-    </section>
+    </DarkHeroSection>
   );
 }

@@ -6,33 +6,19 @@ import type { ReactNode } from "react";
 
 import { Badge } from "~/components/ui/Badge";
 import { CtaLink } from "~/components/ui/CtaLink";
-import { Icon } from "~/components/ui/Icon";
+import { Icon, IconMark } from "~/components/ui/Icon";
 import { Section } from "~/components/ui/Section";
 import { SectionHeading } from "~/components/ui/SectionHeading";
 import { typesetText } from "~/components/ui/typeset";
-import type { PlanButton } from "~/content/sanity.types";
+import type { PlansPageQueryResult } from "~/content/sanity.types";
 import { formatInteger } from "~/domain/format";
 
 import { itemKey, type List, type Maybe } from "./content-shapes";
 
+/** A plan as `plansPageQuery` projects it. */
+export type PlanContent = NonNullable<PlansPageQueryResult>["plans"][number];
 /** A plan's button as `plansPageQuery` projects it (`buttons[]{label, action}`). */
-export type PlanButtonContent = Pick<PlanButton, "label" | "action"> & { _key?: string };
-
-export interface PlanContent {
-  _id?: string;
-  name?: Maybe<string>;
-  key?: Maybe<string>;
-  price?: Maybe<number>;
-  priceLabel?: Maybe<string>;
-  priceSuffix?: Maybe<string>;
-  subtitle?: Maybe<string>;
-  description?: Maybe<string>;
-  features?: List<string>;
-  popular?: Maybe<boolean>;
-  isSpecial?: Maybe<boolean>;
-  badges?: List<string>;
-  buttons?: List<PlanButtonContent>;
-}
+export type PlanButtonContent = PlanContent["buttons"][number];
 
 export type RenderPlanButton = (button: PlanButtonContent, plan: PlanContent, index: number) => ReactNode;
 
@@ -103,14 +89,11 @@ function PlanCard({ plan, renderButton }: { plan: PlanContent; renderButton: Ren
       <ul className="mt-6 flex-1 space-y-3 text-[0.95rem]">
         {(plan.features ?? []).map((feature, index) => (
           <li key={`${index}-${feature}`} className="flex gap-3">
-            <span
-              aria-hidden="true"
-              className={`mt-0.5 grid h-5 w-5 shrink-0 place-items-center rounded-full ${
-                dark ? "bg-emerald-400/15 text-emerald-300" : "bg-emerald-100 text-emerald-700"
-              }`}
-            >
-              <Icon name="check" className="h-3.5 w-3.5" />
-            </span>
+            <IconMark
+              name="check"
+              className={`mt-0.5 grid h-5 w-5 shrink-0 place-items-center rounded-full ${dark ? "bg-emerald-400/15 text-emerald-300" : "bg-emerald-100 text-emerald-700"}`}
+              iconClassName="h-3.5 w-3.5"
+            />
             <span className={dark ? "text-white" : "text-ink"}>{typesetText(feature)}</span>
           </li>
         ))}
@@ -118,7 +101,7 @@ function PlanCard({ plan, renderButton }: { plan: PlanContent; renderButton: Ren
       {buttons.length > 0 ? (
         <div className="mt-8 flex flex-col gap-3">
           {buttons.map((button, index) => (
-            <div key={itemKey(button, index)} className="flex flex-col">
+            <div key={index} className="flex flex-col">
               {renderButton(button, plan, index)}
             </div>
           ))}
@@ -160,12 +143,11 @@ export function PlanButton({
 export function PlanOfferNote({ text }: { text: string }) {
   return (
     <p className="mx-auto flex max-w-3xl items-center gap-4 rounded-2xl border border-amber-200 bg-amber-50 px-5 py-4 text-base font-medium text-amber-950 text-balance">
-      <span
-        aria-hidden="true"
+      <IconMark
+        name="sparkles"
         className="grid h-10 w-10 shrink-0 place-items-center rounded-xl bg-amber-100 text-amber-700"
-      >
-        <Icon name="sparkles" className="h-5 w-5" />
-      </span>
+        iconClassName="h-5 w-5"
+      />
       {typesetText(text)}
     </p>
   );

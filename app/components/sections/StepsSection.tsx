@@ -39,7 +39,8 @@ export function StepsSection({
   );
 }
 
-function StepNumber({ value }: { value: number }) {
+/** A step's number on its brand tile. */
+export function StepNumber({ value }: { value: number }) {
   return (
     <span
       aria-hidden="true"
@@ -59,6 +60,47 @@ function Duration({ value }: { value: string }) {
   );
 }
 
+/** The line joining a timeline step to the next one (none after the last). */
+export function TimelineLine({ index, count }: { index: number; count: number }) {
+  return index < count - 1 ? (
+    <span
+      aria-hidden="true"
+      className="absolute left-6 top-14 h-[calc(100%-3.5rem)] w-px -translate-x-1/2 bg-brand-200"
+    />
+  ) : null;
+}
+
+/** Where a step's title, description and duration sit in each layout. */
+const STEP_TEXT = {
+  grid: {
+    box: undefined,
+    title: "pt-2.5 text-lg font-semibold text-ink sm:mt-5 sm:pt-0",
+    description: "mt-2 leading-relaxed text-ink-soft",
+    duration: "mt-3 sm:absolute sm:right-6 sm:top-8 sm:mt-0",
+  },
+  timeline: {
+    box: "pt-2",
+    title: "text-lg font-semibold text-ink",
+    description: "mt-1.5 leading-relaxed text-ink-soft",
+    duration: "mt-3",
+  },
+};
+
+function StepText({ step, layout }: { step: StepContent; layout: keyof typeof STEP_TEXT }) {
+  const look = STEP_TEXT[layout];
+  return (
+    <div className={look.box}>
+      <h3 className={look.title}>{step.title}</h3>
+      {step.description ? <p className={look.description}>{typesetText(step.description)}</p> : null}
+      {step.duration ? (
+        <div className={look.duration}>
+          <Duration value={step.duration} />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
 function StepGrid({ steps }: { steps: ReadonlyArray<StepContent> }) {
   const columns = steps.length % 3 === 0 ? "lg:grid-cols-3" : "lg:grid-cols-4";
   return (
@@ -66,17 +108,7 @@ function StepGrid({ steps }: { steps: ReadonlyArray<StepContent> }) {
       {steps.map((step, index) => (
         <Card as="li" key={itemKey(step, index)} className="relative flex gap-4 sm:flex-col sm:gap-0">
           <StepNumber value={index + 1} />
-          <div>
-            <h3 className="pt-2.5 text-lg font-semibold text-ink sm:mt-5 sm:pt-0">{step.title}</h3>
-            {step.description ? (
-              <p className="mt-2 leading-relaxed text-ink-soft">{typesetText(step.description)}</p>
-            ) : null}
-            {step.duration ? (
-              <div className="mt-3 sm:absolute sm:right-6 sm:top-8 sm:mt-0">
-                <Duration value={step.duration} />
-              </div>
-            ) : null}
-          </div>
+          <StepText step={step} layout="grid" />
         </Card>
       ))}
     </ol>
@@ -88,24 +120,9 @@ function StepTimeline({ steps }: { steps: ReadonlyArray<StepContent> }) {
     <ol className="mx-auto mt-12 max-w-3xl">
       {steps.map((step, index) => (
         <li key={itemKey(step, index)} className="relative flex gap-5 pb-10 last:pb-0">
-          {index < steps.length - 1 ? (
-            <span
-              aria-hidden="true"
-              className="absolute left-6 top-14 h-[calc(100%-3.5rem)] w-px -translate-x-1/2 bg-brand-200"
-            />
-          ) : null}
+          <TimelineLine index={index} count={steps.length} />
           <StepNumber value={index + 1} />
-          <div className="pt-2">
-            <h3 className="text-lg font-semibold text-ink">{step.title}</h3>
-            {step.description ? (
-              <p className="mt-1.5 leading-relaxed text-ink-soft">{typesetText(step.description)}</p>
-            ) : null}
-            {step.duration ? (
-              <div className="mt-3">
-                <Duration value={step.duration} />
-              </div>
-            ) : null}
-          </div>
+          <StepText step={step} layout="timeline" />
         </li>
       ))}
     </ol>

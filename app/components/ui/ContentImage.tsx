@@ -69,3 +69,38 @@ export function ContentImage({
     </picture>
   );
 }
+
+/** Where a `PhoneScreenshot` stands, its glow behind, and the phone's frame. */
+export interface PhoneLook {
+  box: string;
+  glow: string;
+  frame: string;
+}
+
+/**
+ * An app screenshot in a phone's frame over a soft glow (the landing hero's and the app showcase's):
+ * nothing without an image. The image options are `ContentImage`'s, cropped to the phone's 1:2.
+ */
+export function PhoneScreenshot({
+  screenshot,
+  look,
+  ...image
+}: { screenshot: ContentImageSource | null | undefined; look: PhoneLook } & Pick<
+  Parameters<typeof ContentImage>[0],
+  "width" | "sizes" | "priority" | "hiddenWhen"
+>) {
+  if (!screenshot?.asset) return null;
+  return (
+    <div className={look.box}>
+      <div aria-hidden="true" className={look.glow} />
+      <div className={look.frame}>
+        <ContentImage
+          image={screenshot}
+          aspectRatio={1 / 2}
+          className="block h-auto w-full rounded-[2.25rem] bg-slate-50"
+          {...image}
+        />
+      </div>
+    </div>
+  );
+}

@@ -69,3 +69,19 @@ export const CtaLink = forwardRef<HTMLAnchorElement, CtaLinkProps>(function CtaL
     </a>
   );
 });
+
+/**
+ * The button for a call to action whose label (and address) come from content: a `CtaLink` when both
+ * are given, nothing when either is missing, so an editor hides a button by clearing its label.
+ */
+export function optionalCta(
+  label: string | null | undefined,
+  href: string | null | undefined,
+  props: Omit<CtaLinkProps, "href" | "children"> = {},
+): ReactNode {
+  return label && href ? (
+    <CtaLink href={href} {...props}>
+      {label}
+    </CtaLink>
+  ) : null;
+}

@@ -7,8 +7,10 @@ import { safeHref } from "~/components/ui/PortableText";
 import { Section } from "~/components/ui/Section";
 import { SectionHeading } from "~/components/ui/SectionHeading";
 import { typesetText } from "~/components/ui/typeset";
+import type { NextStepsPageQueryResult } from "~/content/sanity.types";
 
 import { itemKey, type List, type Maybe, type NextStepContent } from "../content-shapes";
+import { StepNumber, TimelineLine } from "../StepsSection";
 
 export function NextStepsList({ id, steps }: { id: string; steps: List<NextStepContent> }) {
   const list = steps ?? [];
@@ -19,18 +21,8 @@ export function NextStepsList({ id, steps }: { id: string; steps: List<NextStepC
           const href = safeHref(step.linkHref);
           return (
             <li key={itemKey(step, index)} className="relative flex gap-5 pb-10 last:pb-0 sm:gap-6">
-              {index < list.length - 1 ? (
-                <span
-                  aria-hidden="true"
-                  className="absolute left-6 top-14 h-[calc(100%-3.5rem)] w-px -translate-x-1/2 bg-brand-200"
-                />
-              ) : null}
-              <span
-                aria-hidden="true"
-                className="grid h-12 w-12 shrink-0 place-items-center rounded-2xl bg-brand-600 text-lg font-bold text-white shadow-md shadow-brand-600/25"
-              >
-                {index + 1}
-              </span>
+              <TimelineLine index={index} count={list.length} />
+              <StepNumber value={index + 1} />
               <div className="min-w-0 flex-1 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm shadow-slate-200/60 sm:p-6">
                 <h2 className="text-lg font-semibold text-ink sm:text-xl">{step.title}</h2>
                 {step.description ? (
@@ -50,13 +42,7 @@ export function NextStepsList({ id, steps }: { id: string; steps: List<NextStepC
   );
 }
 
-export interface NextStepsContactContent {
-  heading?: Maybe<string>;
-  text?: Maybe<string>;
-  emailLabel?: Maybe<string>;
-  whatsappLabel?: Maybe<string>;
-  bookingLabel?: Maybe<string>;
-}
+export type NextStepsContactContent = NonNullable<NextStepsPageQueryResult>["contact"];
 
 export function NextStepsContact({
   id,

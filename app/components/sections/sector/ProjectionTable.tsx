@@ -46,6 +46,25 @@ const FIELDS: ReadonlyArray<{ key: Field; render: (row: ProjectionRow) => ReactN
   { key: "roi", render: (row) => <Roi value={row.roi} /> },
 ];
 
+/** The heading of one investment level: a row in the wide table, a column in the transposed one. */
+function InvestmentHeading({
+  scope,
+  level,
+  row,
+  className,
+}: {
+  scope: "row" | "col";
+  level: number;
+  row: ProjectionRow;
+  className: string;
+}) {
+  return (
+    <th scope={scope} data-level={level} data-field="investment" className={className}>
+      {money(row.investment)}
+    </th>
+  );
+}
+
 const HEAD = "px-3 py-3 text-sm font-semibold uppercase tracking-wide text-ink-muted sm:px-6";
 /** The transposed table's row headings: kept in view while its figures scroll sideways. */
 const STICKY_HEAD = "sticky left-0 z-10 py-3 pl-3 pr-2 text-left text-sm font-semibold text-ink-muted sm:px-6";
@@ -96,14 +115,12 @@ export function ProjectionTable({
           <tbody className="divide-y divide-slate-200">
             {rows.map((row, level) => (
               <tr key={level}>
-                <th
+                <InvestmentHeading
                   scope="row"
-                  data-level={level}
-                  data-field="investment"
+                  level={level}
+                  row={row}
                   className="whitespace-nowrap px-6 py-4 text-left font-bold tabular-nums text-ink"
-                >
-                  {money(row.investment)}
-                </th>
+                />
                 {FIELDS.map((field) => (
                   <td
                     key={field.key}
@@ -127,15 +144,13 @@ export function ProjectionTable({
                 {columns?.investment}
               </th>
               {rows.map((row, level) => (
-                <th
+                <InvestmentHeading
                   key={level}
                   scope="col"
-                  data-level={level}
-                  data-field="investment"
+                  level={level}
+                  row={row}
                   className="whitespace-nowrap px-3 py-3 text-right font-bold tabular-nums text-ink last:pr-4 sm:px-6 sm:last:pr-6"
-                >
-                  {money(row.investment)}
-                </th>
+                />
               ))}
             </tr>
           </thead>

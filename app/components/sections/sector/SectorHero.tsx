@@ -9,11 +9,10 @@ import { Icon } from "~/components/ui/Icon";
 import { safeHref } from "~/components/ui/PortableText";
 import { Eyebrow } from "~/components/ui/SectionHeading";
 import { SectorIcon } from "~/components/ui/SectorIcon";
-import { typesetText } from "~/components/ui/typeset";
 import { formatInteger } from "~/domain/format";
 
 import type { Maybe } from "../content-shapes";
-import { HeroBackdrop } from "../PageHero";
+import { DarkHeroSection, HeroLead } from "../PageHero";
 import { calculatorHref, CONTACT_PATH, SECTOR_ACTIONS } from "./labels";
 import type { LeadsRange, SectorHeroContent, SectorPageLabels } from "./shapes";
 
@@ -45,12 +44,7 @@ export function SectorHero({
   const extraHref = safeHref(hero?.extraCta?.href);
   const leads = leadsRangeText(leadsPerMonth, labels?.leadsPerMonth);
   return (
-    <section
-      id={id}
-      aria-labelledby={`${id}-title`}
-      className="relative isolate overflow-hidden bg-brand-950 text-white"
-    >
-      <HeroBackdrop />
+    <DarkHeroSection id={id}>
       <div className="mx-auto w-full max-w-5xl px-4 pb-28 pt-14 text-center sm:px-6 sm:pb-32 sm:pt-20 lg:px-8">
         {sectorName ? (
           <Eyebrow tone="dark">
@@ -64,11 +58,7 @@ export function SectorHero({
         >
           {hero?.title ?? sectorName}
         </h1>
-        {hero?.description ? (
-          <p className="mx-auto mt-6 max-w-2xl text-pretty text-lg leading-relaxed text-brand-100 sm:text-xl">
-            {typesetText(hero.description)}
-          </p>
-        ) : null}
+        <HeroLead text={hero?.description} />
         <div className="mt-8 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:flex-wrap sm:items-center sm:gap-4">
           <CtaLink href={calculatorHref(calculatorName ?? sectorName)} variant="onDark" icon="calculator" size="hero">
             {SECTOR_ACTIONS.calculator}
@@ -98,6 +88,6 @@ export function SectorHero({
           />
         ) : null}
       </div>
-    </section>
+    </DarkHeroSection>
   );
 }

@@ -1,6 +1,6 @@
 /** The three services for the sector: title, description and their feature bullets. */
 import { Card } from "~/components/ui/Card";
-import { Icon } from "~/components/ui/Icon";
+import { IconMark } from "~/components/ui/Icon";
 import { Section } from "~/components/ui/Section";
 import { SectionHeading } from "~/components/ui/SectionHeading";
 import { typesetText } from "~/components/ui/typeset";
@@ -35,12 +35,11 @@ export function SectorServices({
               <ul className="mt-5 space-y-3 border-t border-slate-100 pt-5">
                 {service.features.map((feature, featureIndex) => (
                   <li key={`${featureIndex}-${feature}`} className="flex items-start gap-3 text-ink">
-                    <span
-                      aria-hidden="true"
+                    <IconMark
+                      name="check"
                       className="mt-0.5 grid h-5 w-5 shrink-0 place-items-center rounded-full bg-emerald-100 text-emerald-700"
-                    >
-                      <Icon name="check" className="h-3.5 w-3.5" />
-                    </span>
+                      iconClassName="h-3.5 w-3.5"
+                    />
                     <span className="leading-snug">{typesetText(feature)}</span>
                   </li>
                 ))}

@@ -2,7 +2,7 @@
  * The three stat cards under the sector hero: conversion rate, average value per client and cost per
  * lead, the same figures (fallbacks applied) the projection table is computed with.
  */
-import { Icon, type IconName } from "~/components/ui/Icon";
+import { IconMark, type IconName } from "~/components/ui/Icon";
 import { formatEuros, formatPercent } from "~/domain/format";
 import type { SectorStats as Stats } from "~/domain/projection";
 
@@ -35,12 +35,11 @@ export function SectorStats({ stats, labels }: { stats: Stats; labels: Maybe<Sec
             className="flex items-center justify-between gap-4 rounded-2xl border border-slate-200 bg-white px-4 py-3 shadow-lg shadow-slate-300/40 sm:block sm:p-6"
           >
             <dt className="flex items-center gap-3 text-sm font-medium text-ink-soft sm:text-base">
-              <span
-                aria-hidden="true"
+              <IconMark
+                name={card.icon}
                 className="grid h-10 w-10 shrink-0 place-items-center rounded-xl bg-brand-50 text-brand-700"
-              >
-                <Icon name={card.icon} className="h-5 w-5" />
-              </span>
+                iconClassName="h-5 w-5"
+              />
               {card.label}
             </dt>
             <dd className="whitespace-nowrap text-2xl font-extrabold tracking-tight text-ink sm:mt-3 sm:text-4xl">

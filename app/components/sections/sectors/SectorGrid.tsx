@@ -11,24 +11,15 @@ import { InfoTooltip, TooltipProvider } from "~/components/ui/InfoTooltip";
 import { Section } from "~/components/ui/Section";
 import { SectionHeading } from "~/components/ui/SectionHeading";
 import { SectorIcon } from "~/components/ui/SectorIcon";
+import type { SectorsDirectoryQueryResult } from "~/content/sanity.types";
 import { formatEuros, formatPercent } from "~/domain/format";
 
 import type { List, Maybe } from "../content-shapes";
 
-export interface SectorListItem {
-  sectorName?: Maybe<string>;
-  slug?: Maybe<string>;
-  tooltip?: Maybe<string>;
-  featured?: Maybe<boolean>;
-  icon?: Maybe<string>;
-  conversionRate?: Maybe<number>;
-  costPerLead?: Maybe<number>;
-}
+type SectorsDirectory = NonNullable<SectorsDirectoryQueryResult>;
 
-export interface SectorFigureLabels {
-  conversionRate?: Maybe<string>;
-  costPerLead?: Maybe<string>;
-}
+export type SectorListItem = SectorsDirectory["sectors"][number];
+export type SectorFigureLabels = SectorsDirectory["figureLabels"];
 
 /** 'Tasa de conversión 15 % · Coste por lead 120 €', from what the sector has. */
 function SectorFigures({ sector, labels }: { sector: SectorListItem; labels: Maybe<SectorFigureLabels> }) {
