@@ -10,6 +10,8 @@ import { useLeadForm } from "~/components/forms/use-lead-form";
 import { type FeatureContent, itemKey } from "~/components/sections/content-shapes";
 import { StepsSection } from "~/components/sections/StepsSection";
 import { IconMark, type IconName } from "~/components/ui/Icon";
+import { Section } from "~/components/ui/Section";
+import { SectionHeading } from "~/components/ui/SectionHeading";
 import { Toast } from "~/components/ui/Toast";
 import { typesetText } from "~/components/ui/typeset";
 import type { CalculatorPageQueryResult } from "~/content/sanity.types";
@@ -124,37 +126,27 @@ export function CalculatorPage({
       />
 
       {showLeadForm ? (
-        <section
+        <Section
           id={LEAD_FORM_ID}
-          aria-labelledby={`${LEAD_FORM_ID}-titulo`}
-          className="scroll-mt-20 bg-slate-50 py-16 sm:py-20"
+          labelledBy={`${LEAD_FORM_ID}-titulo`}
+          tone="muted"
+          width="narrow"
+          className="scroll-mt-20"
         >
-          <div className="mx-auto w-full max-w-3xl px-4 sm:px-6 lg:px-8">
-            <div className="text-center">
-              <h2
-                id={`${LEAD_FORM_ID}-titulo`}
-                className="text-balance text-3xl font-bold tracking-tight text-ink sm:text-4xl"
-              >
-                {leadForm?.heading}
-              </h2>
-              {leadForm?.intro ? (
-                <p className="mx-auto mt-4 max-w-2xl text-pretty text-lg text-ink-soft">{leadForm.intro}</p>
-              ) : null}
-            </div>
-            <div className="mt-10">
-              <LeadCaptureForm
-                lead={lead}
-                content={leadForm}
-                calculation={{
-                  sector: calculator.draft.sector,
-                  conversionRate: inputs?.conversionRate ?? null,
-                  averageProfit: inputs?.averageProfit ?? null,
-                  budget: calculator.draft.simulated ? calculator.state.budget : null,
-                }}
-              />
-            </div>
+          <SectionHeading id={`${LEAD_FORM_ID}-titulo`} title={leadForm?.heading} intro={leadForm?.intro} />
+          <div className="mt-10">
+            <LeadCaptureForm
+              lead={lead}
+              content={leadForm}
+              calculation={{
+                sector: calculator.draft.sector,
+                conversionRate: inputs?.conversionRate ?? null,
+                averageProfit: inputs?.averageProfit ?? null,
+                budget: calculator.draft.simulated ? calculator.state.budget : null,
+              }}
+            />
           </div>
-        </section>
+        </Section>
       ) : null}
 
       <Toast toast={lead.toast} onDismiss={lead.dismissToast} />

@@ -181,6 +181,15 @@ export function CookieBanner({ texts }: { texts: CookieBannerTexts | null | unde
     else window.setTimeout(() => configureRef.current?.focus());
   }
 
+  // The two categories a visitor can switch, in the order the policy lists them; the first takes focus.
+  const optionalCategories = [
+    { name: "analytics", label: texts.analyticsLabel, description: texts.analyticsDescription },
+    { name: "advertising", label: texts.advertisingLabel, description: texts.advertisingDescription },
+  ].map((category, index) =>
+    index === 0
+      ? { ...category, checked: analytics, onChange: setAnalytics }
+      : { ...category, checked: advertising, onChange: setAdvertising },
+  );
   const settings = panel === "settings";
   return (
     // Escape pressed on any control inside closes the settings layer; the section itself takes no input.
@@ -221,21 +230,17 @@ export function CookieBanner({ texts }: { texts: CookieBannerTexts | null | unde
               checked
               disabled
             />
-            <Switch
-              name="analytics"
-              label={texts.analyticsLabel}
-              description={texts.analyticsDescription}
-              checked={analytics}
-              onChange={setAnalytics}
-              inputRef={firstSwitchRef}
-            />
-            <Switch
-              name="advertising"
-              label={texts.advertisingLabel}
-              description={texts.advertisingDescription}
-              checked={advertising}
-              onChange={setAdvertising}
-            />
+            {optionalCategories.map(({ name, label, description, checked, onChange }, index) => (
+              <Switch
+                key={name}
+                name={name}
+                label={label}
+                description={description}
+                checked={checked}
+                onChange={onChange}
+                inputRef={index === 0 ? firstSwitchRef : undefined}
+              />
+            ))}
           </fieldset>
         ) : null}
         <div className="mt-3 flex gap-2 sm:gap-3">
