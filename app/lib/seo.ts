@@ -1,7 +1,20 @@
-/** Builds the <head> tags every route exports from its `meta`: title, description, canonical, Open Graph, social card. */
+/**
+ * Builds the <head> tags every route exports from its `meta`: title, description, canonical, Open Graph,
+ * social card; and what the content pages' route modules share (at the end), so each stays its loader,
+ * action and component:
+ *
+ *     export const loader = () => loadPage(getContactPage);
+ *     export const { meta, headers } = pageExports("/contacto");
+ *
+ * The loader stays an arrow function in the route, so the browser build drops it with its server imports.
+ * These helpers live here rather than in a module of their own because every page already loads this one:
+ * a separate module would become one more shared chunk for every public page to fetch.
+ */
 import type { MetaDescriptor } from "@remix-run/node";
 
 import type { SeoFields } from "~/content/types";
+import { type FaqEntry, faqPageJsonLd } from "~/lib/faq-jsonld";
+import { publicPageHeaders } from "~/lib/http-cache";
 import {
   CARD_HEIGHT,
   CARD_WIDTH,
@@ -88,4 +101,36 @@ export function pageMeta(
 /** A JSON-LD block for `meta` (Remix renders it as an inline script with escaped content). */
 export function jsonLd(data: Record<string, unknown>): MetaDescriptor {
   return { "script:ld+json": data };
+}
+
+// ---- Route modules' shared exports -------------------------------------------------------------------
+// The loader answers `{ page }` with the page's document (a missing one is already a 404,
+// app/content/index.server.ts), `meta` is built from the page's seo fields at the page's path, and the
+// cache policy is the public pages' one (app/lib/http-cache.ts).
+
+export async function loadPage<Page>(load: () => Promise<Page>): Promise<{ page: Page }> {
+  return { page: await load() };
+}
+
+interface SeoPage {
+  seo?: SeoFields | null;
+}
+
+/** `meta` of a page whose loader answers `{ page }`: its seo at `path`, then what `more` adds from the page. */
+export function seoMeta<Page = unknown>(path: string, more?: (page: Page | undefined) => MetaDescriptor[]) {
+  return ({ data, matches }: { data?: { page: SeoPage & Page }; matches: readonly MatchLike[] }): MetaDescriptor[] => [
+    ...pageMeta(matches, { seo: data?.page.seo, path }),
+    ...(more?.(data?.page) ?? []),
+  ];
+}
+
+/** A content page's `meta` (`seoMeta`) and `headers` (public page cache). */
+export function pageExports<Page = unknown>(path: string, more?: (page: Page | undefined) => MetaDescriptor[]) {
+  return { meta: seoMeta(path, more), headers: publicPageHeaders };
+}
+
+/** For `seoMeta`'s `more`: the FAQPage structured data of a page with a FAQ section, when it has one. */
+export function faqMeta(page: { faq?: { items?: ReadonlyArray<FaqEntry> | null } | null } | undefined) {
+  const faq = faqPageJsonLd(page?.faq?.items);
+  return faq ? [jsonLd(faq)] : [];
 }

@@ -13,7 +13,7 @@ import { optionalCta } from "~/components/ui/CtaLink";
 import { getLandingPage } from "~/content/index.server";
 import { contactForm } from "~/forms/contact";
 import { handleLeadAction } from "~/leads/action.server";
-import { faqMeta, loadPage, pageExports } from "~/lib/page-route";
+import { faqMeta, loadPage, pageExports } from "~/lib/seo";
 import { useSiteSettings } from "~/lib/use-site-settings";
 
 const CALCULATOR = "/calculadora";

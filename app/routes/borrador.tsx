@@ -5,7 +5,7 @@ import { ContractSections } from "~/components/sections/legal/ContractSections";
 import { PageHero } from "~/components/sections/PageHero";
 import { getDraftContractPage, getSiteSettings } from "~/content/index.server";
 import { resolveLegalText } from "~/lib/legal-identity";
-import { pageExports } from "~/lib/page-route";
+import { pageExports } from "~/lib/seo";
 
 /** The contract's references to the legal identity are filled in here; what is missing is left out. */
 export async function loader() {

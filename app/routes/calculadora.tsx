@@ -18,7 +18,7 @@ import {
 } from "~/forms/calculator-query";
 import { handleLeadAction } from "~/leads/action.server";
 import { publicPageHeaders } from "~/lib/http-cache";
-import { seoMeta } from "~/lib/page-route";
+import { seoMeta } from "~/lib/seo";
 
 /** Results pages are public (they depend only on the address); the answer to a lead post is not. */
 export const headers = publicPageHeaders;

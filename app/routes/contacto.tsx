@@ -9,7 +9,7 @@ import { Section } from "~/components/ui/Section";
 import { getContactPage } from "~/content/index.server";
 import { contactForm } from "~/forms/contact";
 import { handleLeadAction } from "~/leads/action.server";
-import { loadPage, pageExports } from "~/lib/page-route";
+import { loadPage, pageExports } from "~/lib/seo";
 import { useSiteSettings } from "~/lib/use-site-settings";
 
 /** The contact form posts here (app/leads/action.server.ts). */

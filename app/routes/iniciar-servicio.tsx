@@ -7,7 +7,7 @@ import { PageHero } from "~/components/sections/PageHero";
 import { getServiceStartPage } from "~/content/index.server";
 import { serviceStartForm } from "~/forms/service-start";
 import { handleLeadAction } from "~/leads/action.server";
-import { loadPage, pageExports } from "~/lib/page-route";
+import { loadPage, pageExports } from "~/lib/seo";
 import { useSiteSettings } from "~/lib/use-site-settings";
 
 export const action = (args: ActionFunctionArgs) => handleLeadAction(args, serviceStartForm);

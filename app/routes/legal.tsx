@@ -5,7 +5,7 @@ import { type LegalDocument, LegalDocumentLinks, LegalDocuments } from "~/compon
 import { PageHero } from "~/components/sections/PageHero";
 import { getLegalPage, getSiteSettings } from "~/content/index.server";
 import { resolveLegalText } from "~/lib/legal-identity";
-import { pageExports } from "~/lib/page-route";
+import { pageExports } from "~/lib/seo";
 
 /** The texts' references to the legal identity are filled in here; what is missing is left out. */
 export async function loader() {

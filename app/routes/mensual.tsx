@@ -12,7 +12,7 @@ import { CtaLink, optionalCta } from "~/components/ui/CtaLink";
 import { getPlansPage } from "~/content/index.server";
 import { cplForm, monthlyPlanForm } from "~/forms/plan-dialogs";
 import { handleLeadAction } from "~/leads/action.server";
-import { faqMeta, loadPage, pageExports } from "~/lib/page-route";
+import { faqMeta, loadPage, pageExports } from "~/lib/seo";
 import { useSiteSettings } from "~/lib/use-site-settings";
 
 /** In-page anchors of the two plan forms: the dialogs' triggers link here (see PlanDialogs). */

@@ -6,7 +6,7 @@ import { PageHero } from "~/components/sections/PageHero";
 import { SectorGrid } from "~/components/sections/sectors/SectorGrid";
 import { optionalCta } from "~/components/ui/CtaLink";
 import { getSectorsDirectory } from "~/content/index.server";
-import { loadPage, pageExports } from "~/lib/page-route";
+import { loadPage, pageExports } from "~/lib/seo";
 
 export const loader = () => loadPage(getSectorsDirectory);
 export const { meta, headers } = pageExports("/sectores");

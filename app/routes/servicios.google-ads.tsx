@@ -7,7 +7,7 @@ import { StatsGrid } from "~/components/sections/StatsGrid";
 import { StepsSection } from "~/components/sections/StepsSection";
 import { optionalCta } from "~/components/ui/CtaLink";
 import { getGoogleAdsPage } from "~/content/index.server";
-import { loadPage, pageExports } from "~/lib/page-route";
+import { loadPage, pageExports } from "~/lib/seo";
 
 const CALCULATOR = "/calculadora";
 const CONTACT = "/contacto";

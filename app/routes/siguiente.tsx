@@ -5,7 +5,7 @@ import { whatsAppUrl } from "~/components/layout/WhatsAppButton";
 import { NextStepsContact, NextStepsList } from "~/components/sections/onboarding/NextSteps";
 import { PageHero } from "~/components/sections/PageHero";
 import { getNextStepsPage } from "~/content/index.server";
-import { loadPage, pageExports } from "~/lib/page-route";
+import { loadPage, pageExports } from "~/lib/seo";
 import { useSiteSettings } from "~/lib/use-site-settings";
 
 export const loader = () => loadPage(getNextStepsPage);
