@@ -3,6 +3,7 @@ import { expect, test } from "@playwright/test";
 
 import { rememberCookieChoice, waitForHydration } from "../support/page-checks";
 import { seedDocument } from "../support/seed-content";
+import { EVERY_PAGE_KIND } from "../support/site-pages";
 
 // A visitor who already answered the cookie banner; the banner has its own spec (consent.spec.ts).
 test.beforeEach(async ({ context, baseURL }) => rememberCookieChoice(context, baseURL));
@@ -115,19 +116,7 @@ test("an unknown path shows 'Oops! Page not found' with a link home and status 4
 test("every page of the spec answers 200 with server-rendered Spanish HTML and no horizontal scroll", async ({
   page,
 }) => {
-  for (const path of [
-    "/",
-    "/calculadora",
-    "/mensual",
-    "/sectores",
-    "/sectores/construccion",
-    "/contacto",
-    "/legal",
-    "/siguiente",
-    "/borrador",
-    "/iniciar-servicio",
-    "/servicios/google-ads",
-  ]) {
+  for (const path of EVERY_PAGE_KIND) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(200);
     await expect(page.locator("html")).toHaveAttribute("lang", "es");
@@ -145,27 +134,13 @@ test("every page of the spec answers 200 with server-rendered Spanish HTML and n
   }
 });
 
-const FIRST_SCREEN_PATHS = [
-  "/",
-  "/calculadora",
-  "/mensual",
-  "/sectores",
-  "/sectores/construccion",
-  "/contacto",
-  "/legal",
-  "/siguiente",
-  "/borrador",
-  "/iniciar-servicio",
-  "/servicios/google-ads",
-];
-
 test.describe("on a phone (390×844)", () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
   test("the floating WhatsApp button is never over text or a control in a phone's first screen, and is at least 44×44 px", async ({
     page,
   }) => {
-    for (const path of FIRST_SCREEN_PATHS) {
+    for (const path of EVERY_PAGE_KIND) {
       await page.goto(path);
       await waitForHydration(page);
       const covered = await page.evaluate(() => {
@@ -279,7 +254,7 @@ test("no page or dialog logs a console error or warning (only the two about empt
     messages.push(`${page.url()} ${message.type()}: ${message.text()}`);
   });
   page.on("pageerror", (error) => messages.push(`${page.url()} pageerror: ${error.message}`));
-  for (const path of [...FIRST_SCREEN_PATHS, "/sectores/logistica-transporte", "/ruta-que-no-existe"]) {
+  for (const path of [...EVERY_PAGE_KIND, "/sectores/logistica-transporte", "/ruta-que-no-existe"]) {
     await page.goto(path);
     await waitForHydration(page);
   }
@@ -296,7 +271,7 @@ test("no page or dialog logs a console error or warning (only the two about empt
 });
 
 test("no price shows its currency twice", async ({ page }) => {
-  for (const path of FIRST_SCREEN_PATHS) {
+  for (const path of EVERY_PAGE_KIND) {
     await page.goto(path);
     const text = await page.locator("body").innerText();
     expect(text.match(/€[\s\u00a0]*€/g), path).toBeNull();

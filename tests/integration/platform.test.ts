@@ -14,6 +14,7 @@ import { loader as sitemapLoader } from "~/routes/sitemap[.]xml";
 
 import { newSectorPage, readDocuments, useDatasetCopy, writeDocuments } from "../support/dataset";
 import { callAction, callLoader } from "../support/routes";
+import { STATIC_PAGES } from "../support/site-pages";
 
 let datasetFile: string;
 
@@ -63,18 +64,7 @@ describe("sitemap.xml", () => {
     expect(response.headers.get("Content-Type")).toContain("xml");
     const xml = await response.text();
     const locations = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-    for (const path of [
-      "/",
-      "/calculadora",
-      "/mensual",
-      "/sectores",
-      "/contacto",
-      "/legal",
-      "/siguiente",
-      "/borrador",
-      "/iniciar-servicio",
-      "/servicios/google-ads",
-    ]) {
+    for (const path of STATIC_PAGES) {
       expect(locations).toContain(`https://leads.example.es${path}`);
     }
     const sectorSlugs = readDocuments(datasetFile)

@@ -17,21 +17,10 @@ import { appServices } from "../../server";
 import { enableUrl, writePreviewDataset } from "../support/preview-fixtures";
 import { requireBuild } from "../support/production-server";
 import { SANITY_STAND_IN_HOST, sanityQueryHandlers } from "../support/sanity-stand-in";
+import { EVERY_PAGE_KIND } from "../support/site-pages";
 
 const SITE = "http://localhost:3000";
-const PAGES = [
-  "/",
-  "/mensual",
-  "/calculadora",
-  "/sectores",
-  "/sectores/construccion",
-  "/servicios/google-ads",
-  "/contacto",
-  "/legal",
-  "/siguiente",
-  "/borrador",
-  "/iniciar-servicio",
-];
+const PAGES = EVERY_PAGE_KIND;
 const dataset = writePreviewDataset();
 const msw = setupServer(...sanityQueryHandlers(dataset.file));
 const env = { SANITY_PROJECT_ID: "stegaproject", SANITY_API_HOST: SANITY_STAND_IN_HOST, SANITY_API_READ_TOKEN: "t" };

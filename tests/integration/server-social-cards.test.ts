@@ -11,20 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { newSectorPage, readDocuments, writeDocuments } from "../support/dataset";
 import { type ProductionServer, request, startServer } from "../support/production-server";
+import { EVERY_PAGE_KIND } from "../support/site-pages";
 
-const PAGES = [
-  "/",
-  "/mensual",
-  "/calculadora",
-  "/sectores",
-  "/sectores/construccion",
-  "/servicios/google-ads",
-  "/contacto",
-  "/legal",
-  "/siguiente",
-  "/borrador",
-  "/iniciar-servicio",
-];
+const PAGES = EVERY_PAGE_KIND;
 const MAX_BYTES = 400 * 1024;
 
 let server: ProductionServer;
