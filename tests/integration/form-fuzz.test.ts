@@ -11,7 +11,7 @@ import { action as contactAction } from "~/routes/contacto";
 import { action as serviceStartAction } from "~/routes/iniciar-servicio";
 import { action as plansAction } from "~/routes/mensual";
 
-import { spoolFiles, useLeadDestinations } from "../support/leads";
+import { spoolFiles, useLeadDestinations, VALID_CONTACT } from "../support/leads";
 
 const { destinations, dataDir } = useLeadDestinations();
 
@@ -54,14 +54,7 @@ const contentType = fc.option(
   ),
 );
 
-const contact = {
-  nombre: "Ana García",
-  email: "ana@empresa.es",
-  telefono: "600 111 222",
-  empresa: "",
-  sector: "Logística",
-  mensaje: "Hola",
-};
+const contact = VALID_CONTACT;
 
 const formFields = fc.dictionary(
   fc.constantFrom("nombre", "email", "telefono", "sector", "mensaje", "intent", "website", "origen", "decision", "x"),

@@ -6,7 +6,7 @@ import { action as calculatorAction } from "~/routes/calculadora";
 import { action as serviceStartAction } from "~/routes/iniciar-servicio";
 import { action as plansAction } from "~/routes/mensual";
 
-import { freshLeadEnvironment, post, spoolFiles, useLeadDestinations } from "../support/leads";
+import { freshLeadEnvironment, post, spoolFiles, useLeadDestinations, VALID_CONTACT } from "../support/leads";
 
 const { destinations, dataDir } = useLeadDestinations();
 
@@ -16,14 +16,7 @@ const nothingKept = () => [
   ...spoolFiles(dataDir(), "failed"),
 ];
 
-const contact = {
-  nombre: "Ana García",
-  email: "ana@empresa.es",
-  telefono: "600 111 222",
-  empresa: "",
-  sector: "Logística",
-  mensaje: "Hola",
-};
+const contact = VALID_CONTACT;
 
 describe("landing contact form validation", () => {
   it("answers 400 'Campos requeridos' with a message on every missing required field and keeps nothing", async () => {

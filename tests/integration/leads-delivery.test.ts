@@ -18,6 +18,7 @@ import {
   post,
   readSpoolRecord,
   spoolFiles,
+  VALID_CONTACT,
 } from "../support/leads";
 
 const destinations = createDestinations();
@@ -29,14 +30,7 @@ afterAll(async () => {
 });
 beforeEach(() => destinations.reset());
 
-const contact = {
-  nombre: "Ana García",
-  email: "ana@empresa.es",
-  telefono: "600 111 222",
-  empresa: "",
-  sector: "Logística",
-  mensaje: "Hola",
-};
+const contact = VALID_CONTACT;
 
 const serviceStart = {
   nombre: "Marta Ruiz",

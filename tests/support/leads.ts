@@ -163,3 +163,13 @@ export async function post(
 /** Fixes `new Date()` (only the date: timers keep running) for exact payload dates. */
 export const FIXED_NOW = new Date("2024-07-15T07:05:00.000Z");
 export const FIXED_FECHA_ENVIO = /^15 de julio de 2024(,| a las) 09:05$/;
+
+/** A landing contact form that passes validation (empty optional empresa). */
+export const VALID_CONTACT = {
+  nombre: "Ana García",
+  email: "ana@empresa.es",
+  telefono: "600 111 222",
+  empresa: "",
+  sector: "Logística",
+  mensaje: "Hola",
+};
