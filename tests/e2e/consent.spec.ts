@@ -2,7 +2,7 @@
 // A second server instance runs with Google Ads and Meta ids configured; every request to a Google or
 // Meta host is recorded and answered here with stand-in scripts (nothing leaves 127.0.0.1).
 import AxeBuilder from "@axe-core/playwright";
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
 
 import { settled, waitForHydration } from "../support/page-checks";
 import { seedDocument } from "../support/seed-content";
@@ -90,18 +90,23 @@ async function consentUpdates(page: Page) {
   );
 }
 
-async function sendContactForm(page: Page, marker: string) {
-  const form = page.getByRole("form", { name: "Formulario de contacto" });
-  // The form itself is hydrated (React hydrates in chunks; the page's <main> can be ahead of it).
-  await expect
-    .poll(() => form.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactProps"))))
-    .toBe(true);
+/** Fills the landing contact form with a lead marked `marker` and sends it. */
+async function fillAndSend(form: Locator, marker: string) {
   await form.getByLabel("Nombre").fill("Ana Prueba");
   await form.getByLabel("Email").fill(`${marker}@example.com`);
   await form.getByLabel("Teléfono").fill("+34 600 111 222");
   await form.getByLabel("Sector").fill("Consultoría");
   await form.getByLabel("Mensaje").fill(`Mensaje ${marker}`);
   await form.getByRole("button", { name: "Enviar mensaje" }).click();
+}
+
+async function sendContactForm(page: Page, marker: string) {
+  const form = page.getByRole("form", { name: "Formulario de contacto" });
+  // The form itself is hydrated (React hydrates in chunks; the page's <main> can be ahead of it).
+  await expect
+    .poll(() => form.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactProps"))))
+    .toBe(true);
+  await fillAndSend(form, marker);
   await expect(page.getByTestId("contact-success")).toBeVisible();
 }
 
@@ -560,12 +565,7 @@ test.describe("attribution", () => {
     const form = page.getByRole("form", { name: "Formulario de contacto" });
     await expect(form.locator('input[name="origen"]')).toHaveValue(/gclid-rapido/);
     const marker = `origen-sin-hidratar-${test.info().project.name}`;
-    await form.getByLabel("Nombre").fill("Ana Prueba");
-    await form.getByLabel("Email").fill(`${marker}@example.com`);
-    await form.getByLabel("Teléfono").fill("+34 600 111 222");
-    await form.getByLabel("Sector").fill("Consultoría");
-    await form.getByLabel("Mensaje").fill(`Mensaje ${marker}`);
-    await form.getByRole("button", { name: "Enviar mensaje" }).click();
+    await fillAndSend(form, marker);
     const payload = await deliveredPayload(marker);
     expect(payload.origen).toEqual({
       utm_source: "google",
