@@ -63,12 +63,7 @@ export function LeadCaptureForm({
       className="relative grid gap-5 rounded-3xl border border-slate-200 bg-white p-5 shadow-xl shadow-slate-200/70 sm:grid-cols-2 sm:p-8"
     >
       <ContactFields form={calculatorLeadForm} field={field} />
-      <TextField
-        {...field("sector")}
-        defaultValue={lead.keptValues?.sector ?? calculation.sector}
-        label="Sector"
-        required
-      />
+      <TextField {...field("sector")} defaultValue={lead.keptValues?.sector ?? calculation.sector} label="Sector" />
       <TextField
         {...field("web")}
         label="Web"

@@ -58,7 +58,6 @@ function ListChoice({
     <SelectField
       {...binding}
       label={label}
-      required
       options={options ?? []}
       placeholder={placeholder}
       className="sm:col-span-2"
@@ -123,7 +122,6 @@ export function CplDialog({
           <TextAreaField
             {...field("descripcionNegocio")}
             label="Describe tu negocio"
-            required
             rows={3}
             className="sm:col-span-2"
           />
@@ -138,7 +136,6 @@ export function CplDialog({
           <TextAreaField
             {...field("descripcionClientePotencial")}
             label="Describe a tu cliente potencial"
-            required
             rows={3}
             className="sm:col-span-2"
           />

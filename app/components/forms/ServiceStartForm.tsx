@@ -135,7 +135,6 @@ export function ServiceStartForm({
                 key={question.name}
                 {...field(question.name)}
                 label={question.label}
-                required
                 rows={3}
                 className={question.wide ? "sm:col-span-2" : undefined}
               />

@@ -8,7 +8,7 @@
  */
 import { forwardRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId } from "react";
 
-import { HONEYPOT_FIELD, type LeadFormDefinition, MAX_LENGTH, requiredFieldsOf } from "~/forms/shared";
+import { HONEYPOT_FIELD, type LeadFormDefinition, MAX_LENGTH } from "~/forms/shared";
 
 import { OrigenField } from "./OrigenField";
 import type { FieldBinding } from "./use-lead-form";
@@ -239,18 +239,11 @@ export function ContactFields({
   field: (name: string) => FieldBinding;
   labels?: Partial<Record<ContactFieldName, string>>;
 }) {
-  const required = requiredFieldsOf(form);
   const shown = CONTACT_GROUP.filter(({ name }) => Object.hasOwn(form.fields, name));
   return (
     <>
       {shown.map(({ name, label, ...input }) => (
-        <TextField
-          key={name}
-          {...field(name)}
-          label={labels?.[name] ?? label}
-          required={required.has(name)}
-          {...input}
-        />
+        <TextField key={name} {...field(name)} label={labels?.[name] ?? label} {...input} />
       ))}
     </>
   );

@@ -14,6 +14,7 @@ import {
   type LeadActionData,
   type LeadFormDefinition,
   readLeadValues,
+  requiredFieldsOf,
   successToast,
   type ToastMessage,
   validateLead,
@@ -65,6 +66,8 @@ export interface LeadFormOptions {
 /** What a lead form field takes from the form's state: its name, its error, the value a refused post kept. */
 export interface FieldBinding {
   name: string;
+  /** Marked required where the form's schema refuses the field empty (requiredFieldsOf). */
+  required: boolean;
   error: string | undefined;
   defaultValue: string | undefined;
 }
@@ -155,7 +158,13 @@ export function useLeadForm(definition: AnyLeadForm, { anchor, successContent }:
   const action = `${useFormAction()}#${anchor}`;
 
   /** Spread into a field: `<TextField {...lead.field("email")} label="Email" />`. */
-  const field = (name: string): FieldBinding => ({ name, error: errors[name], defaultValue: keptValues?.[name] });
+  const required = requiredFieldsOf(definition);
+  const field = (name: string): FieldBinding => ({
+    name,
+    required: required.has(name),
+    error: errors[name],
+    defaultValue: keptValues?.[name],
+  });
 
   return {
     fetcher,
