@@ -12,6 +12,9 @@ export interface ConsentChoice {
 }
 
 export const CONSENT_COOKIE = "cookie_consent";
+
+/** The cookie policy (the AEPD's second layer): the 'cookies' section of /legal. */
+export const COOKIE_POLICY_HREF = "/legal#cookies";
 /** Bump when the purposes change: an old choice then no longer counts and the banner asks again. */
 export const CONSENT_VERSION = "v1";
 /** 13 months at most (AEPD): 13 × 30 days. */

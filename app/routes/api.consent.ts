@@ -6,7 +6,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 
-import { choiceFromDecision, consentCookie } from "~/consent/consent";
+import { choiceFromDecision, consentCookie, COOKIE_POLICY_HREF } from "~/consent/consent";
 import { readFormBody } from "~/leads/request-body.server";
 import { PRIVATE_NO_STORE } from "~/lib/http-cache";
 import { isHttpsRequest, sameSiteReferer } from "~/lib/request-url.server";
@@ -45,7 +45,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!body.ok) return Response.json({ error: BODY_ERRORS[body.status] }, { status: body.status, headers });
   const form = body.formData;
   const decision = form.get("decision");
-  if (decision === "configure") return redirect("/legal#cookies", { status: 303, headers });
+  if (decision === "configure") return redirect(COOKIE_POLICY_HREF, { status: 303, headers });
   const choice = choiceFromDecision(typeof decision === "string" ? decision : null, {
     analytics: form.get("analytics") === "1",
     advertising: form.get("advertising") === "1",
@@ -60,5 +60,5 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export function loader() {
-  return redirect("/legal#cookies", { status: 303, headers });
+  return redirect(COOKIE_POLICY_HREF, { status: 303, headers });
 }

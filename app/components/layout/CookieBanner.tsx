@@ -12,7 +12,7 @@
  */
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 
-import { choiceFromDecision } from "~/consent/consent";
+import { choiceFromDecision, COOKIE_POLICY_HREF } from "~/consent/consent";
 import { closeConsentSettings, saveConsent, showSettingsPanel, takeOpener, useConsentState } from "~/consent/store";
 import type { SiteSettings } from "~/content/types";
 import { applyConsent } from "~/tracking/tags";
@@ -21,8 +21,6 @@ import { rememberVisitOrigin } from "~/tracking/visit-origin";
 export type CookieBannerTexts = NonNullable<SiteSettings["cookieBanner"]>;
 
 export const COOKIE_BANNER_ID = "cookie-consent";
-/** The cookie policy (the AEPD's second layer), a section of /legal. */
-const COOKIE_POLICY_PATH = "/legal#cookies";
 const HEIGHT_PROPERTY = "--cc-height";
 const FOCUS_MARGIN_PX = 16;
 
@@ -212,7 +210,7 @@ export function CookieBanner({ texts }: { texts: CookieBannerTexts | null | unde
             <>
               {" "}
               <a
-                href={COOKIE_POLICY_PATH}
+                href={COOKIE_POLICY_HREF}
                 className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
               >
                 {texts.policyLinkLabel}

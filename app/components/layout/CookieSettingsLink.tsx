@@ -5,11 +5,10 @@
  */
 import type { MouseEvent } from "react";
 
+import { COOKIE_POLICY_HREF } from "~/consent/consent";
 import { openConsentSettings } from "~/consent/store";
 
 import { COOKIE_BANNER_ID } from "./CookieBanner";
-
-export const COOKIE_POLICY_HREF = "/legal#cookies";
 
 export function CookieSettingsLink({ label, className }: { label: string | null | undefined; className?: string }) {
   if (!label) return null;
