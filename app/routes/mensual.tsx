@@ -6,7 +6,7 @@ import { FaqSection } from "~/components/sections/FaqSection";
 import { FeatureGrid } from "~/components/sections/FeatureGrid";
 import { FinalCta } from "~/components/sections/FinalCta";
 import { PageHero } from "~/components/sections/PageHero";
-import { PlanButton, PlanCards, type PlanContent, PlanOfferNote, PriceFrom } from "~/components/sections/PlanCards";
+import { PlanButton, PlanCards, PlanOfferNote, PriceFrom } from "~/components/sections/PlanCards";
 import { StepsSection } from "~/components/sections/StepsSection";
 import { CtaLink, optionalCta } from "~/components/ui/CtaLink";
 import { getPlansPage } from "~/content/index.server";
@@ -30,7 +30,6 @@ export default function PlansRoute() {
   const { page } = useLoaderData<typeof loader>();
   const settings = useSiteSettings();
   const { hero, featureGrid, process, faq, finalCta } = page;
-  const cplPlan = page.plans?.find((plan: PlanContent) => plan.key === "cpl");
   const destinations = {
     startService: settings?.startServiceUrl,
     booking: settings?.bookingUrl,
@@ -74,7 +73,6 @@ export default function PlansRoute() {
         content={page.cplDialog}
         sectorOptions={page.sectorOptions}
         budgetOptions={page.budgetOptions}
-        planName={cplPlan?.name}
       />
     </>
   );

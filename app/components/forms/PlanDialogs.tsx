@@ -83,17 +83,11 @@ function ContactAndSector({
   );
 }
 
-export function MonthlyPlanDialog({
-  id,
-  content,
-  sectorOptions,
-  planName,
-}: PlanDialogBaseProps & { planName?: Maybe<string> }) {
+export function MonthlyPlanDialog({ id, content, sectorOptions }: PlanDialogBaseProps) {
   return (
     <PlanDialog id={id} content={content} definition={monthlyPlanForm}>
       {(field) => (
         <>
-          {planName ? <input type="hidden" name="planSeleccionado" value={planName} /> : null}
           <ContactAndSector form={monthlyPlanForm} field={field} sectorOptions={sectorOptions} />
           <TextAreaField
             {...field("descripcionNegocio")}
@@ -113,7 +107,7 @@ export function CplDialog({
   content,
   sectorOptions,
   budgetOptions,
-}: PlanDialogBaseProps & { budgetOptions?: Maybe<PlansPage["budgetOptions"]>; planName?: Maybe<string> }) {
+}: PlanDialogBaseProps & { budgetOptions?: Maybe<PlansPage["budgetOptions"]> }) {
   return (
     <PlanDialog id={id} content={content} definition={cplForm}>
       {(field) => (

@@ -179,7 +179,6 @@ export function useLeadForm(definition: AnyLeadForm, { anchor, successContent }:
     field,
     formKey,
     toast,
-    showToast: show,
     dismissToast: dismiss,
     validate,
     onSubmit,

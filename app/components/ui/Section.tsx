@@ -23,11 +23,11 @@ export function Section({
   /** The band's name when it shows no heading to point `labelledBy` at. */
   label?: string;
   tone?: keyof typeof TONES;
-  width?: "default" | "wide" | "narrow";
+  width?: "default" | "narrow";
   className?: string;
   children: ReactNode;
 }) {
-  const widths = { default: "max-w-6xl", wide: "max-w-7xl", narrow: "max-w-3xl" } as const;
+  const widths = { default: "max-w-6xl", narrow: "max-w-3xl" } as const;
   return (
     <section
       id={id}
@@ -52,7 +52,7 @@ export function HeadedSection({
   heading: string | null | undefined;
   intro?: string | null;
   tone?: keyof typeof TONES;
-  width?: "default" | "wide" | "narrow";
+  width?: "default" | "narrow";
   children: ReactNode;
 }) {
   return (
