@@ -8,7 +8,7 @@
  */
 import { forwardRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId } from "react";
 
-import { HONEYPOT_FIELD, type LeadFormDefinition, MAX_LENGTH } from "~/forms/shared";
+import { CONTACT_GROUP_FIELDS, HONEYPOT_FIELD, type LeadFormDefinition, MAX_LENGTH } from "~/forms/shared";
 
 import { OrigenField } from "./OrigenField";
 import type { FieldBinding } from "./use-lead-form";
@@ -215,15 +215,15 @@ export function SelectField({
   );
 }
 
-/** The contact group's fields in the order forms show them (app/forms/shared.ts CONTACT_GROUP_FIELDS). */
-const CONTACT_GROUP = [
-  { name: "nombre", label: "Nombre", autoComplete: "name" },
-  { name: "email", label: "Email", type: "email", autoComplete: "email" },
-  { name: "telefono", label: "Teléfono", type: "tel", autoComplete: "tel" },
-  { name: "empresa", label: "Empresa", autoComplete: "organization" },
-] as const;
+/** How the contact group's fields look; their names and order are the schema's (CONTACT_GROUP_FIELDS). */
+const CONTACT_INPUTS = {
+  nombre: { label: "Nombre", autoComplete: "name" },
+  email: { label: "Email", type: "email", autoComplete: "email" },
+  telefono: { label: "Teléfono", type: "tel", autoComplete: "tel" },
+  empresa: { label: "Empresa", autoComplete: "organization" },
+} as const satisfies Record<ContactFieldName, { label: string; type?: string; autoComplete: string }>;
 
-type ContactFieldName = (typeof CONTACT_GROUP)[number]["name"];
+type ContactFieldName = keyof typeof CONTACT_GROUP_FIELDS;
 
 /**
  * The contact group a lead form opens with, as the form's schema has it: the group's fields the form
@@ -239,12 +239,15 @@ export function ContactFields({
   field: (name: string) => FieldBinding;
   labels?: Partial<Record<ContactFieldName, string>>;
 }) {
-  const shown = CONTACT_GROUP.filter(({ name }) => Object.hasOwn(form.fields, name));
+  const shown = (Object.keys(CONTACT_GROUP_FIELDS) as ContactFieldName[]).filter((name) =>
+    Object.hasOwn(form.fields, name),
+  );
   return (
     <>
-      {shown.map(({ name, label, ...input }) => (
-        <TextField key={name} {...field(name)} label={labels?.[name] ?? label} {...input} />
-      ))}
+      {shown.map((name) => {
+        const { label, ...input } = CONTACT_INPUTS[name];
+        return <TextField key={name} {...field(name)} label={labels?.[name] ?? label} {...input} />;
+      })}
     </>
   );
 }

@@ -54,7 +54,7 @@ function PlanCard({ plan, defaultChecked, error }: { plan: ServicePlan; defaultC
       <p id={`plan-${plan.key}-detalle`} className="mt-3">
         {plan.price != null ? (
           <span className="block text-ink">
-            <span className="text-3xl font-extrabold">{formatPrice(plan.price, plan.priceSuffix)}</span>{" "}
+            <span className="text-3xl font-extrabold">{formatInteger(plan.price)}</span>{" "}
             <span className="text-sm text-ink-muted">{plan.priceSuffix}</span>
           </span>
         ) : null}
@@ -78,11 +78,6 @@ function PlanCard({ plan, defaultChecked, error }: { plan: ServicePlan; defaultC
       ) : null}
     </div>
   );
-}
-
-/** '299 €', or just '299' when the suffix already names the currency ('€/mes + IVA'). */
-function formatPrice(price: number, suffix: string | null | undefined): string {
-  return suffix?.trimStart().startsWith("€") ? formatInteger(price) : `${formatInteger(price)}\u00a0€`;
 }
 
 export function PlanChoice({
