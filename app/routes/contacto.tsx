@@ -29,7 +29,7 @@ export default function ContactRoute() {
   return (
     <>
       <PageHero id="contacto" title={page.hero?.title} lead={page.hero?.subtitle} />
-      <Section tone="muted" label="Formulario de contacto">
+      <Section tone="muted">
         <div className="grid gap-10 lg:grid-cols-[1.3fr_0.7fr] lg:gap-12">
           <div className="min-w-0 rounded-3xl border border-slate-200 bg-white p-5 shadow-xl shadow-slate-200/70 sm:p-8">
             <ContactForm content={page.form} />

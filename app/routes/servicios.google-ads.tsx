@@ -24,7 +24,7 @@ export default function GoogleAdsRoute() {
         {optionalCta(hero?.primaryCtaLabel, CALCULATOR, { variant: "onDark", icon: "calculator", size: "hero" })}
         {optionalCta(hero?.secondaryCtaLabel, CONTACT, { variant: "outlineOnDark", icon: "search", size: "hero" })}
       </PageHero>
-      <StatsGrid id="resultados" label="Resultados" stats={page.stats} />
+      <StatsGrid id="resultados" stats={page.stats} />
       <Checklist id="incluido" heading={included?.heading} items={included?.items} />
       <StepsSection id="proceso" heading={process?.heading} steps={process?.steps} layout="timeline" />
       <FinalCta id="empezar" heading={finalCta?.heading} text={finalCta?.text} tone="muted">

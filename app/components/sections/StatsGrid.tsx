@@ -4,9 +4,9 @@ import { typesetText } from "~/components/ui/typeset";
 
 import { itemKey, type List, type StatContent } from "./content-shapes";
 
-export function StatsGrid({ id, label, stats }: { id: string; label: string; stats: List<StatContent> }) {
+export function StatsGrid({ id, stats }: { id: string; stats: List<StatContent> }) {
   return (
-    <Section id={id} label={label} className="!py-12 sm:!py-16">
+    <Section id={id} className="!py-12 sm:!py-16">
       <dl className="grid grid-cols-2 gap-4 sm:gap-6 lg:grid-cols-4">
         {(stats ?? []).map((stat, index) => (
           <div

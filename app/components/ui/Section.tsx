@@ -1,4 +1,8 @@
-/** A page band: vertical rhythm, background tone and the landmark wiring (aria-labelledby its heading). */
+/**
+ * A page band: vertical rhythm, background tone and the landmark wiring. A band named by its heading
+ * (`labelledBy`) is a <section> landmark; a band without a heading (a stats strip, the frame around a
+ * form that names itself) is a plain <div>, so no landmark goes without a name.
+ */
 import type { ReactNode } from "react";
 
 import { SectionHeading } from "./SectionHeading";
@@ -12,7 +16,6 @@ const TONES = {
 export function Section({
   id,
   labelledBy,
-  label,
   tone = "white",
   width = "default",
   className = "",
@@ -20,23 +23,17 @@ export function Section({
 }: {
   id?: string;
   labelledBy?: string;
-  /** The band's name when it shows no heading to point `labelledBy` at. */
-  label?: string;
   tone?: keyof typeof TONES;
   width?: "default" | "narrow";
   className?: string;
   children: ReactNode;
 }) {
   const widths = { default: "max-w-6xl", narrow: "max-w-3xl" } as const;
+  const Band = labelledBy ? "section" : "div";
   return (
-    <section
-      id={id}
-      aria-labelledby={labelledBy}
-      aria-label={labelledBy ? undefined : label}
-      className={`${TONES[tone]} py-16 sm:py-20 lg:py-24 ${className}`}
-    >
+    <Band id={id} aria-labelledby={labelledBy} className={`${TONES[tone]} py-16 sm:py-20 lg:py-24 ${className}`}>
       <div className={`mx-auto w-full ${widths[width]} px-4 sm:px-6 lg:px-8`}>{children}</div>
-    </section>
+    </Band>
   );
 }
 
