@@ -2,63 +2,107 @@
 // No hot module replacement: the site's server (page cache, paint-first rewrite, lead worker) is the one
 // that ships, so what you see while developing is what runs in production. Content edits in the NDJSON
 // dataset need no rebuild (the server picks them up within 5 s).
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
-const root = path.resolve(import.meta.dirname, "..");
-const watched = ["app", "server", "server.ts", "remix.config.js", "tailwind.config.ts", "postcss.config.js"];
-const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+import { BUILD_SOURCES, ensureBuild, root, runBuild } from "./lib/build.mjs";
 
-function build() {
-  return spawnSync(npm, ["run", "build"], { cwd: root, stdio: "inherit" }).status === 0;
+/** Builds (only when stale if `onlyIfStale`); false when the build failed. */
+function build(onlyIfStale) {
+  try {
+    if (onlyIfStale) ensureBuild();
+    else runBuild();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
-if (!build()) console.error("dev: the build failed; fix the error and save again.");
+let server = null;
+let stopping = false;
 
-// --watch-path restarts the server whenever a build rewrites build/.
-const server = spawn(process.execPath, ["--watch-path=build", "build/server.js"], {
-  cwd: root,
-  stdio: "inherit",
-  env: { NODE_ENV: "production", ...process.env },
-});
+function startServer() {
+  if (stopping) return;
+  const child = spawn(process.execPath, ["build/server.js"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { NODE_ENV: "production", ...process.env },
+  });
+  child.on("exit", (code, signal) => {
+    if (server === child) server = null;
+    if (!child.killedByDev)
+      console.error(`dev: the server exited (${signal ?? code}); save a file to rebuild and restart it.`);
+  });
+  server = child;
+}
 
+/** Ends the running server, if any, and resolves once it has exited (SIGKILL after 5 s). */
+function stopServer() {
+  const child = server;
+  if (!child) return Promise.resolve();
+  server = null;
+  child.killedByDev = true;
+  return new Promise((resolve) => {
+    const kill = setTimeout(() => child.kill("SIGKILL"), 5000);
+    child.once("exit", () => {
+      clearTimeout(kill);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
+}
+
+if (build(true)) startServer();
+else console.error("dev: the build failed; fix the error and save again.");
+
+// The build runs synchronously, so changes saved during a build arrive after it and trigger one more.
 let timer;
-let building = false;
-let again = false;
 function scheduleBuild() {
   clearTimeout(timer);
-  timer = setTimeout(() => {
-    if (building) {
-      again = true;
-      return;
-    }
-    building = true;
+  timer = setTimeout(async () => {
     console.log("dev: change detected, rebuilding…");
-    if (!build()) console.error("dev: the build failed; the server keeps the previous build.");
-    building = false;
-    if (again) {
-      again = false;
-      scheduleBuild();
+    if (build(false)) {
+      await stopServer();
+      console.log("dev: built; restarting the server.");
+      startServer();
+    } else {
+      // The failed build may have removed the running server's assets: stop it rather than serve broken pages.
+      await stopServer();
+      console.error(
+        "dev: the build failed; the server is stopped until a build succeeds. Fix the error and save again.",
+      );
     }
   }, 200);
 }
 
-for (const entry of watched) {
-  const target = path.join(root, entry);
+// Folders are watched recursively; files through their folder (editors often save by replacing the file).
+const ignored = (file) => /(^|[/\\])\.|~$/.test(file); // editor swap and hidden files
+const filesByFolder = new Map();
+for (const source of BUILD_SOURCES) {
+  const target = path.join(root, source);
   if (!fs.existsSync(target)) continue;
-  const recursive = fs.statSync(target).isDirectory();
-  fs.watch(target, { recursive }, (_event, file) => {
-    // Editor swap and hidden files never trigger a build.
-    if (file && /(^|\/)\.|~$/.test(String(file))) return;
-    scheduleBuild();
+  if (fs.statSync(target).isDirectory()) {
+    fs.watch(target, { recursive: true }, (_event, file) => {
+      if (file && !ignored(String(file))) scheduleBuild();
+    });
+  } else {
+    const folder = path.dirname(target);
+    if (!filesByFolder.has(folder)) filesByFolder.set(folder, new Set());
+    filesByFolder.get(folder).add(path.basename(target));
+  }
+}
+for (const [folder, names] of filesByFolder) {
+  fs.watch(folder, (_event, file) => {
+    if (file && names.has(String(file))) scheduleBuild();
   });
 }
 
-function stop() {
-  server.kill("SIGTERM");
+async function stop() {
+  stopping = true;
+  clearTimeout(timer);
+  await stopServer();
   process.exit(0);
 }
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);
-server.on("exit", (code) => process.exit(code ?? 0));

@@ -15,7 +15,7 @@ import path from "node:path";
 import sharp from "sharp";
 
 const root = path.resolve(import.meta.dirname, "..");
-export const imagesDir = path.join(root, "sanity-studio", "seed", "images");
+const imagesDir = path.join(root, "sanity-studio", "seed", "images");
 const metadataFile = path.join(imagesDir, "metadata.json");
 
 const BRAND = {
@@ -30,7 +30,7 @@ const BRAND = {
 const INK = "#0f172a";
 
 /** Same recipe as Sanity's: a tiny JPEG as a data URL, blurred by the browser when scaled up. */
-export async function lqipOf(buffer) {
+async function lqipOf(buffer) {
   const tiny = await sharp(buffer)
     .resize({ width: 20, height: 20, fit: "inside" })
     .flatten({ background: "#ffffff" })

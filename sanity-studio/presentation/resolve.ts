@@ -5,22 +5,35 @@
  */
 import { defineDocuments, defineLocations, type PresentationPluginOptions } from "sanity/presentation";
 
-/** Singleton pages: one document, one path. */
-export const SINGLETON_PAGES = [
-  { type: "landingPage", title: "Inicio", href: "/" },
-  { type: "plansPage", title: "Planes mensuales", href: "/mensual" },
-  { type: "calculatorPage", title: "Calculadora", href: "/calculadora" },
-  { type: "sectorsDirectory", title: "Directorio de sectores", href: "/sectores" },
-  { type: "googleAdsPage", title: "Servicio Google Ads", href: "/servicios/google-ads" },
-  { type: "contactPage", title: "Contacto", href: "/contacto" },
-  { type: "legalPage", title: "Aviso legal y privacidad", href: "/legal" },
-  { type: "nextStepsPage", title: "Siguientes pasos", href: "/siguiente" },
-  { type: "draftContractPage", title: "Borrador de contrato", href: "/borrador" },
-  { type: "serviceStartPage", title: "Iniciar servicio", href: "/iniciar-servicio" },
-] as const;
+import { singletonTypes } from "../schemaTypes";
+
+/** The site path of each singleton page (its title is the schema type's). */
+const SINGLETON_PATHS: Record<string, string> = {
+  landingPage: "/",
+  plansPage: "/mensual",
+  calculatorPage: "/calculadora",
+  sectorsDirectory: "/sectores",
+  googleAdsPage: "/servicios/google-ads",
+  contactPage: "/contacto",
+  legalPage: "/legal",
+  nextStepsPage: "/siguiente",
+  draftContractPage: "/borrador",
+  serviceStartPage: "/iniciar-servicio",
+};
+
+const singletonPages = singletonTypes.flatMap(({ name, title }) =>
+  name in SINGLETON_PATHS ? [{ type: name, title: title ?? name, href: SINGLETON_PATHS[name] }] : [],
+);
+
+/** The location of a singleton page, titled as in the Studio. */
+function pageOf(type: string) {
+  const page = singletonPages.find((candidate) => candidate.type === type);
+  if (!page) throw new Error(`No singleton page of type ${type}`);
+  return { title: page.title, href: page.href };
+}
 
 const singletonLocations = Object.fromEntries(
-  SINGLETON_PAGES.map(({ type, title, href }) => [
+  singletonPages.map(({ type, title, href }) => [
     type,
     defineLocations({ message: "Esta página del sitio", locations: [{ title, href }] }),
   ]),
@@ -28,44 +41,35 @@ const singletonLocations = Object.fromEntries(
 
 export const resolve: PresentationPluginOptions["resolve"] = {
   mainDocuments: defineDocuments([
-    ...SINGLETON_PAGES.map(({ type, href }) => ({ route: href, filter: `_type == "${type}" && _id == "${type}"` })),
+    ...singletonPages.map(({ type, href }) => ({ route: href, filter: `_type == "${type}" && _id == "${type}"` })),
     { route: "/sectores/:slug", filter: `_type == "sectorPage" && slug.current == $slug` },
   ]),
   locations: {
     ...singletonLocations,
     siteSettings: defineLocations({
       message: "Cabecera, pie y textos comunes de todas las páginas",
-      locations: [{ title: "Inicio", href: "/" }],
+      locations: [pageOf("landingPage")],
     }),
     sectorPage: defineLocations({
       select: { title: "sectorName", slug: "slug.current" },
       resolve: (doc) => ({
         locations: doc?.slug
-          ? [
-              { title: doc.title ?? "Página de sector", href: `/sectores/${doc.slug}` },
-              { title: "Directorio de sectores", href: "/sectores" },
-            ]
+          ? [{ title: doc.title ?? "Página de sector", href: `/sectores/${doc.slug}` }, pageOf("sectorsDirectory")]
           : [],
       }),
     }),
     calculatorSector: defineLocations({
       message: "Sectores de la calculadora",
-      locations: [{ title: "Calculadora", href: "/calculadora" }],
+      locations: [pageOf("calculatorPage")],
     }),
     // Referenced documents: the pages whose lists include them.
     faqItem: defineLocations({
       message: "Preguntas frecuentes de estas páginas",
-      locations: [
-        { title: "Inicio", href: "/" },
-        { title: "Planes mensuales", href: "/mensual" },
-      ],
+      locations: [pageOf("landingPage"), pageOf("plansPage")],
     }),
     plan: defineLocations({
       message: "Planes que muestran estas páginas",
-      locations: [
-        { title: "Planes mensuales", href: "/mensual" },
-        { title: "Iniciar servicio", href: "/iniciar-servicio" },
-      ],
+      locations: [pageOf("plansPage"), pageOf("serviceStartPage")],
     }),
   },
 };

@@ -2,11 +2,14 @@
  * The company's legal identity, kept once in site settings and shown by the legal notice, the privacy
  * and cookie policies, the draft contract and the notice beside every form. Long texts point at these
  * fields (the `legalValue` inline object) instead of copying them. The site lists the same keys in
- * app/lib/legal-identity.ts.
+ * app/lib/legal-identity.ts (tests/legal-identity.test.ts checks that the needed ones agree).
  */
 import { defineArrayMember, defineField } from "sanity";
 
-/** Every field, in the order the Studio shows them; `needed` ones are required before going live. */
+/**
+ * Every field, in the order the Studio shows them; `needed` ones are required before going live. A
+ * string unless the entry gives another type.
+ */
 export const LEGAL_IDENTITY_FIELDS = [
   {
     name: "companyName",
@@ -20,6 +23,8 @@ export const LEGAL_IDENTITY_FIELDS = [
     title: "Domicilio",
     description: "Domicilio social completo: calle, número, código postal, ciudad y provincia.",
     needed: true,
+    type: "text",
+    rows: 2,
   },
   {
     name: "registryData",
@@ -49,8 +54,6 @@ export const LEGAL_IDENTITY_FIELDS = [
   },
 ] as const;
 
-export type LegalIdentityField = (typeof LEGAL_IDENTITY_FIELDS)[number]["name"];
-
 /** The site settings field: one group of its own, each needed field warned about while empty. */
 export const legalIdentityField = defineField({
   name: "legalIdentity",
@@ -65,8 +68,7 @@ export const legalIdentityField = defineField({
       name: field.name,
       title: field.title,
       description: field.description,
-      type: field.name === "address" ? "text" : "string",
-      ...(field.name === "address" ? { rows: 2 } : {}),
+      ...("type" in field ? { type: field.type, rows: field.rows } : { type: "string" }),
       validation: (rule) =>
         field.needed ? rule.required().warning(`Falta «${field.title}»: necesario antes de publicar la web.`) : rule,
     }),

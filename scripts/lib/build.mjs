@@ -1,5 +1,5 @@
-// Shared by the benchmarks and the test setup: build when build/ is missing or older than the sources,
-// and start the production server on a free 127.0.0.1 port.
+// Shared by `npm start`, `npm run dev`, the benchmarks and the test setup: build when build/ is missing or
+// older than the sources, and start the production server on a free 127.0.0.1 port.
 import { execSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -7,7 +7,8 @@ import os from "node:os";
 import path from "node:path";
 
 export const root = path.resolve(import.meta.dirname, "..", "..");
-const SOURCES = [
+/** What the build reads (folders and files, relative to the root): build/ is stale when one is newer. */
+export const BUILD_SOURCES = [
   "app",
   "server",
   "server.ts",
@@ -35,13 +36,18 @@ export function buildIsStale() {
   const outputs = OUTPUTS.map((output) => path.join(root, output));
   if (outputs.some((output) => !fs.existsSync(output))) return true;
   const built = Math.min(...outputs.map((output) => fs.statSync(output).mtimeMs));
-  return Math.max(...SOURCES.map((source) => newestMtime(path.join(root, source)))) > built;
+  return Math.max(...BUILD_SOURCES.map((source) => newestMtime(path.join(root, source)))) > built;
 }
 
+/** `npm run build`, a production build whatever the caller runs under (vitest sets NODE_ENV=test). Throws when it fails. */
+export function runBuild({ stdio = "inherit" } = {}) {
+  execSync("npm run build", { cwd: root, stdio, env: { ...process.env, NODE_ENV: "production" } });
+}
+
+/** Builds when build/ is stale (see buildIsStale); true when it built. */
 export function ensureBuild({ stdio = "inherit" } = {}) {
   if (!buildIsStale()) return false;
-  // A production build whatever the caller runs under (vitest sets NODE_ENV=test).
-  execSync("npm run build", { cwd: root, stdio, env: { ...process.env, NODE_ENV: "production" } });
+  runBuild({ stdio });
   return true;
 }
 

@@ -1,7 +1,6 @@
 // Every page a visitor can reach on a running server: the sitemap's pages (static pages and every
-// published sector page), the pages kept out of the sitemap, and the 404 page.
-const UNLISTED_PATHS = ["/borrador"];
-export const NOT_FOUND_PATH = "/esta-pagina-no-existe";
+// published sector page) and the 404 page.
+const NOT_FOUND_PATH = "/esta-pagina-no-existe";
 
 /** Paths (with a leading slash) of every page of the site served at `baseUrl`, the 404 page last. */
 export async function sitePaths(baseUrl) {
@@ -9,7 +8,7 @@ export async function sitePaths(baseUrl) {
   if (!response.ok) throw new Error(`/sitemap.xml answered ${response.status}`);
   const xml = await response.text();
   const listed = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, loc]) => new URL(loc).pathname);
-  return [...new Set([...listed, ...UNLISTED_PATHS]), NOT_FOUND_PATH];
+  return [...listed, NOT_FOUND_PATH];
 }
 
 /** A file-system friendly name for a path: '/' → 'inicio', '/sectores/x' → 'sectores-x'. */

@@ -57,7 +57,7 @@ export const landingPage = defineType({
               ],
             }),
           ],
-          validation: (rule) => rule.max(6),
+          validation: (rule) => rule.min(3).max(5),
         }),
         imageField(
           "screenshot",
