@@ -12,7 +12,7 @@ import { LRUCache } from "lru-cache";
 import sharp from "sharp";
 
 import { imagesDirOf } from "~/content/local-assets.server";
-import { contentDatasetFile } from "~/lib/env.server";
+import { contentDatasetFile, dataDir } from "~/lib/env.server";
 
 import { type ImageRequest, type OutputFormat, parseImageRequest } from "./image-request";
 
@@ -34,7 +34,7 @@ sharp.cache(false);
 sharp.concurrency(1);
 
 function cacheDir(): string {
-  return path.join(path.resolve(process.env.DATA_DIR?.trim() || path.join(process.cwd(), "data")), "image-cache");
+  return path.join(dataDir(), "image-cache");
 }
 
 interface DiskCache {
