@@ -13,10 +13,9 @@ import sharp from "sharp";
 
 import { imagesDirOf } from "~/content/local-assets.server";
 import { contentDatasetFile, dataDir } from "~/lib/env.server";
+import { IMMUTABLE_CACHE_CONTROL } from "~/lib/http-cache";
 
 import { type ImageRequest, type OutputFormat, parseImageRequest } from "./image-request";
-
-export const IMMUTABLE = "public, max-age=31536000, immutable";
 
 const CONTENT_TYPES: Record<OutputFormat, string> = {
   avif: "image/avif",
@@ -135,7 +134,7 @@ export async function localImageResponse(request: Request, splat: string): Promi
 
   const name = renditionName(image);
   const headers: Record<string, string> = {
-    "Cache-Control": IMMUTABLE,
+    "Cache-Control": IMMUTABLE_CACHE_CONTROL,
     ETag: `"${name.slice(0, 40)}"`,
     ...(image.negotiated ? { Vary: "Accept" } : {}),
   };

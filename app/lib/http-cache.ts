@@ -9,6 +9,9 @@ export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=300, stale
 /** Responses that depend on the visitor or on a form post. */
 export const PRIVATE_NO_STORE = "private, no-store";
 
+/** Addresses whose bytes never change (hashed build files, image renditions, versioned social cards). */
+export const IMMUTABLE_CACHE_CONTROL = "public, max-age=31536000, immutable";
+
 /** A page answering a form post (actionHeaders) or an error keeps that answer's policy. */
 export const publicPageHeaders: HeadersFunction = ({ actionHeaders, errorHeaders }) => ({
   "Cache-Control":

@@ -21,6 +21,7 @@ import {
   getServiceStartPage,
   getSiteSettings,
 } from "~/content/index.server";
+import { IMMUTABLE_CACHE_CONTROL } from "~/lib/http-cache";
 
 import {
   type CardContent,
@@ -132,7 +133,6 @@ async function drawCard(request: CardRequest): Promise<CardFile> {
   return { body: jpeg, type: "image/jpeg", etag: `"${hash}-card"` };
 }
 
-export const IMMUTABLE = "public, max-age=31536000, immutable";
 /** A URL without the current hash (an old share, a typed address): short, so an edit shows soon. */
 export const SHORT_LIVED = "public, max-age=300";
 
@@ -159,7 +159,7 @@ export async function socialCardResponse(request: Request, file: string | undefi
   const { content, image } = source;
   const hash = cardHash(content);
   const version = new URL(request.url).searchParams.get("v");
-  const cacheControl = version === hash ? IMMUTABLE : SHORT_LIVED;
+  const cacheControl = version === hash ? IMMUTABLE_CACHE_CONTROL : SHORT_LIVED;
 
   // The JPEG address exists only while the page has an editor's image.
   if (parsed.format === "jpg" && !image) return notFound();
