@@ -13,7 +13,7 @@ import sharp from "sharp";
 
 import { imagesDirOf } from "~/content/local-assets.server";
 import { contentDatasetFile, dataDir } from "~/lib/env.server";
-import { IMMUTABLE_CACHE_CONTROL } from "~/lib/http-cache";
+import { IMMUTABLE_CACHE_CONTROL, ifNoneMatchIncludes } from "~/lib/http-cache";
 
 import { type ImageRequest, type OutputFormat, parseImageRequest } from "./image-request";
 
@@ -138,8 +138,7 @@ export async function localImageResponse(request: Request, splat: string): Promi
     ETag: `"${name.slice(0, 40)}"`,
     ...(image.negotiated ? { Vary: "Accept" } : {}),
   };
-  const ifNoneMatch = request.headers.get("if-none-match");
-  if (ifNoneMatch && ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === headers.ETag))
+  if (ifNoneMatchIncludes(request.headers.get("if-none-match"), headers.ETag))
     return new Response(null, { status: 304, headers });
 
   const cache = diskCache();

@@ -21,7 +21,7 @@ import {
   getServiceStartPage,
   getSiteSettings,
 } from "~/content/index.server";
-import { IMMUTABLE_CACHE_CONTROL } from "~/lib/http-cache";
+import { ifNoneMatchIncludes, IMMUTABLE_CACHE_CONTROL } from "~/lib/http-cache";
 
 import {
   type CardContent,
@@ -136,14 +136,6 @@ async function drawCard(request: CardRequest): Promise<CardFile> {
 /** A URL without the current hash (an old share, a typed address): short, so an edit shows soon. */
 export const SHORT_LIVED = "public, max-age=300";
 
-function etagMatches(header: string | null, etag: string): boolean {
-  if (!header) return false;
-  return header.split(",").some((candidate) => {
-    const value = candidate.trim();
-    return value === "*" || value.replace(/^W\//, "") === etag;
-  });
-}
-
 const notFound = () =>
   new Response("Not found", {
     status: 404,
@@ -178,7 +170,8 @@ export async function socialCardResponse(request: Request, file: string | undefi
   });
   if (!card) throw new Error(`social card ${parsed.key} could not be drawn`);
   const headers = { ETag: card.etag, "Cache-Control": cacheControl };
-  if (etagMatches(request.headers.get("If-None-Match"), card.etag)) return new Response(null, { status: 304, headers });
+  if (ifNoneMatchIncludes(request.headers.get("If-None-Match"), card.etag))
+    return new Response(null, { status: 304, headers });
   return new Response(new Uint8Array(card.body), {
     status: 200,
     headers: { ...headers, "Content-Type": card.type, "Content-Length": String(card.body.length) },

@@ -55,6 +55,9 @@ describe("GET /images/local/production/<file>", () => {
     expect(again.status).toBe(304);
     expect(again.headers.get("vary")).toBe("Accept");
     expect(await again.text()).toBe("");
+    // `*` and a weak copy of the tag revalidate too, as for social cards (app/lib/http-cache.ts).
+    expect((await get("w=320&auto=format", { Accept: "image/webp", "If-None-Match": "*" })).status).toBe(304);
+    expect((await get("w=320&auto=format", { Accept: "image/webp", "If-None-Match": `W/${etag}` })).status).toBe(304);
   });
 
   it("keeps each rendition once on disk in DATA_DIR and serves repeats from there", async () => {
