@@ -14,13 +14,18 @@ export const IMMUTABLE_CACHE_CONTROL = "public, max-age=31536000, immutable";
 
 /**
  * Whether an If-None-Match header names this ETag (RFC 9110 §13.1.2: weak comparison, so a `W/` prefix
- * is ignored) or is `*`. A missing header matches nothing.
+ * is ignored) or is `*` (unless `wildcard: false`, for a caller that has not yet checked that the
+ * resource exists). A missing header matches nothing.
  */
-export function ifNoneMatchIncludes(header: string | null | undefined, etag: string): boolean {
+export function ifNoneMatchIncludes(
+  header: string | null | undefined,
+  etag: string,
+  { wildcard = true }: { wildcard?: boolean } = {},
+): boolean {
   if (!header) return false;
   return header.split(",").some((candidate) => {
     const value = candidate.trim();
-    return value === "*" || value.replace(/^W\//, "") === etag.replace(/^W\//, "");
+    return (wildcard && value === "*") || value.replace(/^W\//, "") === etag.replace(/^W\//, "");
   });
 }
 

@@ -19,4 +19,9 @@ describe("ifNoneMatchIncludes", () => {
     expect(ifNoneMatchIncludes('"other", W/"abc12"', etag)).toBe(false);
     expect(ifNoneMatchIncludes("abc123", etag)).toBe(false);
   });
+
+  it("leaves `*` out when asked to (the resource is not yet known to exist)", () => {
+    expect(ifNoneMatchIncludes("*", etag, { wildcard: false })).toBe(false);
+    expect(ifNoneMatchIncludes(`*, ${etag}`, etag, { wildcard: false })).toBe(true);
+  });
 });
