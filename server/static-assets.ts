@@ -9,10 +9,10 @@ import path from "node:path";
 
 import { LRUCache } from "lru-cache";
 
+import { IMMUTABLE_CACHE_CONTROL } from "../app/lib/http-cache";
 import { type CachedResponse, createCachedResponse } from "./cached-response";
 import { sendCached } from "./respond";
 
-export const IMMUTABLE_CACHE_CONTROL = "public, max-age=31536000, immutable";
 export const PUBLIC_FILE_CACHE_CONTROL = "public, max-age=3600";
 
 const CONTENT_TYPES: Record<string, string> = {

@@ -15,6 +15,24 @@ export const LOCAL_IMAGE_DATASET = "production";
 /** `<sha1>-<w>x<h>.<ext>`: the only file names the local image route and the resolver accept. */
 export const IMAGE_FILE_NAME = /^([0-9a-f]{40})-([1-9][0-9]{0,4})x([1-9][0-9]{0,4})\.(png|jpg|webp)$/;
 
+/** `image-<sha1>-<w>x<h>-<ext>`: the asset id (and `_ref`) Sanity gives the image in file `<sha1>-<w>x<h>.<ext>`. */
+const LOCAL_ASSET_REF = /^image-([0-9a-f]{40})-([1-9][0-9]{0,4})x([1-9][0-9]{0,4})-(png|jpg|webp)$/;
+
+/** The asset reference of a local image file, or null for a name IMAGE_FILE_NAME does not accept. */
+export function localAssetRef(file: string): string | null {
+  const match = IMAGE_FILE_NAME.exec(file);
+  return match ? `image-${match[1]}-${match[2]}x${match[3]}-${match[4]}` : null;
+}
+
+/**
+ * The file name an asset reference stands for (the inverse of localAssetRef), or null. The two patterns
+ * accept the same parts, so the name always passes IMAGE_FILE_NAME and stays inside the images folder.
+ */
+export function localAssetFile(ref: string): string | null {
+  const match = LOCAL_ASSET_REF.exec(ref);
+  return match ? `${match[1]}-${match[2]}x${match[3]}.${match[4]}` : null;
+}
+
 const ASSET_PATTERN = /^image@file:\/\/\.\/images\/([^/]+)$/;
 
 export interface ImageFileMetadata {
@@ -47,12 +65,13 @@ const MIME_TYPES: Record<string, string> = { png: "image/png", jpg: "image/jpeg"
 
 function imageAssetDocument(file: string, metadata: ImageFileMetadata | undefined): Document | null {
   const match = IMAGE_FILE_NAME.exec(file);
-  if (!match) return null;
+  const id = localAssetRef(file);
+  if (!match || !id) return null;
   const [, sha1, w, h, extension] = match;
   const [width, height] = [Number(w), Number(h)];
   const assetPath = `images/${LOCAL_IMAGE_PROJECT}/${LOCAL_IMAGE_DATASET}/${file}`;
   return {
-    _id: `image-${sha1}-${width}x${height}-${extension}`,
+    _id: id,
     _type: "sanity.imageAsset",
     assetId: sha1,
     sha1hash: sha1,
@@ -82,11 +101,11 @@ function rewritePlaceholders(value: unknown, files: Set<string>): void {
   const placeholder = record._sanityAsset;
   if (typeof placeholder === "string") {
     const file = ASSET_PATTERN.exec(placeholder)?.[1];
-    const match = file ? IMAGE_FILE_NAME.exec(file) : null;
+    const ref = file ? localAssetRef(file) : null;
     delete record._sanityAsset;
-    if (file && match) {
+    if (file && ref) {
       files.add(file);
-      record.asset = { _type: "reference", _ref: `image-${match[1]}-${match[2]}x${match[3]}-${match[4]}` };
+      record.asset = { _type: "reference", _ref: ref };
     }
   }
   for (const child of Object.values(record)) rewritePlaceholders(child, files);

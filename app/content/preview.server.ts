@@ -26,14 +26,10 @@ function sessionSecret(): string {
   return process.env.PREVIEW_SESSION_SECRET?.trim() || GENERATED_SECRET;
 }
 
-/** https (directly, behind a TLS proxy or by configuration): the cookie must cross the Studio's iframe. */
-export function isSecureRequest(request: Request): boolean {
-  // The server puts the trusted scheme into request.url (server/remix-handler.ts).
-  return isHttpsRequest(request);
-}
-
 function storage(request: Request) {
-  const secure = isSecureRequest(request);
+  // https (directly, behind a TLS proxy or by configuration; server/remix-handler.ts puts the trusted scheme
+  // into request.url): the cookie must cross the Studio's iframe.
+  const secure = isHttpsRequest(request);
   return createCookieSessionStorage({
     cookie: {
       name: PREVIEW_COOKIE_NAME,

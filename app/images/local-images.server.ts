@@ -2,7 +2,7 @@
  * Renders the embedded dataset's images the way Sanity's image CDN would (app/images/image-request.ts
  * reads the URL), with sharp, into a bounded disk cache under DATA_DIR/image-cache. A rendition is named
  * by the hash of its description, so its ETag is known before touching the disk and a repeated request
- * costs a file read (or nothing, with If-None-Match). docs/images.md.
+ * costs a file read (or nothing, with If-None-Match: not even a look at the disk). docs/images.md.
  */
 import { createHash } from "node:crypto";
 import fs from "node:fs";
@@ -12,11 +12,10 @@ import { LRUCache } from "lru-cache";
 import sharp from "sharp";
 
 import { imagesDirOf } from "~/content/local-assets.server";
-import { contentDatasetFile } from "~/lib/env.server";
+import { contentDatasetFile, dataDir } from "~/lib/env.server";
+import { ifNoneMatchIncludes, IMMUTABLE_CACHE_CONTROL } from "~/lib/http-cache";
 
 import { type ImageRequest, type OutputFormat, parseImageRequest } from "./image-request";
-
-export const IMMUTABLE = "public, max-age=31536000, immutable";
 
 const CONTENT_TYPES: Record<OutputFormat, string> = {
   avif: "image/avif",
@@ -34,13 +33,13 @@ sharp.cache(false);
 sharp.concurrency(1);
 
 function cacheDir(): string {
-  return path.join(path.resolve(process.env.DATA_DIR?.trim() || path.join(process.cwd(), "data")), "image-cache");
+  return path.join(dataDir(), "image-cache");
 }
 
 interface DiskCache {
   dir: string;
   index: LRUCache<string, number>;
-  pending: Map<string, Promise<void>>;
+  pending: Map<string, Promise<Buffer>>;
 }
 
 const CACHE_KEY = Symbol.for("site.localImageCache");
@@ -100,21 +99,33 @@ async function render(source: string, request: ImageRequest): Promise<Buffer> {
   }
 }
 
-async function ensureRendition(cache: DiskCache, name: string, source: string, request: ImageRequest) {
-  if (cache.index.get(name) !== undefined && fs.existsSync(path.join(cache.dir, name))) return;
+/** The rendition's bytes: from disk when the index knows it and the file is still there, else drawn once. */
+async function renditionBytes(cache: DiskCache, name: string, source: string, request: ImageRequest): Promise<Buffer> {
+  const target = path.join(cache.dir, name);
+  if (cache.index.get(name) !== undefined) {
+    const cached = await fs.promises.readFile(target).catch(() => null);
+    if (cached) return cached;
+  }
   let pending = cache.pending.get(name);
   if (!pending) {
     pending = (async () => {
       const bytes = await render(source, request);
-      const target = path.join(cache.dir, name);
       const temporary = `${target}.${process.pid}.tmp`;
       await fs.promises.writeFile(temporary, bytes);
       await fs.promises.rename(temporary, target);
       cache.index.set(name, bytes.length);
+      return bytes;
     })().finally(() => cache.pending.delete(name));
     cache.pending.set(name, pending);
   }
-  await pending;
+  return pending;
+}
+
+async function isFile(file: string): Promise<boolean> {
+  return fs.promises.stat(file).then(
+    (stat) => stat.isFile(),
+    () => false,
+  );
 }
 
 function errorResponse(status: number, reason: string): Response {
@@ -130,24 +141,26 @@ export async function localImageResponse(request: Request, splat: string): Promi
   const parsed = parseImageRequest(splat, url.searchParams, request.headers.get("accept"));
   if (!parsed.ok) return errorResponse(parsed.status, parsed.reason);
   const image = parsed.request;
-  const source = path.join(imagesDirOf(contentDatasetFile()), image.file);
-  if (!fs.existsSync(source)) return errorResponse(404, "unknown image");
-
   const name = renditionName(image);
   const headers: Record<string, string> = {
-    "Cache-Control": IMMUTABLE,
+    "Cache-Control": IMMUTABLE_CACHE_CONTROL,
     ETag: `"${name.slice(0, 40)}"`,
     ...(image.negotiated ? { Vary: "Accept" } : {}),
   };
+  // The name, so the ETag, comes from the URL alone: a client that names it is answered without the disk.
   const ifNoneMatch = request.headers.get("if-none-match");
-  if (ifNoneMatch && ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === headers.ETag))
+  if (ifNoneMatchIncludes(ifNoneMatch, headers.ETag, { wildcard: false }))
     return new Response(null, { status: 304, headers });
+
+  const source = path.join(imagesDirOf(contentDatasetFile()), image.file);
+  if (!(await isFile(source))) return errorResponse(404, "unknown image");
+  // `*` matches any current representation, so only an image that exists.
+  if (ifNoneMatchIncludes(ifNoneMatch, headers.ETag)) return new Response(null, { status: 304, headers });
 
   const cache = diskCache();
   try {
-    await ensureRendition(cache, name, source, image);
-    const body = await fs.promises.readFile(path.join(cache.dir, name));
-    return new Response(body, {
+    const body = await renditionBytes(cache, name, source, image);
+    return new Response(new Uint8Array(body), {
       status: 200,
       headers: { ...headers, "Content-Type": CONTENT_TYPES[image.format], "Content-Length": String(body.length) },
     });

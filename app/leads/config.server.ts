@@ -1,5 +1,5 @@
 /** Lead-delivery settings from the environment (docs/product-rules.md, Settings), read when a worker is created. */
-import path from "node:path";
+import { dataDir } from "~/lib/env.server";
 
 export interface DeliverySettings {
   /** Where submissions are kept until delivered: DATA_DIR (default ./data). */
@@ -22,7 +22,7 @@ function positiveNumber(value: string | undefined, fallback: number): number {
 
 export function deliverySettings(env: NodeJS.ProcessEnv = process.env): DeliverySettings {
   return {
-    dataDir: path.resolve(env.DATA_DIR?.trim() || path.join(process.cwd(), "data")),
+    dataDir: dataDir(env),
     retryBaseMs: positiveNumber(env.DELIVERY_RETRY_BASE_MS, 30_000),
     maxAttempts: Math.floor(positiveNumber(env.DELIVERY_MAX_ATTEMPTS, 12)),
     attemptTimeoutMs: positiveNumber(env.DELIVERY_TIMEOUT_MS, 10_000),

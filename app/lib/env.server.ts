@@ -12,6 +12,11 @@ export function publicSiteUrl(): string {
   return (configured || `http://localhost:${port()}`).replace(/\/+$/, "");
 }
 
+/** Where the server keeps its files (lead spool, image and card caches): DATA_DIR, default ./data. */
+export function dataDir(env: NodeJS.ProcessEnv = process.env): string {
+  return path.resolve(env.DATA_DIR?.trim() || path.join(process.cwd(), "data"));
+}
+
 export function contentDatasetFile(): string {
   return path.resolve(
     process.env.CONTENT_DATASET_FILE?.trim() || path.join(process.cwd(), "sanity-studio", "seed", "production.ndjson"),

@@ -9,6 +9,26 @@ export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=300, stale
 /** Responses that depend on the visitor or on a form post. */
 export const PRIVATE_NO_STORE = "private, no-store";
 
+/** Addresses whose bytes never change (hashed build files, image renditions, versioned social cards). */
+export const IMMUTABLE_CACHE_CONTROL = "public, max-age=31536000, immutable";
+
+/**
+ * Whether an If-None-Match header names this ETag (RFC 9110 §13.1.2: weak comparison, so a `W/` prefix
+ * is ignored) or is `*` (unless `wildcard: false`, for a caller that has not yet checked that the
+ * resource exists). A missing header matches nothing.
+ */
+export function ifNoneMatchIncludes(
+  header: string | null | undefined,
+  etag: string,
+  { wildcard = true }: { wildcard?: boolean } = {},
+): boolean {
+  if (!header) return false;
+  return header.split(",").some((candidate) => {
+    const value = candidate.trim();
+    return (wildcard && value === "*") || value.replace(/^W\//, "") === etag.replace(/^W\//, "");
+  });
+}
+
 /** A page answering a form post (actionHeaders) or an error keeps that answer's policy. */
 export const publicPageHeaders: HeadersFunction = ({ actionHeaders, errorHeaders }) => ({
   "Cache-Control":

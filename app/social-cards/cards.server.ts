@@ -21,6 +21,7 @@ import {
   getServiceStartPage,
   getSiteSettings,
 } from "~/content/index.server";
+import { ifNoneMatchIncludes, IMMUTABLE_CACHE_CONTROL } from "~/lib/http-cache";
 
 import {
   type CardContent,
@@ -132,17 +133,8 @@ async function drawCard(request: CardRequest): Promise<CardFile> {
   return { body: jpeg, type: "image/jpeg", etag: `"${hash}-card"` };
 }
 
-export const IMMUTABLE = "public, max-age=31536000, immutable";
 /** A URL without the current hash (an old share, a typed address): short, so an edit shows soon. */
 export const SHORT_LIVED = "public, max-age=300";
-
-function etagMatches(header: string | null, etag: string): boolean {
-  if (!header) return false;
-  return header.split(",").some((candidate) => {
-    const value = candidate.trim();
-    return value === "*" || value.replace(/^W\//, "") === etag;
-  });
-}
 
 const notFound = () =>
   new Response("Not found", {
@@ -159,7 +151,7 @@ export async function socialCardResponse(request: Request, file: string | undefi
   const { content, image } = source;
   const hash = cardHash(content);
   const version = new URL(request.url).searchParams.get("v");
-  const cacheControl = version === hash ? IMMUTABLE : SHORT_LIVED;
+  const cacheControl = version === hash ? IMMUTABLE_CACHE_CONTROL : SHORT_LIVED;
 
   // The JPEG address exists only while the page has an editor's image.
   if (parsed.format === "jpg" && !image) return notFound();
@@ -178,7 +170,8 @@ export async function socialCardResponse(request: Request, file: string | undefi
   });
   if (!card) throw new Error(`social card ${parsed.key} could not be drawn`);
   const headers = { ETag: card.etag, "Cache-Control": cacheControl };
-  if (etagMatches(request.headers.get("If-None-Match"), card.etag)) return new Response(null, { status: 304, headers });
+  if (ifNoneMatchIncludes(request.headers.get("If-None-Match"), card.etag))
+    return new Response(null, { status: 304, headers });
   return new Response(new Uint8Array(card.body), {
     status: 200,
     headers: { ...headers, "Content-Type": card.type, "Content-Length": String(card.body.length) },

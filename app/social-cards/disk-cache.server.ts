@@ -6,8 +6,10 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 
+import { dataDir } from "~/lib/env.server";
+
 function directory(): string {
-  return path.join(path.resolve(process.env.DATA_DIR?.trim() || path.join(process.cwd(), "data")), "social-cards");
+  return path.join(dataDir(), "social-cards");
 }
 
 /** Page keys are `[a-z0-9-]` segments joined by `/` with no `--`, so `--` is a safe stand-in for `/`. */

@@ -9,14 +9,12 @@ import path from "node:path";
 import { createImageUrlBuilder } from "@sanity/image-url";
 import sharp from "sharp";
 
-import { IMAGE_FILE_NAME, imagesDirOf } from "~/content/local-assets.server";
+import { imagesDirOf, localAssetFile } from "~/content/local-assets.server";
 import { contentDatasetFile, sanitySettings } from "~/lib/env.server";
 
 import { CARD_HEIGHT, CARD_WIDTH, type CardImageSource } from "./card-content";
 
 export type OverrideImage = { redirect: string } | { jpeg: Buffer };
-
-const LOCAL_ASSET_REF = /^image-([0-9a-f]{40})-([1-9][0-9]{0,4})x([1-9][0-9]{0,4})-(png|jpg|webp)$/;
 
 /**
  * The file of a local dataset's image reference (app/content/local-assets.server.ts resolves the
@@ -24,11 +22,8 @@ const LOCAL_ASSET_REF = /^image-([0-9a-f]{40})-([1-9][0-9]{0,4})x([1-9][0-9]{0,4
  * NDJSON file. Only that strict name, so no reference can reach a file outside the folder.
  */
 export function localAssetPath(ref: string, datasetFile: string): string | null {
-  const match = LOCAL_ASSET_REF.exec(ref);
-  if (!match) return null;
-  const name = `${match[1]}-${match[2]}x${match[3]}.${match[4]}`;
-  if (!IMAGE_FILE_NAME.test(name)) return null;
-  return path.join(imagesDirOf(datasetFile), name);
+  const name = localAssetFile(ref);
+  return name ? path.join(imagesDirOf(datasetFile), name) : null;
 }
 
 /** With `redirectOnly`, answers only the cheap CDN redirect (null for a local file). */

@@ -7,6 +7,7 @@
  * a form's `origen` field or that cookie, sent only to this site.
  */
 import { parseConsentCookie } from "~/consent/consent";
+import { readCookies } from "~/lib/cookies";
 
 import { mergeOrigin, type Origin, originOfPage } from "./attribution";
 import { clearOriginCookie, ORIGIN_COOKIE, originCookie, parseOriginCookie } from "./origin-cookie";
@@ -29,7 +30,7 @@ function store(origin: Origin) {
   if (storageAllowed()) {
     const cookie = originCookie(origin, { secure: secure() });
     if (cookie) document.cookie = cookie;
-  } else if (new RegExp(`(?:^|;\\s*)${ORIGIN_COOKIE}=`).test(document.cookie)) {
+  } else if (readCookies(document.cookie, ORIGIN_COOKIE).length > 0) {
     document.cookie = clearOriginCookie({ secure: secure() });
   }
 }

@@ -55,6 +55,9 @@ describe("GET /images/local/production/<file>", () => {
     expect(again.status).toBe(304);
     expect(again.headers.get("vary")).toBe("Accept");
     expect(await again.text()).toBe("");
+    // `*` and a weak copy of the tag revalidate too, as for social cards (app/lib/http-cache.ts).
+    expect((await get("w=320&auto=format", { Accept: "image/webp", "If-None-Match": "*" })).status).toBe(304);
+    expect((await get("w=320&auto=format", { Accept: "image/webp", "If-None-Match": `W/${etag}` })).status).toBe(304);
   });
 
   it("keeps each rendition once on disk in DATA_DIR and serves repeats from there", async () => {
@@ -102,6 +105,19 @@ describe("GET /images/local/production/<file>", () => {
     `elsewhere/production/${SCREENSHOT}`,
   ])("answers unknown file %s with 404", async (splat) => {
     expect((await get("w=400", {}, splat)).status).toBe(404);
+    expect((await get("w=400", { "If-None-Match": "*" }, splat)).status).toBe(404);
+  });
+
+  it("answers a known ETag with 304 from the URL alone, before looking for the file", async () => {
+    const etag = (await get("w=160")).headers.get("etag")!;
+    process.env.CONTENT_DATASET_FILE = path.join(os.tmpdir(), "no-such-dataset", "production.ndjson");
+    try {
+      expect((await get("w=160", { "If-None-Match": etag })).status).toBe(304);
+      expect((await get("w=160", { "If-None-Match": "*" })).status).toBe(404);
+      expect((await get("w=160")).status).toBe(404);
+    } finally {
+      delete process.env.CONTENT_DATASET_FILE;
+    }
   });
 
   it("answers 422 (not 500) when the named file is not a readable image", async () => {

@@ -6,7 +6,13 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 
-import { IMAGE_FILE_NAME, imagesDirOf, withLocalImageAssets } from "~/content/local-assets.server";
+import {
+  IMAGE_FILE_NAME,
+  imagesDirOf,
+  localAssetFile,
+  localAssetRef,
+  withLocalImageAssets,
+} from "~/content/local-assets.server";
 import { parseNdjson, runGroq, watchDataset } from "~/content/local-source.server";
 import { landingPageQuery } from "~/content/queries";
 
@@ -51,6 +57,19 @@ describe("local image assets", () => {
       IMAGES,
     );
     expect(document).toEqual({ _id: "x", _type: "landingPage", a: { _type: "image" }, b: { _type: "image" } });
+  });
+
+  it("turn a file name into its asset reference and back, and nothing else", () => {
+    const file = "0d4d8e01814dc797bbbe6379560cdabf0203f7cf-1600x900.jpg";
+    const ref = "image-0d4d8e01814dc797bbbe6379560cdabf0203f7cf-1600x900-jpg";
+    expect(localAssetRef(file)).toBe(ref);
+    expect(localAssetFile(ref)).toBe(file);
+    for (const name of fs.readdirSync(IMAGES).filter((entry) => entry !== "metadata.json"))
+      expect(localAssetFile(localAssetRef(name)!)).toBe(name);
+    expect(localAssetRef("../../etc/passwd")).toBeNull();
+    expect(localAssetRef(`${"0".repeat(40)}-1x1.gif`)).toBeNull();
+    expect(localAssetFile("image-../../etc/passwd-1x1-jpg")).toBeNull();
+    expect(localAssetFile(`image-${"0".repeat(40)}-0x1-png`)).toBeNull();
   });
 
   it("keep metadata.json current with the files (run `node scripts/seed-images.mjs --metadata`)", async () => {
