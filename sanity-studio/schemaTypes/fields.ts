@@ -102,7 +102,7 @@ export const referenceList = (
 
 /**
  * A picture from the media library, with hotspot/crop for the editor and an alternative text the site
- * reads aloud (required as soon as a picture is chosen). docs/images.md explains sizes.
+ * reads aloud (required: every image field here carries meaning). docs/images.md explains sizes.
  */
 export const imageField = (
   name: string,
@@ -126,12 +126,7 @@ export const imageField = (
         title: "Texto alternativo",
         description: altDescription,
         type: "string",
-        // Needed whenever a picture is chosen; an optional field left empty asks for nothing.
-        validation: (rule) =>
-          rule.custom((alt, context) => {
-            const parent = context.parent as { asset?: unknown } | undefined;
-            return parent?.asset && !alt?.trim() ? "Describe la imagen en una frase." : true;
-          }),
+        validation: (rule) => rule.required(),
       }),
     ],
     validation: (rule) => (required ? rule.required() : rule),

@@ -4,7 +4,7 @@
  * nextStep, contractSection).
  */
 import { defineArrayMember, defineField, defineType } from "sanity";
-import { imageField, optionalString, requiredString, requiredText, stringList } from "../fields";
+import { optionalString, requiredString, requiredText, stringList } from "../fields";
 import { legalValueMember } from "../legal-identity";
 import { checkHref, hrefRule, optionalHrefRule, seoDescriptionRule, seoTitleRule } from "../rules";
 
@@ -38,15 +38,27 @@ export const seo = defineType({
       of: [defineArrayMember({ type: "string" })],
       options: { layout: "tags" },
     }),
-    imageField(
-      "image",
-      "Imagen para redes sociales",
-      "Opcional. Sustituye a la imagen que la web genera sola (marca, título y, en un sector, sus cifras) cuando se comparte la página en WhatsApp, LinkedIn o X. Se recorta a 1200 × 630 px: sube una imagen horizontal de al menos ese tamaño y marca el punto de interés.",
-      {
-        required: false,
-        altDescription: "Qué muestra la imagen, en una frase (lo leen los lectores de pantalla).",
-      },
-    ),
+    defineField({
+      name: "image",
+      title: "Imagen para redes sociales",
+      description:
+        "Opcional. Sustituye a la imagen que la web genera sola (marca, título y, en un sector, sus cifras) cuando se comparte la página en WhatsApp, LinkedIn o X. Se recorta a 1200 × 630 px: sube una imagen horizontal de al menos ese tamaño y marca el punto de interés.",
+      type: "image",
+      options: { hotspot: true },
+      fields: [
+        defineField({
+          name: "alt",
+          title: "Texto alternativo",
+          description: "Qué muestra la imagen, en una frase (lo leen los lectores de pantalla).",
+          type: "string",
+          validation: (rule) =>
+            rule.custom((alt, context) => {
+              const parent = context.parent as { asset?: unknown } | undefined;
+              return parent?.asset && !alt?.trim() ? "Describe la imagen en una frase." : true;
+            }),
+        }),
+      ],
+    }),
   ],
 });
 
