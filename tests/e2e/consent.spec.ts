@@ -194,6 +194,29 @@ test.describe("before any choice", () => {
     await phone.close();
   });
 
+  test("the room kept below the page follows the banner's height, set on <html> alone (not restyling every element)", async ({
+    page,
+  }) => {
+    await open(page, `${tracked.url}/`);
+    await expect(banner(page)).toBeVisible();
+    const room = await page.evaluate(() => {
+      const banner = document.getElementById("cookie-consent")!;
+      return {
+        banner: Math.ceil(banner.getBoundingClientRect().height),
+        onHtml: document.documentElement.style.getPropertyValue("--cc-height"),
+        paddingBottom: getComputedStyle(document.documentElement).paddingBottom,
+        // Registered as not inherited (app/tailwind.css): no element below <html> carries it, so a change
+        // restyles <html> only instead of the whole document.
+        onBody: getComputedStyle(document.body).getPropertyValue("--cc-height"),
+        onMain: getComputedStyle(document.querySelector("main")!).getPropertyValue("--cc-height"),
+      };
+    });
+    expect(room.onHtml).toBe(`${room.banner}px`);
+    expect(room.paddingBottom).toBe(`${room.banner}px`);
+    expect(room.onBody).toBe("");
+    expect(room.onMain).toBe("");
+  });
+
   test("the banner links to the cookie policy, which is read with the banner still waiting for a choice", async ({
     context,
     page,
