@@ -11,3 +11,5 @@ export const STATIC_PAGE_PATHS = [
   "/iniciar-servicio",
   "/servicios/google-ads",
 ] as const;
+
+export type StaticPagePath = (typeof STATIC_PAGE_PATHS)[number];

@@ -22,6 +22,7 @@ import {
   getSiteSettings,
 } from "~/content/index.server";
 import { ifNoneMatchIncludes, IMMUTABLE_CACHE_CONTROL } from "~/lib/http-cache";
+import type { StaticPagePath } from "~/lib/site-paths";
 
 import {
   type CardContent,
@@ -35,8 +36,11 @@ import { readDiskCard, writeDiskCard } from "./disk-cache.server";
 import { overrideImage } from "./override.server";
 import { renderCardPng } from "./render.server";
 
-/** The page keys of the fixed routes (their path without the leading slash; '/' is 'index'). */
-const PAGES: Record<string, () => Promise<{ seo?: CardSeo | null }>> = {
+/** A fixed route's card key (`cardKey` of its path): the path without its leading slash, '/' is 'index'. */
+type StaticPageKey<Path = StaticPagePath> = Path extends "/" ? "index" : Path extends `/${infer Key}` ? Key : never;
+
+/** Each fixed route's content (its SEO fields), by card key: the type makes a new route in site-paths.ts need one. */
+const PAGES: Record<StaticPageKey | typeof SITE_CARD_KEY, () => Promise<{ seo?: CardSeo | null }>> = {
   index: getLandingPage,
   mensual: getPlansPage,
   calculadora: getCalculatorPage,
@@ -82,7 +86,7 @@ export async function loadCardSource(key: string): Promise<CardSource | null> {
       const page = await getSectorPage(sectorSlug);
       return { content: cardContent({ settings, seo: page.seo, sector: page }), image: seoImage(page.seo) };
     }
-    const load = Object.hasOwn(PAGES, key) ? PAGES[key] : undefined;
+    const load = Object.hasOwn(PAGES, key) ? PAGES[key as keyof typeof PAGES] : undefined;
     if (!load) return null;
     const page = await load();
     return { content: cardContent({ settings, seo: page.seo }), image: seoImage(page.seo) };
