@@ -1,6 +1,6 @@
 // `npm run bench:lighthouse`: Lighthouse (mobile preset: emulated phone, simulated slow 4G and 4× CPU)
-// against the production server on 127.0.0.1, 3 runs per page, medians. Chromium from CHROME_PATH
-// (default /usr/bin/chromium). Target: 100 in all four categories and CLS 0 on every page.
+// against the production server on 127.0.0.1, 3 runs per page, medians. Chromium from CHROMIUM_PATH or
+// CHROME_PATH (default /usr/bin/chromium). Target: 100 in all four categories and CLS 0 on every page.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -10,6 +10,7 @@ import path from "node:path";
 import lighthouse from "lighthouse";
 
 import { ensureBuild, root, startProductionServer } from "./lib/build.mjs";
+import { CHROMIUM_ARGS, CHROMIUM_PATH, requireChromium } from "./lib/chromium.mjs";
 
 // LIGHTHOUSE_PAGES=/,/mensual narrows a run while investigating; the benchmark itself measures these five.
 const PAGES = process.env.LIGHTHOUSE_PAGES?.split(",") ?? [
@@ -21,30 +22,18 @@ const PAGES = process.env.LIGHTHOUSE_PAGES?.split(",") ?? [
 ];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS) || 3;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
-const CHROME_PATH = process.env.CHROME_PATH || process.env.CHROMIUM_PATH || "/usr/bin/chromium";
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-dev-shm-usage",
-  "--no-first-run",
-  "--no-default-browser-check",
-  "--mute-audio",
-];
+const CHROME_FLAGS = [...CHROMIUM_ARGS, "--disable-dev-shm-usage", "--no-default-browser-check", "--mute-audio"];
 const RUN_TIMEOUT_MS = 120_000;
 // Set LIGHTHOUSE_SAVE_DIR to keep every run's full report (JSON) for a closer look.
 const SAVE_DIR = process.env.LIGHTHOUSE_SAVE_DIR;
 
-if (!fs.existsSync(CHROME_PATH)) {
-  console.error(`Chromium not found at ${CHROME_PATH}. Install it (apt-get install -y chromium) or set CHROME_PATH.`);
-  process.exit(1);
-}
+requireChromium();
 
 /** Starts Chromium with a DevTools port of its own choosing and returns that port. */
 async function launchChrome() {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), "lighthouse-chrome-"));
   const child = spawn(
-    CHROME_PATH,
+    CHROMIUM_PATH,
     [...CHROME_FLAGS, `--user-data-dir=${profile}`, "--remote-debugging-port=0", "about:blank"],
     {
       stdio: ["ignore", "ignore", "pipe"],
@@ -131,7 +120,7 @@ const lighthouseVersion = JSON.parse(
   fs.readFileSync(path.join(root, "node_modules", "lighthouse", "package.json"), "utf8"),
 ).version;
 console.log(
-  `Lighthouse ${lighthouseVersion}, mobile preset, ${RUNS} runs per page (median), Chromium ${CHROME_PATH}, Node ${process.version}`,
+  `Lighthouse ${lighthouseVersion}, mobile preset, ${RUNS} runs per page (median), Chromium ${CHROMIUM_PATH}, Node ${process.version}`,
 );
 try {
   for (const page of PAGES) {

@@ -2,43 +2,14 @@
 // and a local stand-in for both delivery destinations), runs Playwright in Debian's Chromium, stops all.
 import { execSync, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
 import { startReceiver } from "../tests/support/receiver.mjs";
+import { freePort, root, waitForHttp } from "./lib/build.mjs";
+import { requireChromium } from "./lib/chromium.mjs";
 
-const root = path.resolve(import.meta.dirname, "..");
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-if (!fs.existsSync(chromium)) {
-  console.error(`Chromium not found at ${chromium}. Install it (apt-get install -y chromium) or set CHROMIUM_PATH.`);
-  process.exit(1);
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(url);
-      if (response.status < 500) return;
-    } catch {
-      // Not listening yet: try again shortly.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`Server did not answer at ${url}`);
-}
+requireChromium();
 
 execSync("npm run build", { cwd: root, stdio: "inherit" });
 
@@ -68,7 +39,7 @@ server.stderr.pipe(serverLog);
 
 let exitCode = 1;
 try {
-  await waitFor(`${baseUrl}/healthz`);
+  await waitForHttp(`${baseUrl}/healthz`);
   const args = ["playwright", "test", ...process.argv.slice(2)];
   const runner = spawn("npx", args, {
     cwd: root,

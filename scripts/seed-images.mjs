@@ -14,6 +14,8 @@ import path from "node:path";
 
 import sharp from "sharp";
 
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./lib/chromium.mjs";
+
 const root = path.resolve(import.meta.dirname, "..");
 const imagesDir = path.join(root, "sanity-studio", "seed", "images");
 const metadataFile = path.join(imagesDir, "metadata.json");
@@ -255,8 +257,8 @@ async function render() {
   fs.mkdirSync(imagesDir, { recursive: true });
   for (const name of fs.readdirSync(imagesDir)) fs.rmSync(path.join(imagesDir, name));
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-    args: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
   });
   try {
     const page = await browser.newPage({ viewport: { width: 320, height: 640 }, deviceScaleFactor: 2 });

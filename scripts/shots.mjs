@@ -8,6 +8,7 @@ import path from "node:path";
 import { chromium } from "@playwright/test";
 
 import { ensureBuild, root, startProductionServer } from "./lib/build.mjs";
+import { CHROMIUM_ARGS, CHROMIUM_PATH, requireChromium } from "./lib/chromium.mjs";
 import { pathSlug, sitePaths } from "./lib/site-routes.mjs";
 
 const VIEWPORTS = [
@@ -18,20 +19,10 @@ const VIEWPORTS = [
 const DIALOGS = { "/mensual": ["#solicitar-informacion", "#solicitar-analisis"] };
 const folder = path.join(root, "shots");
 
+requireChromium();
 ensureBuild();
 const server = await startProductionServer();
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 fs.mkdirSync(folder, { recursive: true });
 
 /** Resolves once React has hydrated the page (its <main> carries React's fiber). */

@@ -19,7 +19,7 @@ const MAX_HOPS = 20;
 
 /**
  * The one spelling of a site path: starts with '/', no query or fragment, no repeated or trailing
- * slashes, percent-escapes decoded, lowercase. The Studio holds `source` to exactly this form.
+ * slashes, percent-escapes decoded, lowercase. The Studio validates `source` with this same function.
  * Null when the text is not a site path.
  */
 export function normalizeSitePath(value: string | null | undefined): string | null {

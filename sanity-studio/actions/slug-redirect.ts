@@ -6,7 +6,7 @@
  */
 import { useCallback } from "react";
 import { type DocumentActionComponent, type DocumentActionProps, useClient } from "sanity";
-import { normalizeRedirectPath } from "../schemaTypes/redirect-paths";
+import { normalizeSitePath } from "../schemaTypes/redirect-paths";
 
 export const SECTOR_PATH_PREFIX = "/sectores/";
 
@@ -45,17 +45,17 @@ export function planSlugRedirect(
   const oldPath = `${SECTOR_PATH_PREFIX}${previousSlug}`;
   const newPath = `${SECTOR_PATH_PREFIX}${nextSlug}`;
   const plan: SlugRedirectPlan = { create: null, patches: [] };
-  const fromOld = existing.find((redirect) => normalizeRedirectPath(redirect.source) === oldPath);
+  const fromOld = existing.find((redirect) => normalizeSitePath(redirect.source) === oldPath);
   if (fromOld) plan.patches.push({ id: fromOld._id, set: { destination: newPath, permanent: true, enabled: true } });
   for (const redirect of existing) {
     if (redirect === fromOld) continue;
     // Renamed back: the page lives at that path again, so its redirect away would only loop.
-    if (normalizeRedirectPath(redirect.source) === newPath) {
+    if (normalizeSitePath(redirect.source) === newPath) {
       if (redirect.enabled !== false) plan.patches.push({ id: redirect._id, set: { enabled: false } });
       continue;
     }
     // Chains stay one hop: whatever led to the old address now leads to the new one.
-    if (normalizeRedirectPath(redirect.destination) === oldPath) {
+    if (normalizeSitePath(redirect.destination) === oldPath) {
       plan.patches.push({ id: redirect._id, set: { destination: newPath } });
     }
   }

@@ -1,31 +1,17 @@
 /**
- * The rules of a `redirect` document's addresses, pure so the tests exercise them directly. The site
- * matches requests with the same normalization (app/domain/redirects.ts); docs/content-model.md
+ * The rules of a `redirect` document's addresses, pure so the tests exercise them directly. The one
+ * spelling of a site path is the site's own (`normalizeSitePath`, app/domain/redirects.ts), so what the
+ * Studio accepts as a source is exactly what the site matches requests against; docs/content-model.md
  * describes both.
  */
+import { normalizeSitePath } from "../../app/domain/redirects";
 
-/**
- * The one spelling of a site path: starts with '/', no query or fragment, no repeated or trailing
- * slashes, percent-escapes decoded, lowercase. Null when the text is not a site path.
- */
-export function normalizeRedirectPath(value: string | null | undefined): string | null {
-  const text = (value ?? "").trim();
-  if (!text.startsWith("/") || text.startsWith("//")) return null;
-  let path = text.split(/[?#]/, 1)[0] ?? "";
-  try {
-    path = decodeURIComponent(path);
-  } catch {
-    // A malformed escape stays as written.
-  }
-  path = path.replace(/\/{2,}/g, "/").toLowerCase();
-  if (path.length > 1) path = path.replace(/\/+$/, "");
-  return path || "/";
-}
+export { normalizeSitePath };
 
 /** Why a source path is unusable (Spanish, for the editor), or true. */
 export function checkRedirectSource(source: string | undefined): true | string {
   if (!source?.trim()) return "Escribe la dirección antigua, p. ej. «/sectores/nombre-antiguo».";
-  const normalized = normalizeRedirectPath(source);
+  const normalized = normalizeSitePath(source);
   if (!normalized) return "La dirección antigua es una ruta de esta web: empieza por «/» (p. ej. «/oferta-2024»).";
   if (normalized === "/") return "La portada no se puede redirigir.";
   if (normalized !== source) return `Escríbela así: «${normalized}» (minúsculas, sin «?», «#» ni «/» final).`;
@@ -46,10 +32,10 @@ export function checkRedirectDestination(destination: string | undefined, source
     }
     return true;
   }
-  if (!normalizeRedirectPath(text)) {
+  if (!normalizeSitePath(text)) {
     return "El destino es una ruta de esta web que empieza por «/» o una dirección https://.";
   }
-  if (source && normalizeRedirectPath(text) === normalizeRedirectPath(source)) {
+  if (source && normalizeSitePath(text) === normalizeSitePath(source)) {
     return "El destino no puede ser la misma dirección antigua.";
   }
   return true;

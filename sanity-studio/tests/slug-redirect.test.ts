@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { planSlugRedirect, withSlugRedirect } from "../actions/slug-redirect";
 import { documentActions } from "../singletons";
-import { checkRedirectDestination, checkRedirectSource, normalizeRedirectPath } from "../schemaTypes/redirect-paths";
+import { checkRedirectDestination, checkRedirectSource, normalizeSitePath } from "../schemaTypes/redirect-paths";
 
 describe("planSlugRedirect", () => {
   it("creates a permanent redirect from the old address to the new one", () => {
@@ -68,10 +68,10 @@ describe("the sector page's publish action", () => {
 
 describe("redirect addresses", () => {
   it("normalizes paths the way the site matches them", () => {
-    expect(normalizeRedirectPath(" /Sectores//Viejo/?utm_source=x#a ")).toBe("/sectores/viejo");
-    expect(normalizeRedirectPath("/sectores/construcci%C3%B3n")).toBe("/sectores/construcción");
-    expect(normalizeRedirectPath("sectores")).toBeNull();
-    expect(normalizeRedirectPath("//evil.example")).toBeNull();
+    expect(normalizeSitePath(" /Sectores//Viejo/?utm_source=x#a ")).toBe("/sectores/viejo");
+    expect(normalizeSitePath("/sectores/construcci%C3%B3n")).toBe("/sectores/construcción");
+    expect(normalizeSitePath("sectores")).toBeNull();
+    expect(normalizeSitePath("//evil.example")).toBeNull();
   });
 
   it("accept site paths and https:// addresses only, never the source itself", () => {

@@ -5,7 +5,7 @@
  */
 import { ArrowRightIcon } from "@sanity/icons";
 import { defineField, defineType, type ValidationContext } from "sanity";
-import { checkRedirectDestination, checkRedirectSource, normalizeRedirectPath } from "../redirect-paths";
+import { checkRedirectDestination, checkRedirectSource, normalizeSitePath } from "../redirect-paths";
 import { isUniqueAcrossType } from "../rules";
 
 /** True when another redirect already uses `path` as its source. */
@@ -51,7 +51,7 @@ export const redirect = defineType({
           const source = (context.document as { source?: string } | undefined)?.source;
           const check = checkRedirectDestination(value, source);
           if (check !== true) return check;
-          const path = normalizeRedirectPath(value);
+          const path = normalizeSitePath(value);
           if (path && (await isAnotherSource(path, context))) {
             return "Ese destino es a su vez la dirección antigua de otra redirección: apunta directamente al destino final.";
           }
