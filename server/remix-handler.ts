@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 
-import { createReadableStreamFromReadable, createRequestHandler, type ServerBuild } from "@remix-run/node";
+import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 
 import { runInRequestScope } from "../app/content/request-scope.server";
@@ -19,6 +19,7 @@ import {
 } from "./cached-response";
 import { clientAddress, isHttpsRequest } from "./client-address";
 import type { PageCache } from "./page-cache";
+import { requestBodyStream } from "./request-body";
 import { sendCached, sendLive, sendPlain } from "./respond";
 
 /** A Host header as RFC 9110 allows it (name or IP literal, optional port); anything else is ignored. */
@@ -63,7 +64,7 @@ function toFetchRequest(req: IncomingMessage, res: ServerResponse, url: URL, cac
   const method = cacheable ? "GET" : (req.method ?? "GET");
   const init: RequestInit & { duplex?: "half" } = { method, headers, signal: controller.signal };
   if (method !== "GET" && method !== "HEAD") {
-    init.body = createReadableStreamFromReadable(req);
+    init.body = requestBodyStream(req, res);
     init.duplex = "half";
   }
   return new Request(url, init);
@@ -114,7 +115,11 @@ export function createRemixHandler({
       if (!cacheKey) {
         // Form actions rate-limit per visitor: the load context carries the visitor's address.
         const clientIp = clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], trustedProxyHops);
-        await sendLive(req, res, await handle(toFetchRequest(req, res, url, false), { clientIp }));
+        const request = toFetchRequest(req, res, url, false);
+        const response = await handle(request, { clientIp });
+        // A body no route read (a POST to a page without a form) is dropped before the answer goes out.
+        if (request.body && !request.bodyUsed) await request.body.cancel().catch(() => undefined);
+        await sendLive(req, res, response);
         return;
       }
       let uncacheable: Response | null = null;

@@ -35,6 +35,50 @@ describe("malformed request headers", () => {
   });
 });
 
+describe("posted bodies the forms refuse", () => {
+  // Remix's Node adapter destroyed the request (and its socket) when an action stopped reading early,
+  // so these refusals used to end in an empty reply instead of their 4xx.
+  const post = (pathname: string, contentType: string, body: string, headers: Record<string, string> = {}) =>
+    request(`${server.baseUrl}${pathname}`, {
+      method: "POST",
+      headers: { "Content-Type": contentType, ...headers },
+      body,
+    });
+
+  it("answers a form route posted JSON or plain text with 415", async () => {
+    expect((await post("/contacto", "application/json", '{"nombre":"Ana"}')).status).toBe(415);
+    expect((await post("/api/consent", "text/plain", "decision=accept")).status).toBe(415);
+  });
+
+  it("answers a body that turns out over 1 MiB while streaming with 413 and the Spanish message", async () => {
+    const response = await post("/contacto", "application/x-www-form-urlencoded", `mensaje=${"a".repeat(2_000_000)}`, {
+      "Transfer-Encoding": "chunked",
+    });
+    expect(response.status).toBe(413);
+    expect(response.headers.connection).toBe("close");
+    expect(response.body.toString("utf8")).toContain("El envío supera el tamaño máximo de 1 MB");
+  });
+
+  it("answers a large POST to a page without a form with 405, and the next one on the same connection too", async () => {
+    // fetch keeps the connection alive between the two.
+    const send = () =>
+      fetch(`${server.baseUrl}/sectores`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: `a=${"x".repeat(200_000)}`,
+      });
+    const first = await send();
+    await first.arrayBuffer();
+    expect(first.status).toBe(405);
+    expect((await send()).status).toBe(405);
+  });
+
+  it("still serves the next request after a refusal", async () => {
+    expect((await post("/contacto", "application/json", "{}")).status).toBe(415);
+    expect((await get("/contacto")).status).toBe(200);
+  });
+});
+
 describe("junk URLs and the page cache", () => {
   it("gives every junk query string of a page that page's one entry", async () => {
     expect((await get("/sectores/construccion?x=0")).status).toBe(200);
