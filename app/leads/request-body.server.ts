@@ -1,14 +1,25 @@
 /**
  * Reads a posted form at the request boundary, never throwing: the fields of an urlencoded or multipart
- * body (≤ 1 MiB, counting the declared Content-Length and the bytes actually sent), or why the body was
- * refused. Every action that takes a form reads it through here.
+ * body, or why the body was refused. Every action that takes a form reads it through here.
+ *
+ * A body over 1 MiB is refused (413). A multipart one (the service-start form without JavaScript, whose
+ * logo file travels with it) is still read as it streams, up to 20 MiB, with the file's bytes dropped
+ * and only its name and type kept: the refusal then carries the fields, so the visitor gets the form
+ * back with everything typed and only has to pick a smaller logo.
  */
+import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
+
 export const MAX_FORM_BODY_BYTES = 1024 * 1024;
+/** How much of a multipart body is read to give its fields back when it is over the limit. */
+export const MAX_MULTIPART_READ_BYTES = 20 * 1024 * 1024;
 
 export type FormBody =
   | { ok: true; formData: FormData }
-  /** 413 too large, 415 not a form's content type, 400 unreadable (broken multipart, aborted upload). */
-  | { ok: false; status: 400 | 413 | 415 };
+  /**
+   * 413 too large, 415 not a form's content type, 400 unreadable (broken multipart, aborted upload).
+   * A multipart body over the limit that could still be read brings its fields (files as name and type).
+   */
+  | { ok: false; status: 400 | 413 | 415; formData?: FormData };
 
 class BodyTooLargeError extends Error {}
 
@@ -39,21 +50,86 @@ async function readLimited(body: ReadableStream<Uint8Array> | null, limit: numbe
 const MULTIPART = /^multipart\/form-data\s*(;|$)/i;
 const URLENCODED = /^application\/x-www-form-urlencoded\s*(;|$)/i;
 
+/** The multipart boundary of a Content-Type (quoted or not), or null. */
+function multipartBoundary(contentType: string): string | null {
+  const match = /;\s*boundary=(?:"([^"]{1,70})"|([^;\s"]{1,70}))/i.exec(contentType);
+  return match?.[1] ?? match?.[2] ?? null;
+}
+
+/**
+ * A multipart body's fields and its size, streamed: text parts may weigh `limit` together, the whole
+ * body `readLimit`; file parts' bytes are dropped, each file standing in as an empty File with the sent
+ * name and type. Anything left unread when it stops early is cancelled, so the server drops the rest of
+ * the upload (server/request-body.ts).
+ */
+async function readMultipart(request: Request, boundary: string, limit: number, readLimit: number) {
+  let textBytes = 0;
+  let bodyBytes = 0;
+  if (!request.body) return { formData: new FormData(), bodyBytes };
+  const keepPart: UploadHandler = async ({ filename, contentType, data }) => {
+    if (typeof filename === "string") {
+      for await (const chunk of data) void chunk;
+      return new File([], filename, { type: contentType });
+    }
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of data) {
+      textBytes += chunk.byteLength;
+      if (textBytes > limit) throw new BodyTooLargeError();
+      chunks.push(chunk);
+    }
+    return new TextDecoder().decode(Buffer.concat(chunks));
+  };
+  const stopReading = new AbortController();
+  const counted = request.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        bodyBytes += chunk.byteLength;
+        if (bodyBytes > readLimit) controller.error(new BodyTooLargeError());
+        else controller.enqueue(chunk);
+      },
+    }),
+    { signal: stopReading.signal },
+  );
+  // The parser wants this exact Content-Type spelling; the bytes it reads are the request's own.
+  const normalized = new Request(request.url, {
+    method: "POST",
+    headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` },
+    body: counted,
+    duplex: "half",
+  } as RequestInit);
+  try {
+    return { formData: await unstable_parseMultipartFormData(normalized, keepPart), bodyBytes };
+  } catch (error) {
+    stopReading.abort();
+    throw bodyBytes > readLimit ? new BodyTooLargeError() : error;
+  }
+}
+
 /** The posted fields (urlencoded, multipart, or urlencoded when no Content-Type was sent). */
-export async function readFormBody(request: Request, limit = MAX_FORM_BODY_BYTES): Promise<FormBody> {
-  const declared = Number(request.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > limit) return { ok: false, status: 413 };
+export async function readFormBody(
+  request: Request,
+  { limit = MAX_FORM_BODY_BYTES, readLimit = MAX_MULTIPART_READ_BYTES }: { limit?: number; readLimit?: number } = {},
+): Promise<FormBody> {
   const contentType = request.headers.get("content-type")?.trim() ?? "";
   const multipart = MULTIPART.test(contentType);
+  // Too large is answered before the type, whatever was sent.
+  const declared = Number(request.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > (multipart ? readLimit : limit)) return { ok: false, status: 413 };
   if (!multipart && contentType !== "" && !URLENCODED.test(contentType)) {
     await request.body?.cancel().catch(() => undefined);
     return { ok: false, status: 415 };
   }
   try {
-    const bytes = await readLimited(request.body, limit);
     if (multipart) {
-      return { ok: true, formData: await new Response(bytes, { headers: { "Content-Type": contentType } }).formData() };
+      const boundary = multipartBoundary(contentType);
+      if (!boundary) {
+        await request.body?.cancel().catch(() => undefined);
+        return { ok: false, status: 400 };
+      }
+      const { formData, bodyBytes } = await readMultipart(request, boundary, limit, readLimit);
+      return bodyBytes > limit ? { ok: false, status: 413, formData } : { ok: true, formData };
     }
+    const bytes = await readLimited(request.body, limit);
     const formData = new FormData();
     for (const [name, value] of new URLSearchParams(new TextDecoder().decode(bytes))) formData.append(name, value);
     return { ok: true, formData };

@@ -411,6 +411,37 @@ test.describe("service start /iniciar-servicio", () => {
     await page.context().close();
   });
 
+  test("without JavaScript: a logo over 1 MB brings the form back with 'Envío demasiado grande' and every value kept", async ({
+    browser,
+  }) => {
+    const page = await noScriptPage(browser);
+    await page.goto("/iniciar-servicio");
+    const email = uniqueEmail("nojs-logo-grande");
+    await fillRequired(page, email);
+    await page.getByLabel("Sí, ya tengo logo").check();
+    await page.getByLabel("Sube tu logo").setInputFiles({
+      name: "logo-grande.jpg",
+      mimeType: "image/jpeg",
+      buffer: Buffer.alloc(4 * 1024 * 1024, 7),
+    });
+    await page.getByRole("radio", { name: "Captación Pro", exact: true }).check();
+    await page.getByRole("button", { name: serviceStart.submitLabel }).click();
+    await expect(page.getByText("Envío demasiado grande")).toBeVisible();
+    await expect(page.getByLabel("Email")).toHaveValue(email);
+    await expect(page.getByLabel("Describe tu negocio")).toHaveValue("Reformas integrales");
+    await expect(page.getByRole("radio", { name: "Captación Pro", exact: true })).toBeChecked();
+    expect(await receivedFor(email)).toEqual([]);
+
+    // A smaller file, and the same request goes through.
+    await page.getByLabel("Sí, ya tengo logo").check();
+    await page.getByLabel("Sube tu logo").setInputFiles(logo);
+    await page.getByRole("button", { name: serviceStart.submitLabel }).click();
+    await expect(page.getByTestId("service-start-success")).toContainText(serviceStart.successText);
+    const [delivery] = await expectDeliveries(email, ["/automation-webhook"]);
+    expect(delivery!.body).toMatchObject({ planSeleccionado: "Captación Pro", archivoLogo: "logo-reformas.png" });
+    await page.context().close();
+  });
+
   test("without JavaScript and without a plan: the page comes back with 'Plan requerido' and the values kept", async ({
     browser,
   }) => {

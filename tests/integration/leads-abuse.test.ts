@@ -1,6 +1,7 @@
 // What the lead actions refuse, and how: the spec's Spanish message for each invalid field, the
 // honeypot, the per-IP rate limit (429), bodies over 1 MiB (413), and trimmed, capped values.
 import { leadDeliveryIdle } from "~/leads/delivery.server";
+import { readFormBody } from "~/leads/request-body.server";
 import { action as landingAction } from "~/routes/_index";
 import { action as calculatorAction } from "~/routes/calculadora";
 import { action as serviceStartAction } from "~/routes/iniciar-servicio";
@@ -239,6 +240,95 @@ describe("abuse", () => {
     const response = await landingAction({ request, params: {}, context: {} });
     expect(response.status).toBe(413);
     expect(sent).toBeLessThan(2 * 1024 * 1024);
+  });
+
+  describe("multipart bodies (the service-start form without JavaScript)", () => {
+    const multipart = (parts: string[], boundary = "limite") =>
+      new Request("http://localhost/iniciar-servicio", {
+        method: "POST",
+        headers: { "Content-Type": `multipart/form-data; boundary=${boundary}` },
+        body: `${parts.map((part) => `--limite\r\n${part}\r\n`).join("")}--limite--\r\n`,
+      });
+    const field = (name: string, value: string) => `Content-Disposition: form-data; name="${name}"\r\n\r\n${value}`;
+
+    it("reads fields and a file's name and type, also with a quoted boundary", async () => {
+      const request = new Request("http://localhost/", {
+        method: "POST",
+        headers: { "Content-Type": 'multipart/form-data; charset=utf-8; boundary="limite"' },
+        body:
+          `--limite\r\n${field("nombre", "Marta Ruíz")}\r\n` +
+          `--limite\r\nContent-Disposition: form-data; name="logo"; filename="logo ñ.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n` +
+          "--limite--\r\n",
+      });
+      const body = await readFormBody(request);
+      expect(body.ok).toBe(true);
+      if (!body.ok) return;
+      expect(body.formData.get("nombre")).toBe("Marta Ruíz");
+      const logo = body.formData.get("logo") as File;
+      expect([logo.name, logo.type, logo.size]).toEqual(["logo ñ.png", "image/png", 0]);
+    });
+
+    it("a post over 1 MiB because of its logo gets 413, nothing kept or sent, and every typed field back", async () => {
+      const formData = new FormData();
+      formData.append("nombre", "Marta Ruiz");
+      formData.append("email", "marta@reformas.es");
+      formData.append("descripcionNegocio", "Reformas integrales");
+      formData.append("planSeleccionado", "captacion-pro");
+      formData.append("logo", new File([new Uint8Array(3 * 1024 * 1024)], "logo.png", { type: "image/png" }));
+      const request = new Request("http://localhost/iniciar-servicio", { method: "POST", body: formData });
+      const response = await serviceStartAction({ request, params: {}, context: {} });
+      expect(response.status).toBe(413);
+      expect(await response.json()).toMatchObject({
+        ok: false,
+        form: "iniciar-servicio",
+        toast: { title: "Envío demasiado grande" },
+        values: {
+          nombre: "Marta Ruiz",
+          email: "marta@reformas.es",
+          descripcionNegocio: "Reformas integrales",
+          planSeleccionado: "captacion-pro",
+          archivoLogo: "logo.png",
+        },
+      });
+      await leadDeliveryIdle();
+      expect(destinations.deliveries).toEqual([]);
+      expect(nothingKept()).toEqual([]);
+    });
+
+    it("a multipart body over 20 MiB gets 413 without reading it all", async () => {
+      const formData = new FormData();
+      formData.append("nombre", "Marta");
+      formData.append("logo", new File([new Uint8Array(21 * 1024 * 1024)], "enorme.png", { type: "image/png" }));
+      const request = new Request("http://localhost/iniciar-servicio", { method: "POST", body: formData });
+      const response = await serviceStartAction({ request, params: {}, context: {} });
+      expect(response.status).toBe(413);
+      expect(await response.json()).toMatchObject({
+        ok: false,
+        form: null,
+        toast: { title: "Envío demasiado grande" },
+      });
+    });
+
+    it("text fields over 1 MiB get 413 without their values", async () => {
+      const body = await readFormBody(multipart([field("mensaje", "a".repeat(1024 * 1024 + 1))]));
+      expect(body).toEqual({ ok: false, status: 413 });
+    });
+
+    it("a part header that never ends is cut off at the body's cap", async () => {
+      const endless = `Content-Disposition: form-data; name="${"x".repeat(300_000)}"`;
+      const body = await readFormBody(multipart([endless]), { limit: 1000, readLimit: 2000 });
+      expect(body).toEqual({ ok: false, status: 413 });
+    });
+
+    it("a multipart body without a boundary or with broken parts gets 400", async () => {
+      const noBoundary = new Request("http://localhost/", {
+        method: "POST",
+        headers: { "Content-Type": "multipart/form-data" },
+        body: "x",
+      });
+      expect(await readFormBody(noBoundary)).toEqual({ ok: false, status: 400 });
+      expect(await readFormBody(multipart(["Sin-Cabecera: nada\r\n\r\nvalor"]))).toEqual({ ok: false, status: 400 });
+    });
   });
 
   it("trims every value and caps its length before storing and sending", async () => {

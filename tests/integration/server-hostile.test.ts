@@ -73,6 +73,25 @@ describe("posted bodies the forms refuse", () => {
     expect((await send()).status).toBe(405);
   });
 
+  it.each(["/", "/contacto", "/calculadora", "/mensual", "/iniciar-servicio", "/api/consent", "/sectores"])(
+    "%s answers every odd body with a status below 500, never a dropped connection",
+    async (pathname) => {
+      const bodies: Array<[string, string]> = [
+        ["application/json", '{"nombre":'],
+        ["text/plain", "\u0000\u0001"],
+        ["multipart/form-data", "sin límite"],
+        ["multipart/form-data; boundary=zz", "--zz\r\nContent-Disposition: form-data\r\n\r\nx\r\n--zz"],
+        ["application/x-www-form-urlencoded", "nombre=%E0%A4%A&email=%"],
+        ["application/x-www-form-urlencoded; charset=utf-16", "\u00ff\u00fe"],
+      ];
+      for (const [contentType, body] of bodies) {
+        const response = await post(pathname, contentType, body);
+        expect(response.status, `${contentType}: ${body}`).toBeGreaterThanOrEqual(200);
+        expect(response.status, `${contentType}: ${body}`).toBeLessThan(500);
+      }
+    },
+  );
+
   it("still serves the next request after a refusal", async () => {
     expect((await post("/contacto", "application/json", "{}")).status).toBe(415);
     expect((await get("/contacto")).status).toBe(200);
