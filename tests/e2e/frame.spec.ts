@@ -237,10 +237,18 @@ test("the header marks the current page, sector pages under 'Sectores' and the l
   await waitForHydration(page);
   await openMenu();
   expect(await current()).toEqual(["Inicio"]);
+  // Where each item of the row sits: the mark moving to another item must not move any of them.
+  const itemBoxes = () =>
+    page
+      .getByRole("navigation", { name: navName, exact: true })
+      .getByRole("link")
+      .evaluateAll((links) => links.map((link) => JSON.stringify(link.getBoundingClientRect())));
+  const before = await itemBoxes();
   if (isMobile) await page.getByRole("button", { name: "Menú" }).click();
   await page.evaluate(() => document.getElementById("faq")?.scrollIntoView({ behavior: "instant" }));
   await openMenu();
   await expect.poll(() => current()).toEqual(["FAQ"]);
+  if (!isMobile) expect(await itemBoxes()).toEqual(before);
 });
 
 test("no page or dialog logs a console error or warning (only the two about empty tracking ids)", async ({ page }) => {

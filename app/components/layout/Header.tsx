@@ -146,10 +146,12 @@ export function Header({ settings }: { settings: SiteSettings }) {
       item.kind === "scroll"
         ? onHome && item.target === sectionInView
         : isCurrentPage(item.target ?? "/", location.pathname);
-    // The current item: brand colour, bold, and an underline bar (not colour alone).
+    // The current item: brand colour, bold, and an underline bar (not colour alone). In the desktop row an
+    // invisible bold copy of the label (::after) keeps each item as wide as its bold self, so the row does
+    // not shift as the marked section changes while the visitor scrolls.
     const className = `${
       variant === "desktop"
-        ? "rounded-lg px-3 py-2 text-sm font-medium text-ink-soft hover:bg-brand-50 hover:text-brand-700"
+        ? "inline-flex flex-col items-center rounded-lg px-3 py-2 text-sm font-medium text-ink-soft hover:bg-brand-50 hover:text-brand-700 after:invisible after:h-0 after:overflow-hidden after:font-bold after:content-[attr(data-label)]"
         : "block rounded-lg px-3 py-3 text-base font-medium text-ink hover:bg-brand-50"
     } aria-[current=page]:font-bold aria-[current=page]:text-brand-700 aria-[current=page]:underline aria-[current=page]:decoration-2 aria-[current=page]:underline-offset-8`;
     const ariaCurrent = current ? ("page" as const) : undefined;
@@ -158,6 +160,7 @@ export function Header({ settings }: { settings: SiteSettings }) {
         <a
           href={`/#${item.target}`}
           className={className}
+          data-label={item.label}
           aria-current={ariaCurrent}
           onClick={(event) => goToSection(event, item.target ?? "")}
         >
@@ -169,6 +172,7 @@ export function Header({ settings }: { settings: SiteSettings }) {
       <Link
         to={item.target ?? "/"}
         className={className}
+        data-label={item.label}
         aria-current={ariaCurrent}
         prefetch="intent"
         onClick={() => setMenuOpen(false)}
