@@ -68,8 +68,10 @@ function multipartBoundary(contentType: string): string | null {
 async function readMultipart(request: Request, boundary: string, limit: number, readLimit: number) {
   let textBytes = 0;
   let bodyBytes = 0;
-  if (!request.body) return { formData: new FormData(), bodyBytes };
+  let parts = 0;
+  if (!request.body) throw new Error("A multipart post without a body");
   const keepPart: UploadHandler = async ({ filename, contentType, data }) => {
+    parts += 1;
     if (typeof filename === "string") {
       for await (const chunk of data) void chunk;
       return new File([], filename, { type: contentType });
@@ -101,7 +103,10 @@ async function readMultipart(request: Request, boundary: string, limit: number, 
     duplex: "half",
   } as RequestInit);
   try {
-    return { formData: await unstable_parseMultipartFormData(normalized, keepPart), bodyBytes };
+    const formData = await unstable_parseMultipartFormData(normalized, keepPart);
+    // The parser takes a body without a single boundary for an empty form; no form posts zero fields.
+    if (parts === 0) throw new Error("A multipart body without parts");
+    return { formData, bodyBytes };
   } catch (error) {
     stopReading.abort();
     throw bodyBytes > readLimit ? new BodyTooLargeError() : error;

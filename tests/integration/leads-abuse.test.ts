@@ -336,6 +336,13 @@ describe("abuse", () => {
       });
       expect(await readFormBody(noBoundary)).toEqual({ ok: false, status: 400 });
       expect(await readFormBody(multipart(["Sin-Cabecera: nada\r\n\r\nvalor"]))).toEqual({ ok: false, status: 400 });
+      // Garbage with no boundary in it is no form at all (not an empty one).
+      const garbage = new Request("http://localhost/", {
+        method: "POST",
+        headers: { "Content-Type": "multipart/form-data; boundary=x" },
+        body: "nombre=Ana&email=ana@example.com",
+      });
+      expect(await readFormBody(garbage)).toEqual({ ok: false, status: 400 });
     });
   });
 
