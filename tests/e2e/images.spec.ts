@@ -33,7 +33,11 @@ async function scrollThrough(page: Page) {
   await page.evaluate(async () => {
     for (let y = 0; y <= document.documentElement.scrollHeight; y += window.innerHeight / 2) {
       window.scrollTo(0, y);
-      await new Promise((resolve) => requestAnimationFrame(resolve));
+      // A frame, or 100 ms when headless Chromium skips frames (a CI run hung here waiting for one).
+      await new Promise((resolve) => {
+        requestAnimationFrame(resolve);
+        setTimeout(resolve, 100);
+      });
     }
   });
   await page.waitForFunction(() =>
