@@ -7,8 +7,8 @@
  *
  * With several forms the posted `intent` field names the form (its kind). Answers (JSON, LeadActionData):
  * 200 { ok: true, form, id } once stored; 400 { ok: false, form, fieldErrors, toast, values };
- * 429 / 413 with a Spanish toast (a 413 multipart post also with its values); 500 with the form's failure toast when storing failed. A filled
- * honeypot gets the normal 200 answer and nothing is kept.
+ * 429 / 413 with a Spanish toast (a 413 multipart post also with its values); 500 with the form's
+ * failure toast when storing failed. A filled honeypot gets the normal 200 answer and nothing is kept.
  */
 import { randomUUID } from "node:crypto";
 
@@ -62,11 +62,10 @@ export async function handleLeadAction(
   if (!body.ok) {
     const toast = body.status === 413 ? TOO_LARGE_TOAST : GENERIC_FAILURE_TOAST;
     // A multipart post over the limit (a heavy logo without JavaScript) still gives its fields back.
-    const form = body.formData ? pickForm(forms, body.formData) : undefined;
-    if (form && body.formData) {
-      return answer({ ok: false, form: form.kind, toast, values: readLeadValues(form, body.formData) }, body.status);
-    }
-    return answer({ ok: false, form: null, toast }, body.status);
+    const read = body.formData;
+    const form = read ? pickForm(forms, read) : undefined;
+    if (!read || !form) return answer({ ok: false, form: null, toast }, body.status);
+    return answer({ ok: false, form: form.kind, toast, values: readLeadValues(form, read) }, body.status);
   }
   const { formData } = body;
 

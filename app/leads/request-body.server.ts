@@ -73,6 +73,7 @@ async function readMultipart(request: Request, boundary: string, limit: number, 
   const keepPart: UploadHandler = async ({ filename, contentType, data }) => {
     parts += 1;
     if (typeof filename === "string") {
+      // Read to its end (the parser needs that to reach the next part), keeping nothing.
       for await (const chunk of data) void chunk;
       return new File([], filename, { type: contentType });
     }

@@ -390,15 +390,21 @@ test.describe("service start /iniciar-servicio", () => {
     expect(Number.isNaN(Date.parse(String(delivery!.body.fecha)))).toBe(false);
   });
 
+  /** A visitor without JavaScript who filled the form, chose 'Sí, ya tengo logo' and picked `file`. */
+  async function noScriptWithLogo(browser: Browser, tag: string, file: Parameters<Page["setInputFiles"]>[1]) {
+    const page = await noScriptPage(browser);
+    await page.goto("/iniciar-servicio");
+    const email = uniqueEmail(tag);
+    await fillRequired(page, email);
+    await page.getByLabel("Sí, ya tengo logo").check();
+    await page.getByLabel("Sube tu logo").setInputFiles(file);
+    return { page, email };
+  }
+
   test("without JavaScript: a multipart post keeps only the logo's name and shows the 'Ir al pago' link", async ({
     browser,
   }) => {
-    const page = await noScriptPage(browser);
-    await page.goto("/iniciar-servicio");
-    const email = uniqueEmail("nojs-servicio");
-    await fillRequired(page, email);
-    await page.getByLabel("Sí, ya tengo logo").check();
-    await page.getByLabel("Sube tu logo").setInputFiles(logo);
+    const { page, email } = await noScriptWithLogo(browser, "nojs-servicio", logo);
     await page.getByRole("radio", { name: "Presencia Activa", exact: true }).check();
     await page.getByRole("button", { name: serviceStart.submitLabel }).click();
     await expect(page.getByTestId("service-start-success")).toContainText(serviceStart.successText);
@@ -414,12 +420,7 @@ test.describe("service start /iniciar-servicio", () => {
   test("without JavaScript: a logo over 1 MB brings the form back with 'Envío demasiado grande' and every value kept", async ({
     browser,
   }) => {
-    const page = await noScriptPage(browser);
-    await page.goto("/iniciar-servicio");
-    const email = uniqueEmail("nojs-logo-grande");
-    await fillRequired(page, email);
-    await page.getByLabel("Sí, ya tengo logo").check();
-    await page.getByLabel("Sube tu logo").setInputFiles({
+    const { page, email } = await noScriptWithLogo(browser, "nojs-logo-grande", {
       name: "logo-grande.jpg",
       mimeType: "image/jpeg",
       buffer: Buffer.alloc(4 * 1024 * 1024, 7),
