@@ -134,6 +134,24 @@ test("every page of the spec answers 200 with server-rendered Spanish HTML and n
   }
 });
 
+test("no element is drawn through a blur filter or a backdrop filter, which costs phones a pass per frame", async ({
+  page,
+}) => {
+  for (const path of EVERY_PAGE_KIND) {
+    await page.goto(path);
+    await waitForHydration(page);
+    const blurred = await page.evaluate(() =>
+      [...document.querySelectorAll("*")]
+        .filter((element) => {
+          const style = getComputedStyle(element);
+          return style.filter.includes("blur") || style.backdropFilter !== "none";
+        })
+        .map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].join(".")}`),
+    );
+    expect(blurred, path).toEqual([]);
+  }
+});
+
 test.describe("on a phone (390×844)", () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 

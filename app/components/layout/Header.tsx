@@ -190,8 +190,9 @@ export function Header({ settings }: { settings: SiteSettings }) {
     </ul>
   );
 
+  // Solid white, no backdrop blur: a blur behind a fixed bar is a compositor pass in every scrolled frame.
   return (
-    <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white">
       <div className="container-page flex h-16 items-center justify-between gap-4">
         <Link to="/" onClick={onLogoClick} className="flex items-center gap-2 text-lg font-extrabold text-ink">
           <span aria-hidden="true" className="grid h-8 w-8 place-items-center rounded-lg bg-brand-600 text-white">

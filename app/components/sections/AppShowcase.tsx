@@ -52,6 +52,7 @@ export function AppShowcase({
 /** The lead's card in the app: the editor's screenshot in a phone frame, lazy (below the fold). */
 const PHONE: PhoneLook = {
   box: "relative mx-auto w-64 sm:w-72",
-  glow: "absolute inset-x-0 top-10 mx-auto h-72 w-72 rounded-full bg-brand-200/60 blur-3xl",
+  // 22rem wide on phones: wider, it would overflow a 360 px screen (a gradient, unlike a blur, stays in its box).
+  glow: "absolute -top-14 left-1/2 h-[30rem] w-[22rem] -translate-x-1/2 sm:-top-[4.5rem] sm:h-[32rem] sm:w-[32rem] bg-[radial-gradient(closest-side,rgb(188_218_255/0.75)_45%,rgb(188_218_255/0.35)_75%,transparent)]",
   frame: "relative rounded-[2.75rem] bg-ink p-2.5 shadow-2xl shadow-brand-900/30",
 };

@@ -93,7 +93,7 @@ export function LandingHero({
 /** The lead inbox on a phone: the editor's screenshot, the page's LCP picture on desktop (hidden on phones). */
 const LEAD_INBOX: PhoneLook = {
   box: "relative mx-auto hidden w-full max-w-[22rem] lg:block",
-  glow: "absolute -inset-6 rounded-[3rem] bg-brand-500/25 blur-3xl",
+  glow: "absolute -inset-16 bg-[radial-gradient(closest-side,rgb(51_125_252/0.25)_60%,transparent)]",
   frame:
     "relative rounded-[2.75rem] border border-white/15 bg-white/10 p-2.5 shadow-2xl shadow-black/40 ring-1 ring-black/20",
 };

@@ -7,17 +7,18 @@ import { typesetText } from "~/components/ui/typeset";
 import type { Maybe } from "./content-shapes";
 
 /**
- * Soft brand glows behind dark heroes (decorative). The lower one is a background gradient, not a box:
- * anchored to the hero's bottom, a box moved each time the browser laid out a hero that was still
- * arriving (a layout shift), where a background only repaints.
+ * Soft brand glows behind dark heroes (decorative), drawn as radial gradients: a blurred box
+ * (`filter: blur`) costs the compositor a blur pass in every frame it is in, on phones too, where a
+ * gradient is painted once. The glows are the background of the backdrop itself, not boxes: a box
+ * anchored to the hero's bottom moved each time the browser laid out a hero that was still arriving (a
+ * layout shift), where a background only repaints.
  */
 export function HeroBackdrop() {
   return (
     <div
       aria-hidden="true"
-      className="pointer-events-none absolute inset-0 -z-10 overflow-hidden bg-[radial-gradient(circle_18rem_at_4rem_calc(100%-2rem),rgb(14_165_233/0.2)_45%,transparent)]"
+      className="pointer-events-none absolute inset-0 -z-10 overflow-hidden bg-[radial-gradient(circle_24rem_at_calc(100%-6rem)_6rem,rgb(29_94_241/0.4)_33%,transparent),radial-gradient(circle_18rem_at_4rem_calc(100%-2rem),rgb(14_165_233/0.2)_45%,transparent)]"
     >
-      <div className="absolute -right-40 -top-40 h-[32rem] w-[32rem] rounded-full bg-brand-600/40 blur-3xl" />
       <div className="absolute inset-0 bg-[linear-gradient(to_right,rgba(255,255,255,0.04)_1px,transparent_1px),linear-gradient(to_bottom,rgba(255,255,255,0.04)_1px,transparent_1px)] bg-[size:48px_48px]" />
     </div>
   );
