@@ -54,6 +54,36 @@ test.describe("header", () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
+  test("a page link followed while a section's smooth scroll is still under way shows the new page from its top", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    // Both clicks inside the page, so the second one surely lands while the first one's scroll animates
+    // (a visitor tapping 'FAQ', then at once 'Calculadora').
+    const scrollYAtSecondClick = await page.evaluate(async () => {
+      document.querySelector<HTMLAnchorElement>('header a[href="/#faq"]')!.click();
+      await new Promise((resolve) => {
+        window.addEventListener("scroll", resolve, { once: true });
+        window.setTimeout(resolve, 1000);
+      });
+      document.querySelector<HTMLAnchorElement>('header a[href="/calculadora"]')!.click();
+      return window.scrollY;
+    });
+    expect(scrollYAtSecondClick).toBeGreaterThan(0);
+    await expect(page).toHaveURL(/\/calculadora$/);
+    // Settled: the same offset twice, 300 ms apart (a jump to 0 that an animation then undoes is not "at the top").
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const before = window.scrollY;
+          await new Promise((resolve) => window.setTimeout(resolve, 300));
+          return window.scrollY === before ? before : "still moving";
+        }),
+      )
+      .toBe(0);
+  });
+
   test.describe("without JavaScript", () => {
     // The small-screen menu exists below the desktop breakpoint: a phone's width in both projects.
     test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });

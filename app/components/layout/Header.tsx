@@ -31,7 +31,11 @@ function scrollToSection(id: string) {
 /** While set on <html>, scrolling jumps (tailwind.css): the router's scroll to the top of a new page. */
 const NAVIGATING_CLASS = "navigating";
 
-/** Switches smooth scrolling off from the start of a navigation to another page until it has scrolled. */
+/**
+ * Switches smooth scrolling off from the start of a navigation to another page until it has scrolled, and
+ * stops a smooth scroll still under way (a section link tapped just before): Chromium goes on animating it
+ * after the router's jump to the top, and the new page showed 2–170 px down.
+ */
 function useInstantScrollOnNavigation() {
   const navigation = useNavigation();
   const location = useLocation();
@@ -39,6 +43,7 @@ function useInstantScrollOnNavigation() {
   useEffect(() => {
     // Removed in a passive effect: the router scrolls to the top in a layout effect of the same commit.
     document.documentElement.classList.toggle(NAVIGATING_CLASS, toOtherPage);
+    if (toOtherPage) window.scrollTo({ top: window.scrollY, left: window.scrollX, behavior: "instant" });
   }, [toOtherPage]);
 }
 
