@@ -181,8 +181,15 @@ test.describe("/sectores", () => {
     await press(page, page.getByRole("heading", { level: 1 }), isMobile);
     await expect(tooltip).toHaveCount(0);
 
-    // Keyboard: focus opens, Enter toggles, Escape closes, Tab to the next item moves the tooltip.
-    await button.focus();
+    // Keyboard: Tab from the sector's link to its button opens, Enter toggles, Escape closes, Tab to the next
+    // item moves the tooltip. (Tab, not a programmatic focus(): that is no keyboard focus for the page, and no
+    // focus event at all while the button still has focus.)
+    await page
+      .locator("#destacados")
+      .getByRole("link", { name: document.sectorName, exact: true })
+      .evaluate((link: HTMLElement) => link.focus({ preventScroll: true }));
+    await page.keyboard.press("Tab");
+    await expect(button).toBeFocused();
     await expect(tooltip).toHaveText(document.tooltip);
     await page.keyboard.press("Enter");
     await expect(tooltip).toHaveCount(0);
