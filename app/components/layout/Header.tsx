@@ -7,10 +7,9 @@
  *
  * The item of the current page carries aria-current="page" and a visible mark: a page link for its own
  * path and the paths below it (a sector page marks 'Sectores'), on `/` the section scroll item whose
- * section is in view. A link to another page shows the new page from its top at once: smooth scrolling
- * (html:focus-within in tailwind.css) is switched off while a navigation is under way.
+ * section is in view. A link to another page shows the new page from its top at once (useNewPageFromTop).
  */
-import { Link, useLocation, useNavigate, useNavigation } from "@remix-run/react";
+import { Link, useLocation, useNavigate, useNavigation, useNavigationType } from "@remix-run/react";
 import { type MouseEvent, useEffect, useId, useRef, useState } from "react";
 
 import type { SiteSettings } from "~/content/types";
@@ -31,20 +30,56 @@ function scrollToSection(id: string) {
 /** While set on <html>, scrolling jumps (tailwind.css): the router's scroll to the top of a new page. */
 const NAVIGATING_CLASS = "navigating";
 
+/** How long after a new page shows a scroll that no visitor input caused is put back to its top. */
+const HOLD_TOP_MS = 250;
+
 /**
- * Switches smooth scrolling off from the start of a navigation to another page until it has scrolled, and
- * stops a smooth scroll still under way (a section link tapped just before): Chromium goes on animating it
- * after the router's jump to the top, and the new page showed 2–170 px down.
+ * A link to another page shows the new page from its top at once:
+ * - smooth scrolling is switched off from the start of the navigation until the router has scrolled;
+ * - a smooth scroll still under way (a section link tapped just before) is stopped when the navigation starts;
+ * - Chromium applies that stop only at its next frame. When the new page's data comes back within the same
+ *   frame, the old animation's remaining distance still lands after the router's jump (the new page showed
+ *   1–170 px down). So for a moment after a new page shows (not on back/forward, not for a `#hash`), a scroll
+ *   that no wheel, touch, key or pointer caused is put back to the top.
+ * Returns a ref to the function that ends that moment early, for a scroll of our own right after a navigation.
  */
-function useInstantScrollOnNavigation() {
+function useNewPageFromTop(): { readonly current: () => void } {
   const navigation = useNavigation();
   const location = useLocation();
+  const navigationType = useNavigationType();
   const toOtherPage = navigation.state !== "idle" && navigation.location?.pathname !== location.pathname;
   useEffect(() => {
     // Removed in a passive effect: the router scrolls to the top in a layout effect of the same commit.
     document.documentElement.classList.toggle(NAVIGATING_CLASS, toOtherPage);
     if (toOtherPage) window.scrollTo({ top: window.scrollY, left: window.scrollX, behavior: "instant" });
   }, [toOtherPage]);
+
+  const shownPath = useRef(location.pathname);
+  const releaseTop = useRef(() => {});
+  useEffect(() => {
+    if (shownPath.current === location.pathname) return;
+    shownPath.current = location.pathname;
+    if (navigationType === "POP" || location.hash) return;
+    let byVisitor = false;
+    const onInput = () => {
+      byVisitor = true;
+    };
+    const onScroll = () => {
+      if (!byVisitor && window.scrollY !== 0) window.scrollTo({ top: 0, left: 0, behavior: "instant" });
+    };
+    const inputs = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
+    for (const type of inputs) window.addEventListener(type, onInput, { capture: true, passive: true });
+    window.addEventListener("scroll", onScroll, { passive: true });
+    const release = () => {
+      window.clearTimeout(timer);
+      for (const type of inputs) window.removeEventListener(type, onInput, { capture: true });
+      window.removeEventListener("scroll", onScroll);
+    };
+    const timer = window.setTimeout(release, HOLD_TOP_MS);
+    releaseTop.current = release;
+    return release;
+  }, [location.pathname, location.hash, navigationType]);
+  return releaseTop;
 }
 
 /** On `/`, the id of the section (of `ids`) under the upper part of the viewport; the first one until then. */
@@ -111,7 +146,7 @@ export function Header({ settings }: { settings: SiteSettings }) {
   const menuId = useId();
   const onHome = location.pathname === "/";
   const hydrated = useHydrated();
-  useInstantScrollOnNavigation();
+  const releaseTop = useNewPageFromTop();
   const navigation = settings.navigation ?? [];
   const sectionIds = navigation.filter((item) => item.kind === "scroll" && item.target).map((item) => item.target!);
   const sectionInView = useSectionInView(sectionIds, onHome);
@@ -123,9 +158,12 @@ export function Header({ settings }: { settings: SiteSettings }) {
     const id = pendingSection.current;
     if (location.pathname !== "/" || !id) return;
     pendingSection.current = null;
-    const timer = window.setTimeout(() => scrollToSection(id), SCROLL_AFTER_NAVIGATION_MS);
+    const timer = window.setTimeout(() => {
+      releaseTop.current();
+      scrollToSection(id);
+    }, SCROLL_AFTER_NAVIGATION_MS);
     return () => window.clearTimeout(timer);
-  }, [location]);
+  }, [location, releaseTop]);
 
   function goToSection(event: MouseEvent<HTMLAnchorElement>, id: string) {
     event.preventDefault();
