@@ -1,0 +1,164 @@
+/**
+ * Experiment counts: how many browsers each variant of an A/B experiment was shown to (counted once, when
+ * the browser is assigned) and how many leads a variant's page brought (counted when a lead is accepted).
+ * They live with the submissions, so they survive restarts.
+ *
+ * Counting never blocks or fails a visitor's request: `countVisitor` and `countLead` return at once and
+ * never throw; the increments are written in the background. The embedded store appends one JSON line
+ * per count to DATA_DIR/experiments/counts.ndjson (appends of one short line are atomic, so a crash
+ * loses at most what was not yet flushed, a fraction of a second).
+ */
+import { promises as fs } from "node:fs";
+import path from "node:path";
+
+import { dataDir } from "~/lib/env.server";
+import { log } from "~/lib/log.server";
+
+export type ExperimentEvent = "visitor" | "lead";
+
+export interface ExperimentCount {
+  experiment: string;
+  variant: string;
+  visitors: number;
+  leads: number;
+}
+
+export interface ExperimentCounter {
+  /** A browser was assigned this variant (call once per browser). Returns at once, never throws. */
+  countVisitor(experiment: string, variant: string): void;
+  /** A lead sent from this variant's page was accepted. Returns at once, never throws. */
+  countLead(experiment: string, variant: string): void;
+  /** Totals per (experiment, variant), counts not yet written included. */
+  readCounts(): Promise<ExperimentCount[]>;
+  /** Writes what is buffered (shutdown, tests). */
+  flush(): Promise<void>;
+}
+
+const FLUSH_DELAY_MS = 250;
+/** Keys are content keys (`titular-reformas`, `a`): anything longer or odd is not ours and is not counted. */
+const KEY_PATTERN = /^[a-z0-9][a-z0-9_-]{0,63}$/i;
+
+export function isCountableKey(key: unknown): key is string {
+  return typeof key === "string" && KEY_PATTERN.test(key);
+}
+
+interface CountLine {
+  e: string;
+  v: string;
+  t: ExperimentEvent;
+}
+
+function parseLine(line: string): CountLine | null {
+  try {
+    const value = JSON.parse(line) as Partial<CountLine>;
+    if (isCountableKey(value.e) && isCountableKey(value.v) && (value.t === "visitor" || value.t === "lead")) {
+      return { e: value.e, v: value.v, t: value.t };
+    }
+  } catch {
+    // A torn last line (a crash mid-append) or a foreign line is skipped, never fatal.
+  }
+  return null;
+}
+
+/** Sums count lines into totals, sorted by experiment then variant. Pure; exported for tests and the CLI. */
+export function sumCountLines(text: string): ExperimentCount[] {
+  const totals = new Map<string, ExperimentCount>();
+  for (const line of text.split("\n")) {
+    const parsed = line.trim() ? parseLine(line) : null;
+    if (!parsed) continue;
+    const id = `${parsed.e}\u0000${parsed.v}`;
+    const total = totals.get(id) ?? { experiment: parsed.e, variant: parsed.v, visitors: 0, leads: 0 };
+    if (parsed.t === "visitor") total.visitors += 1;
+    else total.leads += 1;
+    totals.set(id, total);
+  }
+  return [...totals.values()].sort(
+    (a, b) => a.experiment.localeCompare(b.experiment) || a.variant.localeCompare(b.variant),
+  );
+}
+
+export function experimentCountsFile(directory: string): string {
+  return path.join(directory, "experiments", "counts.ndjson");
+}
+
+/** The embedded store's counter: an append-only file under DATA_DIR. */
+export class FileExperimentCounter implements ExperimentCounter {
+  private readonly file: string;
+  private buffer: string[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private writing: Promise<void> = Promise.resolve();
+
+  constructor(directory: string) {
+    this.file = experimentCountsFile(directory);
+  }
+
+  countVisitor(experiment: string, variant: string): void {
+    this.add(experiment, variant, "visitor");
+  }
+
+  countLead(experiment: string, variant: string): void {
+    this.add(experiment, variant, "lead");
+  }
+
+  private add(experiment: string, variant: string, type: ExperimentEvent): void {
+    if (!isCountableKey(experiment) || !isCountableKey(variant)) return;
+    this.buffer.push(JSON.stringify({ e: experiment, v: variant, t: type, at: new Date().toISOString() }));
+    if (!this.timer) {
+      this.timer = setTimeout(() => void this.flush(), FLUSH_DELAY_MS);
+      this.timer.unref();
+    }
+  }
+
+  flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const lines = this.buffer;
+    this.buffer = [];
+    if (lines.length > 0) {
+      this.writing = this.writing.then(() => this.append(lines));
+    }
+    return this.writing;
+  }
+
+  private async append(lines: string[]): Promise<void> {
+    try {
+      await fs.mkdir(path.dirname(this.file), { recursive: true, mode: 0o700 });
+      await fs.appendFile(this.file, `${lines.join("\n")}\n`, { encoding: "utf8", mode: 0o600 });
+    } catch (error) {
+      // Kept in memory for the next flush: a full disk costs no visitor anything.
+      this.buffer.unshift(...lines);
+      log("error", "experiment counts not written", { error: String(error), pending: this.buffer.length });
+    }
+  }
+
+  async readCounts(): Promise<ExperimentCount[]> {
+    await this.flush();
+    let text = "";
+    try {
+      text = await fs.readFile(this.file, "utf8");
+    } catch (error) {
+      // No file yet (nothing written, or its folder cannot be made): the buffer holds every count.
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== "ENOENT" && code !== "ENOTDIR") throw error;
+    }
+    return sumCountLines([text, ...this.buffer].join("\n"));
+  }
+}
+
+const SINGLETON_KEY = Symbol.for("leads-b2b.experiment-counter");
+type GlobalWithCounter = typeof globalThis & { [SINGLETON_KEY]?: ExperimentCounter };
+
+/** The process's counter, created on first use from the environment (DATA_DIR). */
+export function getExperimentCounter(): ExperimentCounter {
+  const scope = globalThis as GlobalWithCounter;
+  scope[SINGLETON_KEY] ??= new FileExperimentCounter(dataDir());
+  return scope[SINGLETON_KEY];
+}
+
+/** Writes what is buffered and forgets the counter; the next use creates one from the environment (tests, shutdown). */
+export async function resetExperimentCounter(): Promise<void> {
+  const scope = globalThis as GlobalWithCounter;
+  const current = scope[SINGLETON_KEY];
+  delete scope[SINGLETON_KEY];
+  await current?.flush();
+}
