@@ -29,7 +29,7 @@ const buildPath = path.join(root, "build", "index.js");
  */
 export type AppServices = Pick<
   typeof EntryServer,
-  "contentEvents" | "startLeadDelivery" | "startLiveContent" | "previewModeRoutes"
+  "contentEvents" | "startLeadDelivery" | "shutdownLeads" | "startLiveContent" | "previewModeRoutes"
 >;
 
 export function appServices(build: Pick<ServerBuild, "entry">): AppServices {
@@ -37,16 +37,18 @@ export function appServices(build: Pick<ServerBuild, "entry">): AppServices {
   if (
     typeof entry.contentEvents?.on !== "function" ||
     typeof entry.startLeadDelivery !== "function" ||
+    typeof entry.shutdownLeads !== "function" ||
     typeof entry.startLiveContent !== "function" ||
     typeof entry.previewModeRoutes !== "object"
   ) {
     throw new Error(
-      "The server build does not export contentEvents, startLeadDelivery, startLiveContent and previewModeRoutes (app/entry.server.tsx)",
+      "The server build does not export contentEvents, startLeadDelivery, shutdownLeads, startLiveContent and previewModeRoutes (app/entry.server.tsx)",
     );
   }
   return {
     contentEvents: entry.contentEvents,
     startLeadDelivery: entry.startLeadDelivery,
+    shutdownLeads: entry.shutdownLeads,
     startLiveContent: entry.startLiveContent,
     previewModeRoutes: entry.previewModeRoutes,
   };
@@ -105,7 +107,36 @@ export async function startServer() {
   server.listen(port, () => {
     console.log(JSON.stringify({ level: "info", msg: "server listening", url: `http://localhost:${port}` }));
   });
+  handleShutdownSignals(server);
   return server;
+}
+
+/** Longest a shutdown may take before the process exits anyway (a platform kills it soon after). */
+const SHUTDOWN_LIMIT_MS = 25_000;
+
+/**
+ * SIGTERM (a deploy, a scale-down) or SIGINT: stop taking connections, let lead delivery finish or hand
+ * back the attempts under way, write buffered counts, then exit. A second signal exits at once.
+ */
+function handleShutdownSignals(server: http.Server & { services: AppServices }) {
+  let stopping = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    console.log(JSON.stringify({ level: "info", msg: "shutting down", signal }));
+    server.close();
+    server.closeIdleConnections();
+    const limit = setTimeout(() => process.exit(1), SHUTDOWN_LIMIT_MS);
+    limit.unref();
+    server.services
+      .shutdownLeads()
+      .catch((error: unknown) =>
+        console.error(JSON.stringify({ level: "error", msg: "shutdown incomplete", error: String(error) })),
+      )
+      .finally(() => process.exit(0));
+  };
+  process.once("SIGTERM", shutdown);
+  process.once("SIGINT", shutdown);
 }
 
 const isMain = process.argv[1] && pathToFileURL(process.argv[1]).href === import.meta.url;

@@ -29,7 +29,6 @@ import { PRIVATE_NO_STORE } from "~/lib/http-cache";
 import { log } from "~/lib/log.server";
 
 import { readOrigen } from "./attribution.server";
-import { formRateLimit } from "./config.server";
 import { storeLead } from "./delivery.server";
 import { clientIp, formRateLimiter } from "./rate-limit.server";
 import { readFormBody } from "./request-body.server";
@@ -78,12 +77,11 @@ export async function handleLeadAction(
     return answer({ ok: true, form: form.kind, id: randomUUID() });
   }
 
-  const ip = clientIp(context);
-  const limiter = formRateLimiter();
-  if (!limiter.take(ip, formRateLimit())) {
+  const limit = await formRateLimiter().consume(clientIp(context));
+  if (!limit.allowed) {
     log("warn", "lead refused by rate limit", { form: form.kind });
     return answer({ ok: false, form: form.kind, toast: RATE_LIMITED_TOAST }, 429, {
-      "Retry-After": String(limiter.retryAfterSeconds(ip)),
+      "Retry-After": String(limit.retryAfterSeconds),
     });
   }
 

@@ -31,6 +31,19 @@ export function deliverySettings(env: NodeJS.ProcessEnv = process.env): Delivery
   };
 }
 
+/**
+ * DATABASE_URL: a PostgreSQL connection string, or null for the embedded store (the spool in DATA_DIR).
+ * Read once when the process's store is created.
+ */
+export function databaseUrl(env: NodeJS.ProcessEnv = process.env): string | null {
+  return env.DATABASE_URL?.trim() || null;
+}
+
+/** DATABASE_POOL_MAX: connections one instance opens at most (default 10), shared by every use. */
+export function databasePoolMax(env: NodeJS.ProcessEnv = process.env): number {
+  return Math.floor(positiveNumber(env.DATABASE_POOL_MAX, 10));
+}
+
 /** FORM_RATE_LIMIT: submissions accepted per client IP per 10 minutes (default 20). */
 export function formRateLimit(env: NodeJS.ProcessEnv = process.env): number {
   return Math.floor(positiveNumber(env.FORM_RATE_LIMIT, 20));

@@ -1,17 +1,36 @@
 /**
- * Lead delivery: stores each accepted submission in the spool, then POSTs it as JSON to every destination
- * of its form until each one answers 2xx (at least once per destination), with the submission's id as
+ * Lead delivery: the process's lead store (store.server.ts) and the embedded one, the spool. `leadStore()`
+ * picks PostgreSQL when DATABASE_URL is set (postgres-store.server.ts), the spool otherwise.
+ *
+ * The spool store keeps each accepted submission in DATA_DIR, then POSTs it to every destination of its
+ * form until each one answers 2xx (at least once per destination), with the submission's id as
  * `Idempotency-Key` on every attempt. Non-2xx answers, network errors and time-outs are retried with
  * exponential backoff from DELIVERY_RETRY_BASE_MS plus jitter; after the last attempt the submission is
- * kept as failed. A start resumes whatever is pending. One worker per process (a globalThis singleton, so
+ * kept as failed. A start resumes whatever is pending. One store per process (a globalThis singleton, so
  * a dev rebuild reuses it), started by server.ts at boot and lazily by the first submission.
  */
 import type { LeadFormKind } from "~/forms/shared";
 import { log } from "~/lib/log.server";
 
-import { type DeliverySettings, deliverySettings } from "./config.server";
-import { destinationEnvName, type DestinationName, DESTINATIONS_BY_FORM, destinationUrl } from "./destinations.server";
-import { type DestinationDelivery, type LeadRecord, newLeadRecord, Spool } from "./spool.server";
+import { databaseUrl, type DeliverySettings, deliverySettings } from "./config.server";
+import { closeSharedDatabase } from "./database.server";
+import {
+  destinationEnvName,
+  type DestinationName,
+  DESTINATIONS_BY_FORM,
+  destinationUrl,
+  postLead,
+} from "./destinations.server";
+import { resetExperimentCounter } from "./experiment-counts.server";
+import { PostgresLeadStore } from "./postgres-store.server";
+import { type DestinationDelivery, type LeadRecord, newLeadRecord, Spool, type SpoolState } from "./spool.server";
+import {
+  type LeadStore,
+  type LeadStoreHealth,
+  type ListedLead,
+  requeuedRecord,
+  type RequeueResult,
+} from "./store.server";
 
 const MAX_CONCURRENT_RECORDS = 8;
 
@@ -20,8 +39,6 @@ export interface LeadDeliveryOptions extends DeliverySettings {
   fetch?: typeof fetch;
   random?: () => number;
 }
-
-type AttemptOutcome = { ok: true } | { ok: false; error: string };
 
 /** Delay before attempt n+1 after n failed ones: base × 2^(n−1), capped, times a jitter of 0.75–1.25. */
 export function retryDelayMs(
@@ -33,7 +50,8 @@ export function retryDelayMs(
   return Math.round(Math.min(exponential, settings.maxRetryDelayMs) * (0.75 + random() * 0.5));
 }
 
-export class LeadDelivery {
+export class LeadDelivery implements LeadStore {
+  readonly kind = "spool";
   readonly spool: Spool;
   private readonly options: LeadDeliveryOptions;
   /** Pending records this process knows, by id. */
@@ -43,6 +61,7 @@ export class LeadDelivery {
   private readonly warnedUnset = new Set<string>();
   /** Pending files that could not be read: reported once, left for the owner (never deleted). */
   private readonly unreadable = new Set<string>();
+  private opened: Promise<void> | null = null;
   private started: Promise<void> | null = null;
   private running = false;
   private ticking: Promise<void> | null = null;
@@ -54,9 +73,18 @@ export class LeadDelivery {
     this.spool = new Spool(options.dataDir);
   }
 
+  /** Prepares the spool (folders, leftovers of a crash) without delivering. */
+  open(): Promise<void> {
+    this.opened ??= this.spool.init().catch((error: unknown) => {
+      this.opened = null;
+      throw error;
+    });
+    return this.opened;
+  }
+
   /** Prepares the spool and starts delivering what is pending. Safe to call any number of times. */
   start(): Promise<void> {
-    this.started ??= this.spool.init().then(
+    this.started ??= this.open().then(
       () => {
         this.running = true;
         log("info", "lead delivery started", { dataDir: this.options.dataDir });
@@ -79,6 +107,33 @@ export class LeadDelivery {
     log("info", "lead stored", { id: record.id, form });
     this.kick();
     return record;
+  }
+
+  async list(states: readonly SpoolState[]): Promise<ListedLead[]> {
+    await this.open();
+    const listed: ListedLead[] = [];
+    for (const state of states) {
+      for (const record of await this.spool.records(state)) listed.push({ ...record, state });
+    }
+    return listed.sort((a, b) => String(a.createdAt).localeCompare(String(b.createdAt)));
+  }
+
+  async requeueFailed(ids: readonly string[]): Promise<RequeueResult> {
+    await this.open();
+    const failed = (await this.spool.records("failed")).filter((record) => ids.length === 0 || ids.includes(record.id));
+    const requeued: LeadRecord[] = [];
+    const now = new Date();
+    for (const record of failed) {
+      const pending = requeuedRecord(record, now);
+      await this.spool.requeue(pending);
+      requeued.push(pending);
+    }
+    this.kick();
+    return { requeued, unknown: ids.filter((id) => !failed.some((record) => record.id === id)) };
+  }
+
+  async health(): Promise<LeadStoreHealth> {
+    return { submissions: await this.spool.counts() };
   }
 
   /** Stops scheduling and waits for attempts under way (their results are saved). */
@@ -237,26 +292,8 @@ export class LeadDelivery {
     if (state !== "pending") this.records.delete(record.id);
   }
 
-  private async attempt(record: LeadRecord, destination: DestinationName): Promise<AttemptOutcome> {
-    const url = destinationUrl(destination);
-    if (!url) return { ok: false, error: `${destinationEnvName(destination)} not set` };
-    const send = this.options.fetch ?? fetch;
-    try {
-      const response = await send(url, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", "Idempotency-Key": record.id },
-        body: JSON.stringify(record.payload),
-        signal: AbortSignal.timeout(this.options.attemptTimeoutMs),
-      });
-      // The answer's body is never read; release it without waiting (some streams never settle a cancel).
-      response.body?.cancel().catch(() => undefined);
-      return response.ok ? { ok: true } : { ok: false, error: `HTTP ${response.status}` };
-    } catch (error) {
-      const name = (error as Error)?.name;
-      if (name === "TimeoutError" || name === "AbortError")
-        return { ok: false, error: `timed out after ${this.options.attemptTimeoutMs} ms` };
-      return { ok: false, error: String((error as Error)?.message ?? error) };
-    }
+  private attempt(record: LeadRecord, destination: DestinationName) {
+    return postLead(destination, record, { timeoutMs: this.options.attemptTimeoutMs, fetch: this.options.fetch });
   }
 
   private scheduleNext(): void {
@@ -278,34 +315,54 @@ export class LeadDelivery {
 }
 
 const SINGLETON_KEY = Symbol.for("leads-b2b.lead-delivery");
-type GlobalWithDelivery = typeof globalThis & { [SINGLETON_KEY]?: LeadDelivery };
+type GlobalWithStore = typeof globalThis & { [SINGLETON_KEY]?: LeadStore };
 
-/** The process-wide worker, created from the environment on first use. */
-export function leadDelivery(): LeadDelivery {
-  const scope = globalThis as GlobalWithDelivery;
-  scope[SINGLETON_KEY] ??= new LeadDelivery(deliverySettings());
+/** A store from the environment: PostgreSQL when DATABASE_URL is set, the spool in DATA_DIR otherwise. */
+export function createLeadStore(env: NodeJS.ProcessEnv = process.env): LeadStore {
+  const settings = deliverySettings(env);
+  const url = databaseUrl(env);
+  return url ? new PostgresLeadStore(url, settings) : new LeadDelivery(settings);
+}
+
+/** The process-wide store, created from the environment on first use. */
+export function leadStore(): LeadStore {
+  const scope = globalThis as GlobalWithStore;
+  scope[SINGLETON_KEY] ??= createLeadStore();
   return scope[SINGLETON_KEY];
 }
 
 /** Called by server.ts at boot (through the server build's entry module) so pending leads resume at once. */
 export function startLeadDelivery(): Promise<void> {
-  return leadDelivery().start();
+  return leadStore().start();
 }
 
-/** Stops the worker and forgets it; the next use creates a new one from the environment (tests, shutdown). */
+/**
+ * Stops the store and forgets it; the next use creates a new one from the environment (tests, and
+ * server.ts on SIGTERM: attempts under way finish or are handed back to the queue).
+ */
 export async function stopLeadDelivery(): Promise<void> {
-  const scope = globalThis as GlobalWithDelivery;
+  const scope = globalThis as GlobalWithStore;
   const current = scope[SINGLETON_KEY];
   delete scope[SINGLETON_KEY];
   await current?.stop();
 }
 
-/** Resolves once the process's worker (if any) has nothing under way; see LeadDelivery.idle. */
+/** Resolves once the process's store (if any) has nothing under way; see LeadDelivery.idle. */
 export function leadDeliveryIdle(): Promise<void> {
-  return (globalThis as GlobalWithDelivery)[SINGLETON_KEY]?.idle() ?? Promise.resolve();
+  return (globalThis as GlobalWithStore)[SINGLETON_KEY]?.idle() ?? Promise.resolve();
 }
 
-/** Keeps a submission durably (resolves once it is on disk) and starts delivering it. */
+/** Keeps a submission durably (resolves once it is stored) and starts delivering it. */
 export function storeLead(form: LeadFormKind, payload: Record<string, unknown>): Promise<LeadRecord> {
-  return leadDelivery().store(form, payload);
+  return leadStore().store(form, payload);
+}
+
+/**
+ * Graceful shutdown (server.ts on SIGTERM): stops delivery (attempts under way finish or go back to the
+ * queue), writes the experiment counts still buffered, and closes the database pool.
+ */
+export async function shutdownLeads(): Promise<void> {
+  await stopLeadDelivery();
+  await resetExperimentCounter();
+  await closeSharedDatabase();
 }

@@ -27,3 +27,35 @@ export function destinationEnvName(destination: DestinationName): string {
 export function destinationUrl(destination: DestinationName, env: NodeJS.ProcessEnv = process.env): string | null {
   return env[ENV_NAMES[destination]]?.trim() || null;
 }
+
+export type AttemptOutcome = { ok: true } | { ok: false; error: string };
+
+/**
+ * The one place a submission leaves the site: one POST of its payload as JSON to a destination, with the
+ * submission's id as `Idempotency-Key`, bounded by `timeoutMs`. Never throws: a non-2xx answer, a
+ * network error or a time-out is a failed outcome with its reason.
+ */
+export async function postLead(
+  destination: DestinationName,
+  lead: { id: string; payload: Record<string, unknown> },
+  { timeoutMs, fetch: send = fetch }: { timeoutMs: number; fetch?: typeof fetch },
+): Promise<AttemptOutcome> {
+  const url = destinationUrl(destination);
+  if (!url) return { ok: false, error: `${destinationEnvName(destination)} not set` };
+  try {
+    const response = await send(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Idempotency-Key": lead.id },
+      body: JSON.stringify(lead.payload),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    // The answer's body is never read; release it without waiting (some streams never settle a cancel).
+    response.body?.cancel().catch(() => undefined);
+    return response.ok ? { ok: true } : { ok: false, error: `HTTP ${response.status}` };
+  } catch (error) {
+    const name = (error as Error)?.name;
+    if (name === "TimeoutError" || name === "AbortError")
+      return { ok: false, error: `timed out after ${timeoutMs} ms` };
+    return { ok: false, error: String((error as Error)?.message ?? error) };
+  }
+}

@@ -6,13 +6,17 @@
  * Counting never blocks or fails a visitor's request: `countVisitor` and `countLead` return at once and
  * never throw; the increments are written in the background. The embedded store appends one JSON line
  * per count to DATA_DIR/experiments/counts.ndjson (appends of one short line are atomic, so a crash
- * loses at most what was not yet flushed, a fraction of a second).
+ * loses at most what was not yet flushed, a fraction of a second). With DATABASE_URL, every instance
+ * adds its increments, batched, to one row per (experiment, variant) in the database.
  */
 import { promises as fs } from "node:fs";
 import path from "node:path";
 
 import { dataDir } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
+
+import { databaseUrl } from "./config.server";
+import { type Database, sharedDatabase, TABLES } from "./database.server";
 
 export type ExperimentEvent = "visitor" | "lead";
 
@@ -145,13 +149,125 @@ export class FileExperimentCounter implements ExperimentCounter {
   }
 }
 
+/** Distinct (experiment, variant) pairs held while the database cannot be written: content keys, a handful. */
+const MAX_BUFFERED_PAIRS = 10_000;
+/** How long reading the totals waits for a database that is still starting. */
+const READ_WAIT_MS = 5_000;
+
+/**
+ * The counter on PostgreSQL: increments are summed in memory and written every 250 ms in one upsert;
+ * a failed write keeps them for the next one (a database blip costs no visitor anything).
+ */
+export class PostgresExperimentCounter implements ExperimentCounter {
+  private readonly database: Database;
+  private buffer = new Map<string, ExperimentCount>();
+  private timer: NodeJS.Timeout | null = null;
+  private writing: Promise<void> = Promise.resolve();
+
+  constructor(database: Database) {
+    this.database = database;
+  }
+
+  countVisitor(experiment: string, variant: string): void {
+    this.add(experiment, variant, "visitor");
+  }
+
+  countLead(experiment: string, variant: string): void {
+    this.add(experiment, variant, "lead");
+  }
+
+  private add(experiment: string, variant: string, type: ExperimentEvent): void {
+    if (!isCountableKey(experiment) || !isCountableKey(variant)) return;
+    this.merge([{ experiment, variant, visitors: type === "visitor" ? 1 : 0, leads: type === "lead" ? 1 : 0 }]);
+    if (!this.timer) {
+      this.timer = setTimeout(() => void this.flush(), FLUSH_DELAY_MS);
+      this.timer.unref();
+    }
+  }
+
+  private merge(counts: ExperimentCount[]): void {
+    for (const count of counts) {
+      const id = `${count.experiment}\u0000${count.variant}`;
+      const total = this.buffer.get(id);
+      if (total) {
+        total.visitors += count.visitors;
+        total.leads += count.leads;
+      } else if (this.buffer.size < MAX_BUFFERED_PAIRS) {
+        this.buffer.set(id, { ...count });
+      } else {
+        log("error", "experiment count dropped: too many pairs waiting for the database", { ...count });
+      }
+    }
+  }
+
+  flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const counts = [...this.buffer.values()];
+    this.buffer = new Map();
+    if (counts.length > 0) this.writing = this.writing.then(() => this.write(counts));
+    return this.writing;
+  }
+
+  private async write(counts: ExperimentCount[]): Promise<void> {
+    try {
+      if (!(await this.database.readyWithin(READ_WAIT_MS))) throw new Error("The database cannot be reached");
+      await this.database.pool.query(
+        `INSERT INTO ${TABLES.experimentCount} AS c (experiment, variant, visitors, leads)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[], $4::bigint[])
+         ON CONFLICT (experiment, variant)
+         DO UPDATE SET visitors = c.visitors + excluded.visitors, leads = c.leads + excluded.leads`,
+        [
+          counts.map((count) => count.experiment),
+          counts.map((count) => count.variant),
+          counts.map((count) => count.visitors),
+          counts.map((count) => count.leads),
+        ],
+      );
+    } catch (error) {
+      this.merge(counts);
+      if (!this.timer) {
+        this.timer = setTimeout(() => void this.flush(), 2_000);
+        this.timer.unref();
+      }
+      log("warn", "experiment counts not written yet", { error: String(error), pairs: this.buffer.size });
+    }
+  }
+
+  async readCounts(): Promise<ExperimentCount[]> {
+    if (!(await this.database.readyWithin(READ_WAIT_MS))) throw new Error("The database cannot be reached");
+    await this.flush();
+    const { rows } = await this.database.pool.query<{
+      experiment: string;
+      variant: string;
+      visitors: string;
+      leads: string;
+    }>(`SELECT experiment, variant, visitors, leads FROM ${TABLES.experimentCount}`);
+    const totals = new Map<string, ExperimentCount>();
+    const stored = rows.map((row) => ({ ...row, visitors: Number(row.visitors), leads: Number(row.leads) }));
+    for (const count of [...stored, ...this.buffer.values()]) {
+      const id = `${count.experiment}\u0000${count.variant}`;
+      const total = totals.get(id) ?? { experiment: count.experiment, variant: count.variant, visitors: 0, leads: 0 };
+      total.visitors += count.visitors;
+      total.leads += count.leads;
+      totals.set(id, total);
+    }
+    return [...totals.values()].sort(
+      (a, b) => a.experiment.localeCompare(b.experiment) || a.variant.localeCompare(b.variant),
+    );
+  }
+}
+
 const SINGLETON_KEY = Symbol.for("leads-b2b.experiment-counter");
 type GlobalWithCounter = typeof globalThis & { [SINGLETON_KEY]?: ExperimentCounter };
 
-/** The process's counter, created on first use from the environment (DATA_DIR). */
+/** The process's counter, created on first use from the environment (DATABASE_URL, else DATA_DIR). */
 export function getExperimentCounter(): ExperimentCounter {
   const scope = globalThis as GlobalWithCounter;
-  scope[SINGLETON_KEY] ??= new FileExperimentCounter(dataDir());
+  const url = databaseUrl();
+  scope[SINGLETON_KEY] ??= url
+    ? new PostgresExperimentCounter(sharedDatabase(url))
+    : new FileExperimentCounter(dataDir());
   return scope[SINGLETON_KEY];
 }
 

@@ -1,6 +1,7 @@
-/** Delivery counts for /healthz: submissions waiting for delivery and ones kept as failed. */
-import { leadDelivery } from "./delivery.server";
+/** Delivery counts for /healthz: submissions waiting for delivery and kept as failed, and the database when there is one. */
+import { leadStore } from "./delivery.server";
+import type { LeadStoreHealth } from "./store.server";
 
-export async function deliveryHealth(): Promise<{ pending: number; failed: number }> {
-  return leadDelivery().spool.counts();
+export function deliveryHealth(): Promise<LeadStoreHealth> {
+  return leadStore().health();
 }

@@ -1,47 +1,76 @@
-/** FORM_RATE_LIMIT: form submissions per client IP in a sliding 10-minute window, kept in memory. */
-export const RATE_LIMIT_WINDOW_MS = 10 * 60 * 1000;
-const PRUNE_ABOVE_KEYS = 10_000;
+/**
+ * FORM_RATE_LIMIT: form submissions accepted per client IP per 10 minutes, with rate-limiter-flexible.
+ * Embedded: counted in this process's memory. With DATABASE_URL: counted in the database
+ * (`form_rate_limit`, created by the migrations), so every instance shares one count; while the database
+ * cannot be reached, each instance counts in memory instead (its insurance limiter): a visitor is never
+ * refused because the database is down.
+ */
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 
-export class RateLimiter {
-  private readonly hits = new Map<string, number[]>();
+import { log } from "~/lib/log.server";
 
-  /** Counts one submission for `key`; false when the window already holds `limit` of them. */
-  take(key: string, limit: number, now = Date.now()): boolean {
-    const since = now - RATE_LIMIT_WINDOW_MS;
-    const recent = (this.hits.get(key) ?? []).filter((time) => time > since);
-    if (recent.length >= limit) {
-      this.hits.set(key, recent);
-      return false;
-    }
-    recent.push(now);
-    this.hits.set(key, recent);
-    if (this.hits.size > PRUNE_ABOVE_KEYS) this.prune(since);
-    return true;
-  }
+import { databaseUrl, formRateLimit } from "./config.server";
+import { sharedDatabase, TABLES } from "./database.server";
 
-  /** Seconds until `key` may submit again. */
-  retryAfterSeconds(key: string, now = Date.now()): number {
-    const oldest = this.hits.get(key)?.[0] ?? now;
-    return Math.max(1, Math.ceil((oldest + RATE_LIMIT_WINDOW_MS - now) / 1000));
-  }
+export const RATE_LIMIT_WINDOW_SECONDS = 10 * 60;
 
-  private prune(since: number): void {
-    for (const [key, times] of this.hits) {
-      if (!times.some((time) => time > since)) this.hits.delete(key);
-    }
-  }
+export type RateLimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+export interface FormRateLimiter {
+  /** Counts one submission for `key`; refused once the window already holds FORM_RATE_LIMIT of them. Never throws. */
+  consume(key: string): Promise<RateLimitDecision>;
+}
+
+type Limiter = RateLimiterMemory | RateLimiterPostgres;
+
+function createLimiter(points: number, url: string | null): Limiter {
+  const options = { points, duration: RATE_LIMIT_WINDOW_SECONDS, keyPrefix: "form" };
+  if (!url) return new RateLimiterMemory(options);
+  return new RateLimiterPostgres({
+    ...options,
+    storeClient: sharedDatabase(url).pool,
+    storeType: "pool",
+    tableName: TABLES.rateLimit,
+    tableCreated: true,
+    insuranceLimiter: new RateLimiterMemory(options),
+  });
+}
+
+function limiterOf(limiter: Limiter): FormRateLimiter {
+  return {
+    async consume(key) {
+      try {
+        await limiter.consume(key);
+        return { allowed: true };
+      } catch (outcome) {
+        if (outcome instanceof RateLimiterRes) {
+          return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(outcome.msBeforeNext / 1000)) };
+        }
+        log("error", "rate limit could not be counted; submission let through", { error: String(outcome) });
+        return { allowed: true };
+      }
+    },
+  };
 }
 
 const SINGLETON_KEY = Symbol.for("leads-b2b.form-rate-limiter");
-type GlobalWithLimiter = typeof globalThis & { [SINGLETON_KEY]?: RateLimiter };
+type GlobalWithLimiter = typeof globalThis & {
+  [SINGLETON_KEY]?: { points: number; url: string | null; limiter: FormRateLimiter };
+};
 
-export function formRateLimiter(): RateLimiter {
+/** The process's limiter for the current FORM_RATE_LIMIT and DATABASE_URL. */
+export function formRateLimiter(): FormRateLimiter {
   const scope = globalThis as GlobalWithLimiter;
-  scope[SINGLETON_KEY] ??= new RateLimiter();
-  return scope[SINGLETON_KEY];
+  const points = formRateLimit();
+  const url = databaseUrl();
+  const current = scope[SINGLETON_KEY];
+  if (current && current.points === points && current.url === url) return current.limiter;
+  const limiter = limiterOf(createLimiter(points, url));
+  scope[SINGLETON_KEY] = { points, url, limiter };
+  return limiter;
 }
 
-/** Forgets every count (tests). */
+/** Forgets every count kept in memory (tests). */
 export function resetFormRateLimiter(): void {
   delete (globalThis as GlobalWithLimiter)[SINGLETON_KEY];
 }

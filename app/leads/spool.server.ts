@@ -3,8 +3,8 @@
  * Every write goes to a temporary file, is fsynced, renamed over the target and the directory fsynced,
  * so a crash leaves either the old record or the new one, never half of one. Temporary files (names
  * starting with '.') never count. A record moves pending → delivered or pending → failed; failed ones
- * are kept until someone re-queues them (`npm run leads -- retry`). Nothing is ever deleted.
- * scripts/leads.mjs reads and re-queues this same layout; keep the two in step.
+ * are kept until someone re-queues them (`npm run leads -- retry`). Nothing is ever deleted: with
+ * DATABASE_URL, a record moved into the database is kept under DATA_DIR/leads/imported/.
  */
 import { randomUUID } from "node:crypto";
 import { promises as fs } from "node:fs";
@@ -171,6 +171,35 @@ export class Spool {
     await writeFileAtomic(this.file(state, record.id), `${JSON.stringify(record, null, 2)}\n`);
     if (state !== "pending") await fs.rm(this.file("pending", record.id), { force: true });
     return state;
+  }
+
+  /** Writes a re-queued (pending) record, then removes its failed copy. */
+  async requeue(record: LeadRecord): Promise<void> {
+    await writeFileAtomic(this.file("pending", record.id), `${JSON.stringify(record, null, 2)}\n`);
+    await fs.rm(this.file("failed", record.id), { force: true });
+  }
+
+  /** Every readable record in a state, oldest first. */
+  async records(state: SpoolState): Promise<LeadRecord[]> {
+    const records: LeadRecord[] = [];
+    for (const id of await this.ids(state)) {
+      const record = await this.read(state, id);
+      if (record) records.push(record);
+    }
+    return records.sort((a, b) => String(a.createdAt).localeCompare(String(b.createdAt)));
+  }
+
+  /** Moves a record that now lives in the database to leads/imported/ (kept, never read again). */
+  async markImported(state: SpoolState, id: string): Promise<void> {
+    const directory = path.join(this.root, "imported");
+    await fs.mkdir(directory, { recursive: true, mode: 0o700 });
+    try {
+      await fs.rename(this.file(state, id), path.join(directory, `${id}.json`));
+    } catch (error) {
+      // Another process of this DATA_DIR moved it first.
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    }
+    await syncDirectory(directory);
   }
 
   async counts(): Promise<{ pending: number; failed: number }> {

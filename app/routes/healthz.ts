@@ -1,6 +1,8 @@
 /**
- * Operators' probe: is content reachable, how many submissions wait for delivery, and which legal
- * identity fields are still missing (a warning, never a failure: the pages leave them out).
+ * Operators' probe: is content reachable, how many submissions wait for delivery, the database when
+ * DATABASE_URL is set (reachable, its pending and failed counts), and which legal identity fields are
+ * still missing. A missing field or a database that cannot be reached is reported, never a failure: the
+ * pages leave the field out and leads wait in DATA_DIR until the database answers.
  */
 import { contentSource, getSiteSettings, isContentReachable } from "~/content/index.server";
 import { deliveryHealth } from "~/leads/health.server";
@@ -8,7 +10,7 @@ import { PRIVATE_NO_STORE } from "~/lib/http-cache";
 import { missingLegalFields } from "~/lib/legal-identity";
 
 export async function loader() {
-  const [contentReachable, submissions, settings] = await Promise.all([
+  const [contentReachable, delivery, settings] = await Promise.all([
     isContentReachable(),
     deliveryHealth(),
     getSiteSettings().catch(() => null),
@@ -19,7 +21,8 @@ export async function loader() {
     {
       ok,
       content: { source: contentSource().kind, reachable: contentReachable },
-      submissions,
+      submissions: delivery.submissions,
+      ...(delivery.database ? { database: delivery.database } : {}),
       legalIdentity: { complete: missing.length === 0, missing },
     },
     { status: ok ? 200 : 503, headers: { "Cache-Control": PRIVATE_NO_STORE } },

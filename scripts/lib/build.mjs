@@ -19,8 +19,9 @@ export const BUILD_SOURCES = [
   "scripts/compile-hints.mjs",
   "scripts/build-server.mjs",
   "scripts/build-preview-client.mjs",
+  "scripts/leads-cli.ts",
 ];
-const OUTPUTS = [path.join("build", "server.js"), path.join("build", "index.js")];
+const OUTPUTS = [path.join("build", "server.js"), path.join("build", "index.js"), path.join("build", "leads.js")];
 
 function newestMtime(target) {
   if (!fs.existsSync(target)) return 0;

@@ -10,16 +10,24 @@ const buildWith = (module: Record<string, unknown>) =>
   ({ entry: { module } }) as unknown as Parameters<typeof appServices>[0];
 
 describe("appServices", () => {
-  it("returns the build's contentEvents, startLeadDelivery, startLiveContent and previewModeRoutes", () => {
+  it("returns the build's contentEvents, startLeadDelivery, shutdownLeads, startLiveContent and previewModeRoutes", () => {
     const contentEvents = new EventEmitter();
     const startLeadDelivery = async () => undefined;
+    const shutdownLeads = async () => undefined;
     const startLiveContent = () => undefined;
     const previewModeRoutes = { "/api/preview-mode/enable": async () => new Response(null) };
     expect(
       appServices(
-        buildWith({ contentEvents, startLeadDelivery, startLiveContent, previewModeRoutes, default: () => null }),
+        buildWith({
+          contentEvents,
+          startLeadDelivery,
+          shutdownLeads,
+          startLiveContent,
+          previewModeRoutes,
+          default: () => null,
+        }),
       ),
-    ).toEqual({ contentEvents, startLeadDelivery, startLiveContent, previewModeRoutes });
+    ).toEqual({ contentEvents, startLeadDelivery, shutdownLeads, startLiveContent, previewModeRoutes });
   });
 
   it("refuses a build whose entry module lost one of them", () => {
@@ -27,12 +35,22 @@ describe("appServices", () => {
     expect(() => appServices(buildWith({ startLeadDelivery: async () => undefined }))).toThrow(/contentEvents/);
     expect(() =>
       appServices(buildWith({ contentEvents: new EventEmitter(), startLeadDelivery: async () => undefined })),
+    ).toThrow(/shutdownLeads/);
+    expect(() =>
+      appServices(
+        buildWith({
+          contentEvents: new EventEmitter(),
+          startLeadDelivery: async () => undefined,
+          shutdownLeads: async () => undefined,
+        }),
+      ),
     ).toThrow(/startLiveContent/);
     expect(() =>
       appServices(
         buildWith({
           contentEvents: new EventEmitter(),
           startLeadDelivery: async () => undefined,
+          shutdownLeads: async () => undefined,
           startLiveContent() {},
         }),
       ),

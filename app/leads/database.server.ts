@@ -1,0 +1,198 @@
+/**
+ * The PostgreSQL side of the lead store (DATABASE_URL): one connection pool per process, shared by the
+ * submissions, their delivery queue (pg-boss), the rate limit and the experiment counts, and the app's
+ * own tables with their versioned migrations.
+ *
+ * Migrations run at start inside one transaction holding a transaction-level advisory lock, so instances
+ * starting together apply each version once and the others wait, then find it applied. A migration is
+ * never edited once shipped: a change is a new version at the end of MIGRATIONS.
+ */
+import pg from "pg";
+
+import { log } from "~/lib/log.server";
+
+import { databasePoolMax } from "./config.server";
+
+/** Tables the app owns (pg-boss keeps its own in the `pgboss` schema). */
+export const TABLES = {
+  submission: "lead_submission",
+  delivery: "lead_delivery",
+  rateLimit: "form_rate_limit",
+  experimentCount: "experiment_count",
+  migration: "app_migration",
+} as const;
+
+export const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
+  {
+    version: 1,
+    name: "submissions, deliveries, rate limit, experiment counts",
+    sql: `
+      CREATE TABLE ${TABLES.submission} (
+        id uuid PRIMARY KEY,
+        form text NOT NULL,
+        created_at timestamptz NOT NULL,
+        payload jsonb NOT NULL,
+        stored_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE TABLE ${TABLES.delivery} (
+        submission_id uuid NOT NULL REFERENCES ${TABLES.submission} (id),
+        destination text NOT NULL,
+        state text NOT NULL CHECK (state IN ('pending', 'delivered', 'failed')),
+        -- true while a pg-boss job carries this delivery; false while it waits for one (re-queued,
+        -- imported, or its destination not configured where it ran)
+        queued boolean NOT NULL DEFAULT false,
+        attempts integer NOT NULL DEFAULT 0,
+        last_attempt_at timestamptz,
+        last_error text,
+        delivered_at timestamptz,
+        PRIMARY KEY (submission_id, destination)
+      );
+      CREATE INDEX lead_delivery_open ON ${TABLES.delivery} (state, queued) WHERE state <> 'delivered';
+      -- rate-limiter-flexible's PostgreSQL store, created here so no instance creates it at run time.
+      CREATE TABLE ${TABLES.rateLimit} (
+        key varchar(255) PRIMARY KEY,
+        points integer NOT NULL DEFAULT 0,
+        expire bigint
+      );
+      CREATE TABLE ${TABLES.experimentCount} (
+        experiment text NOT NULL,
+        variant text NOT NULL,
+        visitors bigint NOT NULL DEFAULT 0,
+        leads bigint NOT NULL DEFAULT 0,
+        PRIMARY KEY (experiment, variant)
+      );
+    `,
+  },
+];
+
+/** Any fixed 64-bit number naming this app's migration lock. */
+const MIGRATION_LOCK = 7_310_425_118_204_003;
+
+export function createPool(url: string): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: databasePoolMax(),
+    // A database that does not answer must cost a visitor seconds, not minutes: the lead then goes to
+    // the spool and the rate limit to memory.
+    connectionTimeoutMillis: 3_000,
+    query_timeout: 10_000,
+    idleTimeoutMillis: 30_000,
+    application_name: "leads-b2b-site",
+  });
+  // An idle connection the server dropped (a restart, a network cut) is only logged: the pool reconnects.
+  pool.on("error", (error) => log("warn", "database connection lost", { error: String(error) }));
+  return pool;
+}
+
+/** Applies the migrations this database lacks; safe when several instances start together. */
+export async function migrate(pool: pg.Pool): Promise<number[]> {
+  const client = await pool.connect();
+  try {
+    await client.query("BEGIN");
+    await client.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);
+    await client.query(
+      `CREATE TABLE IF NOT EXISTS ${TABLES.migration} (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`,
+    );
+    const { rows } = await client.query<{ version: number }>(`SELECT version FROM ${TABLES.migration}`);
+    const applied = new Set(rows.map((row) => row.version));
+    const added: number[] = [];
+    for (const migration of MIGRATIONS) {
+      if (applied.has(migration.version)) continue;
+      await client.query(migration.sql);
+      await client.query(`INSERT INTO ${TABLES.migration} (version, name) VALUES ($1, $2)`, [
+        migration.version,
+        migration.name,
+      ]);
+      added.push(migration.version);
+    }
+    await client.query("COMMIT");
+    if (added.length > 0) log("info", "database migrated", { versions: added });
+    return added;
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+export interface Database {
+  readonly pool: pg.Pool;
+  /** Resolves once the tables are there; retried in the background until the database answers. */
+  ready(): Promise<void>;
+  /** True once migrations ran in this process. */
+  readonly isReady: boolean;
+  /** Waits for ready() at most `ms`: false when the database has not answered by then. */
+  readyWithin(ms: number): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+const RETRY_MIGRATION_MS = 2_000;
+
+/** A pool whose migrations run at first use and again every 2 s while the database cannot be reached. */
+export function openDatabase(url: string): Database {
+  const pool = createPool(url);
+  let readyPromise: Promise<void> | null = null;
+  let isReady = false;
+  let closed = false;
+  const attempt = (): Promise<void> =>
+    migrate(pool).then(
+      () => {
+        isReady = true;
+      },
+      async (error: unknown) => {
+        if (closed) throw error;
+        log("warn", "database not ready; retrying", { error: String(error) });
+        await new Promise((resolve) => setTimeout(resolve, RETRY_MIGRATION_MS).unref());
+        return attempt();
+      },
+    );
+  return {
+    pool,
+    get isReady() {
+      return isReady;
+    },
+    ready() {
+      readyPromise ??= attempt();
+      return readyPromise;
+    },
+    async readyWithin(ms) {
+      if (isReady) return true;
+      let timer: NodeJS.Timeout | undefined;
+      const ready = await Promise.race([
+        this.ready().then(() => true),
+        new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms))),
+      ]).catch(() => false);
+      clearTimeout(timer);
+      return ready;
+    },
+    async close() {
+      closed = true;
+      await pool.end().catch(() => undefined);
+    },
+  };
+}
+
+const SINGLETON_KEY = Symbol.for("leads-b2b.database");
+type GlobalWithDatabase = typeof globalThis & { [SINGLETON_KEY]?: { url: string; database: Database } };
+
+/**
+ * The process's database for DATABASE_URL (one pool for the lead store, the rate limiter and the
+ * experiment counter). A different URL (tests) opens a new one.
+ */
+export function sharedDatabase(url: string): Database {
+  const scope = globalThis as GlobalWithDatabase;
+  const current = scope[SINGLETON_KEY];
+  if (current && current.url === url) return current.database;
+  const database = openDatabase(url);
+  scope[SINGLETON_KEY] = { url, database };
+  return database;
+}
+
+/** Closes the process's pool (shutdown, tests); the next use opens a new one. */
+export async function closeSharedDatabase(): Promise<void> {
+  const scope = globalThis as GlobalWithDatabase;
+  const current = scope[SINGLETON_KEY];
+  delete scope[SINGLETON_KEY];
+  await current?.database.close();
+}

@@ -1,0 +1,65 @@
+/**
+ * The lead store: where accepted submissions live and how they reach their destinations. Two
+ * implementations behind this one interface, chosen at start (delivery.server.ts, `leadStore()`): the
+ * spool in DATA_DIR (one machine, the default) and PostgreSQL when DATABASE_URL is set (any number of
+ * instances). The lead action, `/healthz` and `npm run leads` only talk to this interface, and one
+ * conformance suite (tests/support/lead-store-conformance.ts) runs against both.
+ */
+import type { LeadFormKind } from "~/forms/shared";
+
+import type { LeadRecord, SpoolState } from "./spool.server";
+
+/** A submission as `npm run leads` shows it: the record and where it stands. */
+export type ListedLead = LeadRecord & { state: SpoolState };
+
+export interface DatabaseHealth {
+  reachable: boolean;
+  /** Counts in the database; null while it cannot be reached. */
+  pending: number | null;
+  failed: number | null;
+}
+
+export interface LeadStoreHealth {
+  /** Waiting for delivery and kept as failed, wherever they are kept. */
+  submissions: { pending: number; failed: number };
+  /** Only with DATABASE_URL. */
+  database?: DatabaseHealth;
+}
+
+export interface RequeueResult {
+  requeued: LeadRecord[];
+  /** Asked-for ids with no failed submission. */
+  unknown: string[];
+}
+
+export interface LeadStore {
+  readonly kind: "spool" | "postgres";
+  /** Makes the storage ready without delivering anything (the CLI). Safe to call any number of times. */
+  open(): Promise<void>;
+  /** Opens and starts delivering what is pending (the server). Safe to call any number of times. */
+  start(): Promise<void>;
+  /** Keeps a submission durably; resolves only once it is stored. Delivery follows. */
+  store(form: LeadFormKind, payload: Record<string, unknown>): Promise<LeadRecord>;
+  /** Submissions in the given states, oldest first. */
+  list(states: readonly SpoolState[]): Promise<ListedLead[]>;
+  /** Puts failed submissions (all, or the given ids) back in the queue with fresh attempts. */
+  requeueFailed(ids: readonly string[]): Promise<RequeueResult>;
+  health(): Promise<LeadStoreHealth>;
+  /** Resolves once no delivery attempt is under way (tests). */
+  idle(): Promise<void>;
+  /** Stops delivering, hands unfinished work back, and releases what it holds. */
+  stop(): Promise<void>;
+}
+
+/** A failed record made pending again with fresh attempts, due now (its failed destinations only). */
+export function requeuedRecord(record: LeadRecord, now: Date): LeadRecord {
+  const deliveries: LeadRecord["deliveries"] = {};
+  for (const [name, delivery] of Object.entries(record.deliveries)) {
+    if (!delivery) continue;
+    deliveries[name as keyof LeadRecord["deliveries"]] =
+      delivery.state === "failed"
+        ? { ...delivery, state: "pending", attempts: 0, nextAttemptAt: now.toISOString() }
+        : delivery;
+  }
+  return { ...record, deliveries };
+}
