@@ -17,7 +17,8 @@ export default defineConfig({
           globals: true,
           setupFiles: ["tests/setup.ts"],
           // The production-server tests (tests/integration/server-*) need build/: built here when stale.
-          globalSetup: ["tests/global-setup.ts"],
+          // The PostgreSQL tests get a throwaway server where the package is installed.
+          globalSetup: ["tests/global-setup.ts", "tests/postgres-setup.ts"],
           // Integration tests share one process-wide content source and spool directory per file.
           pool: "forks",
         },

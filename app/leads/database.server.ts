@@ -184,6 +184,7 @@ export function sharedDatabase(url: string): Database {
   const scope = globalThis as GlobalWithDatabase;
   const current = scope[SINGLETON_KEY];
   if (current && current.url === url) return current.database;
+  void current?.database.close();
   const database = openDatabase(url);
   scope[SINGLETON_KEY] = { url, database };
   return database;

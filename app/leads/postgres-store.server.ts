@@ -47,6 +47,8 @@ export const GAVE_UP_QUEUE = "lead-delivery-gave-up";
 const WORKERS = 4;
 /** How long the lead action waits for a database that is still starting before using the spool. */
 const READY_WAIT_MS = 3_000;
+/** How long a start waits for the database before serving anyway (leads then go to the spool). */
+const START_WAIT_MS = 10_000;
 const SWEEP_BATCH = 100;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** RFC 9562 name-based (v5) UUIDs of delivery jobs live in this namespace. */
@@ -156,15 +158,17 @@ export class PostgresLeadStore implements LeadStore {
   }
 
   /**
-   * Prepares the spool and connects in the background: a database that is down never stops the server
-   * from starting (leads go to the spool meanwhile).
+   * Prepares the spool and connects: resolves once connected, or after 10 s with the connection still
+   * tried in the background. A database that is down delays a start but never stops it (leads go to
+   * the spool meanwhile); one that is up takes every lead from the first request on.
    */
   start(): Promise<void> {
     this.started ??= this.spool.init().then(
-      () => {
+      async () => {
         this.running = true;
         this.connecting = this.connect();
         log("info", "lead delivery started", { store: "postgres", dataDir: this.settings.dataDir });
+        await this.connectedWithin(START_WAIT_MS);
       },
       (error: unknown) => {
         this.started = null;
@@ -172,6 +176,23 @@ export class PostgresLeadStore implements LeadStore {
       },
     );
     return this.started;
+  }
+
+  /** Resolves once the queue is connected (tests). */
+  async connected(): Promise<void> {
+    await this.start();
+    await this.connecting;
+  }
+
+  private async connectedWithin(ms: number): Promise<boolean> {
+    if (this.boss) return true;
+    let timer: NodeJS.Timeout | undefined;
+    const connected = await Promise.race([
+      (this.connecting ?? Promise.resolve()).then(() => this.boss !== null),
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms))),
+    ]);
+    clearTimeout(timer);
+    return connected;
   }
 
   private async connect(): Promise<void> {
@@ -234,21 +255,10 @@ export class PostgresLeadStore implements LeadStore {
     };
   }
 
-  private async waitUntilConnected(): Promise<boolean> {
-    if (this.boss) return true;
-    await this.start();
-    let timer: NodeJS.Timeout | undefined;
-    const connected = await Promise.race([
-      this.connecting?.then(() => this.boss !== null) ?? Promise.resolve(false),
-      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), READY_WAIT_MS))),
-    ]);
-    clearTimeout(timer);
-    return connected;
-  }
-
   async store(form: LeadFormKind, payload: Record<string, unknown>): Promise<LeadRecord> {
     const record = newLeadRecord(form, payload, DESTINATIONS_BY_FORM[form], new Date());
-    if (await this.waitUntilConnected()) {
+    await this.start();
+    if (await this.connectedWithin(READY_WAIT_MS)) {
       try {
         await this.insert(record);
         log("info", "lead stored", { id: record.id, form });

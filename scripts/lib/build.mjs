@@ -134,11 +134,16 @@ export async function startProductionServer({ env = {} } = {}) {
     port,
     dataDir,
     output: () => output,
+    /** Sends a signal (SIGKILL: the instance dies mid-work) and resolves once the process is gone. */
+    async kill(signal = "SIGKILL") {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
     async stop() {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         child.kill("SIGTERM");
         await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 3000))]);
-        if (child.exitCode === null) child.kill("SIGKILL");
+        if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
       }
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -1,0 +1,190 @@
+// The PostgreSQL lead store (DATABASE_URL) against a real server (tests/postgres-setup.ts): the same cases
+// as the spool, the experiment counts' own suite, migrations run by instances starting together, the
+// rate limit shared by instances, and the spool of DATA_DIR moved into the database with its ids.
+import fs from "node:fs";
+import path from "node:path";
+
+import { inject } from "vitest";
+
+import { deliverySettings } from "~/leads/config.server";
+import {
+  closeSharedDatabase,
+  type Database,
+  migrate,
+  MIGRATIONS,
+  openDatabase,
+  sharedDatabase,
+} from "~/leads/database.server";
+import { LeadDelivery } from "~/leads/delivery.server";
+import { PostgresExperimentCounter } from "~/leads/experiment-counts.server";
+import { deliveryJobId, PostgresLeadStore } from "~/leads/postgres-store.server";
+import { formRateLimiter, resetFormRateLimiter } from "~/leads/rate-limit.server";
+
+import { describeExperimentCounterConformance } from "../support/experiment-counter-conformance";
+import { describeLeadStoreConformance } from "../support/lead-store-conformance";
+import { AUTOMATION_WEBHOOK_URL, createDestinations, freshLeadEnvironment } from "../support/leads";
+import { createDatabase } from "../support/postgres";
+
+const postgresUrl = inject("postgresUrl");
+const waitUntil = (check: () => void | Promise<void>, timeout = 20_000) => vi.waitFor(check, { timeout, interval: 50 });
+
+describe.skipIf(!postgresUrl)("PostgreSQL", () => {
+  const adminUrl = postgresUrl ?? "";
+  const ownPools: Database[] = [];
+  afterAll(async () => {
+    await closeSharedDatabase();
+    await Promise.all(ownPools.map((database) => database.close()));
+  });
+
+  let databaseUrl = "";
+  let dataDir = "";
+  const started = async (url: string) => {
+    const store = new PostgresLeadStore(url, deliverySettings());
+    await store.connected();
+    return store;
+  };
+  describeLeadStoreConformance("PostgreSQL", createDestinations(), () => ({
+    async fresh() {
+      databaseUrl = await createDatabase(adminUrl);
+      dataDir = deliverySettings().dataDir;
+      return started(databaseUrl);
+    },
+    reopen() {
+      process.env.DATA_DIR = dataDir;
+      return started(databaseUrl);
+    },
+  }));
+
+  let countsUrl = "";
+  describeExperimentCounterConformance("PostgreSQL", () => ({
+    async fresh() {
+      countsUrl = await createDatabase(adminUrl);
+      const database = sharedDatabase(countsUrl);
+      await database.ready();
+      return new PostgresExperimentCounter(database);
+    },
+    async reopen() {
+      // A new pool, as another process would open.
+      const database = openDatabase(countsUrl);
+      ownPools.push(database);
+      await database.ready();
+      return new PostgresExperimentCounter(database);
+    },
+  }));
+
+  it("applies each migration once when instances start together", async () => {
+    const url = await createDatabase(adminUrl);
+    const instances = Array.from({ length: 4 }, () => openDatabase(url));
+    const applied = await Promise.all(instances.map((instance) => migrate(instance.pool)));
+    expect(applied.flat()).toEqual(MIGRATIONS.map((migration) => migration.version));
+    const { rows } = await instances[0]!.pool.query("SELECT version FROM app_migration ORDER BY version");
+    expect(rows.map((row) => row.version)).toEqual(MIGRATIONS.map((migration) => migration.version));
+    await Promise.all(instances.map((instance) => instance.close()));
+  });
+
+  it("derives one job id per (submission, destination), the same every time", () => {
+    const id = "8b6c99c2-7d78-4ade-b7cb-6c6a7f98192b";
+    expect(deliveryJobId(id, "formService")).toBe(deliveryJobId(id, "formService"));
+    expect(deliveryJobId(id, "formService")).not.toBe(deliveryJobId(id, "automationWebhook"));
+    expect(deliveryJobId(id, "formService")).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+  });
+
+  describe("rate limit", () => {
+    afterEach(() => {
+      delete process.env.DATABASE_URL;
+      resetFormRateLimiter();
+    });
+
+    it("counts FORM_RATE_LIMIT across instances sharing the database", async () => {
+      const url = await createDatabase(adminUrl);
+      await sharedDatabase(url).ready();
+      await freshLeadEnvironment({ DATABASE_URL: url, FORM_RATE_LIMIT: "3" });
+      const first = formRateLimiter();
+      expect(await first.consume("198.51.100.9")).toEqual({ allowed: true });
+      expect(await first.consume("198.51.100.9")).toEqual({ allowed: true });
+      // Another instance: its own limiter (its memory is empty), the same table.
+      resetFormRateLimiter();
+      const second = formRateLimiter();
+      expect(second).not.toBe(first);
+      expect(await second.consume("198.51.100.9")).toEqual({ allowed: true });
+      const refused = await second.consume("198.51.100.9");
+      expect(refused.allowed).toBe(false);
+      expect(refused.allowed === false && refused.retryAfterSeconds).toBeGreaterThan(500);
+      expect(await second.consume("198.51.100.10")).toEqual({ allowed: true });
+    });
+
+    it("never refuses a visitor because the database cannot be reached: memory counts instead", async () => {
+      await freshLeadEnvironment({ DATABASE_URL: "postgres://nobody@127.0.0.1:9/none", FORM_RATE_LIMIT: "2" });
+      const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
+      const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+      try {
+        const limiter = formRateLimiter();
+        expect(await limiter.consume("198.51.100.11")).toEqual({ allowed: true });
+        expect(await limiter.consume("198.51.100.11")).toEqual({ allowed: true });
+        expect((await limiter.consume("198.51.100.11")).allowed).toBe(false);
+      } finally {
+        error.mockRestore();
+        warn.mockRestore();
+      }
+    });
+  });
+
+  describe("moving from the spool", () => {
+    const destinations = createDestinations();
+    beforeAll(() => destinations.server.listen({ onUnhandledRequest: "error" }));
+    afterAll(() => destinations.server.close());
+    beforeEach(() => destinations.reset());
+
+    it("imports pending and failed spool records once, with their ids, and delivers the pending ones", async () => {
+      // The embedded store first: one lead that fails for good, then one that waits for an unset address.
+      const spoolDir = await freshLeadEnvironment({ DELIVERY_MAX_ATTEMPTS: "1", FORM_SERVICE_URL: undefined });
+      const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+      const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
+      destinations.answerAll("500");
+      const embedded = new LeadDelivery(deliverySettings());
+      await embedded.start();
+      const failed = await embedded.store("plan-cpl", { nombre: "Eva", tipo: "Contacto Plan CPL" });
+      await waitUntil(async () => expect(await embedded.list(["failed"])).toHaveLength(1));
+      delete process.env.AUTOMATION_WEBHOOK_URL;
+      const waiting = await embedded.store("iniciar-servicio", { nombre: "Marta", tipo: "Iniciar Servicio Web" });
+      await embedded.idle();
+      await embedded.stop();
+      warn.mockRestore();
+      error.mockRestore();
+      destinations.reset();
+
+      // Then DATABASE_URL, same DATA_DIR, the webhook now set.
+      process.env.AUTOMATION_WEBHOOK_URL = AUTOMATION_WEBHOOK_URL;
+      const url = await createDatabase(adminUrl);
+      const store = await started(url);
+      await waitUntil(() => expect(destinations.deliveries).toHaveLength(1));
+      expect(destinations.deliveries[0]).toMatchObject({
+        destination: "automationWebhook",
+        idempotencyKey: waiting.id,
+      });
+      await waitUntil(async () =>
+        expect((await store.list(["pending", "failed", "delivered"])).map((lead) => [lead.id, lead.state])).toEqual([
+          [failed.id, "failed"],
+          [waiting.id, "delivered"],
+        ]),
+      );
+      expect(fs.readdirSync(path.join(spoolDir, "leads", "pending"))).toEqual([]);
+      expect(fs.readdirSync(path.join(spoolDir, "leads", "failed"))).toEqual([]);
+      expect(fs.readdirSync(path.join(spoolDir, "leads", "imported")).sort()).toEqual(
+        [`${failed.id}.json`, `${waiting.id}.json`].sort(),
+      );
+      await store.stop();
+
+      // A second start imports nothing again; the failed one is re-queued by id and delivered with its key.
+      const again = await started(url);
+      expect(await again.importSpool()).toBe(0);
+      destinations.reset();
+      expect((await again.requeueFailed([failed.id])).requeued.map((lead) => lead.id)).toEqual([failed.id]);
+      await waitUntil(() => expect(destinations.deliveries).toHaveLength(1));
+      expect(destinations.deliveries[0]).toMatchObject({ destination: "automationWebhook", idempotencyKey: failed.id });
+      await again.stop();
+    }, 60_000);
+  });
+});

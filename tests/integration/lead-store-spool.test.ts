@@ -1,0 +1,23 @@
+// The embedded lead store (the spool in DATA_DIR) keeps the behaviour every lead store keeps.
+import { deliverySettings } from "~/leads/config.server";
+import { LeadDelivery } from "~/leads/delivery.server";
+
+import { describeLeadStoreConformance } from "../support/lead-store-conformance";
+import { createDestinations } from "../support/leads";
+
+let dataDir = "";
+
+describeLeadStoreConformance("spool", createDestinations(), () => ({
+  async fresh() {
+    const settings = deliverySettings();
+    dataDir = settings.dataDir;
+    const store = new LeadDelivery(settings);
+    await store.start();
+    return store;
+  },
+  async reopen() {
+    const store = new LeadDelivery({ ...deliverySettings(), dataDir });
+    await store.start();
+    return store;
+  },
+}));
