@@ -97,6 +97,12 @@ export async function createServer() {
 
 export async function startServer() {
   const port = Number(process.env.PORT) || 3000;
+  // pg-boss 10's worker does not await its own complete/fail calls, so a database that goes away while a
+  // job runs rejects a promise nobody holds. The job is then retried after it expires; the server must not
+  // stop serving (and taking leads into DATA_DIR) because of it.
+  process.on("unhandledRejection", (reason: unknown) => {
+    console.error(JSON.stringify({ level: "error", msg: "unhandled rejection", error: String(reason) }));
+  });
   const server = await createServer();
   // Lead delivery: resume the submissions waiting in DATA_DIR at boot, not at the first post.
   await server.services.startLeadDelivery().catch((error: unknown) => {

@@ -84,18 +84,42 @@ export function createPool(url: string): pg.Pool {
   return pool;
 }
 
-/** Applies the migrations this database lacks; safe when several instances start together. */
-export async function migrate(pool: pg.Pool): Promise<number[]> {
+/** Runs `work` in one transaction on one connection: committed when it resolves, rolled back when it throws. */
+export async function transaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
+  // A checked-out client whose connection drops emits 'error'; unheard, that would end the process. The
+  // query under way fails on its own, so the transaction is refused and the caller falls back.
+  let lost: Error | undefined;
+  const onError = (error: Error) => {
+    lost = error;
+    log("warn", "database connection lost", { error: String(error) });
+  };
+  client.on("error", onError);
   try {
     await client.query("BEGIN");
+    const result = await work(client);
+    await client.query("COMMIT");
+    return result;
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => undefined);
+    throw error;
+  } finally {
+    client.removeListener("error", onError);
+    // A broken connection is closed instead of going back to the pool.
+    client.release(lost);
+  }
+}
+
+/** Applies the migrations this database lacks; safe when several instances start together. */
+export async function migrate(pool: pg.Pool): Promise<number[]> {
+  const added = await transaction(pool, async (client) => {
     await client.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);
     await client.query(
       `CREATE TABLE IF NOT EXISTS ${TABLES.migration} (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`,
     );
     const { rows } = await client.query<{ version: number }>(`SELECT version FROM ${TABLES.migration}`);
     const applied = new Set(rows.map((row) => row.version));
-    const added: number[] = [];
+    const versions: number[] = [];
     for (const migration of MIGRATIONS) {
       if (applied.has(migration.version)) continue;
       await client.query(migration.sql);
@@ -103,17 +127,12 @@ export async function migrate(pool: pg.Pool): Promise<number[]> {
         migration.version,
         migration.name,
       ]);
-      added.push(migration.version);
+      versions.push(migration.version);
     }
-    await client.query("COMMIT");
-    if (added.length > 0) log("info", "database migrated", { versions: added });
-    return added;
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+    return versions;
+  });
+  if (added.length > 0) log("info", "database migrated", { versions: added });
+  return added;
 }
 
 export interface Database {

@@ -85,43 +85,74 @@ export function experimentCountsFile(directory: string): string {
   return path.join(directory, "experiments", "counts.ndjson");
 }
 
-/** The embedded store's counter: an append-only file under DATA_DIR. */
-export class FileExperimentCounter implements ExperimentCounter {
-  private readonly file: string;
-  private buffer: string[] = [];
+/**
+ * What every store's counter shares: keys checked, increments kept in memory and written in the
+ * background FLUSH_DELAY_MS later, one write at a time, in order.
+ */
+abstract class BatchedExperimentCounter<Batch> implements ExperimentCounter {
   private timer: NodeJS.Timeout | null = null;
   private writing: Promise<void> = Promise.resolve();
 
-  constructor(directory: string) {
-    this.file = experimentCountsFile(directory);
-  }
-
   countVisitor(experiment: string, variant: string): void {
-    this.add(experiment, variant, "visitor");
+    this.count(experiment, variant, "visitor");
   }
 
   countLead(experiment: string, variant: string): void {
-    this.add(experiment, variant, "lead");
+    this.count(experiment, variant, "lead");
   }
 
-  private add(experiment: string, variant: string, type: ExperimentEvent): void {
+  private count(experiment: string, variant: string, type: ExperimentEvent): void {
     if (!isCountableKey(experiment) || !isCountableKey(variant)) return;
-    this.buffer.push(JSON.stringify({ e: experiment, v: variant, t: type, at: new Date().toISOString() }));
-    if (!this.timer) {
-      this.timer = setTimeout(() => void this.flush(), FLUSH_DELAY_MS);
-      this.timer.unref();
-    }
+    this.keep(experiment, variant, type);
+    this.flushIn(FLUSH_DELAY_MS);
+  }
+
+  /** Schedules a flush, unless one is already scheduled. */
+  protected flushIn(ms: number): void {
+    if (this.timer) return;
+    this.timer = setTimeout(() => void this.flush(), ms);
+    this.timer.unref();
   }
 
   flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    const batch = this.take();
+    if (batch !== null) this.writing = this.writing.then(() => this.write(batch));
+    return this.writing;
+  }
+
+  /** Keeps one increment in memory. */
+  protected abstract keep(experiment: string, variant: string, type: ExperimentEvent): void;
+  /** Everything kept (now forgotten), or null when nothing is. */
+  protected abstract take(): Batch | null;
+  /** Stores a batch; when it cannot, keeps it for the next flush. Never throws. */
+  protected abstract write(batch: Batch): Promise<void>;
+  abstract readCounts(): Promise<ExperimentCount[]>;
+}
+
+/** The embedded store's counter: an append-only file under DATA_DIR. */
+export class FileExperimentCounter extends BatchedExperimentCounter<string[]> {
+  private readonly file: string;
+  private buffer: string[] = [];
+
+  constructor(directory: string) {
+    super();
+    this.file = experimentCountsFile(directory);
+  }
+
+  protected keep(experiment: string, variant: string, type: ExperimentEvent): void {
+    this.buffer.push(JSON.stringify({ e: experiment, v: variant, t: type, at: new Date().toISOString() }));
+  }
+
+  protected take(): string[] | null {
     const lines = this.buffer;
     this.buffer = [];
-    if (lines.length > 0) {
-      this.writing = this.writing.then(() => this.append(lines));
-    }
-    return this.writing;
+    return lines.length > 0 ? lines : null;
+  }
+
+  protected write(lines: string[]): Promise<void> {
+    return this.append(lines);
   }
 
   private async append(lines: string[]): Promise<void> {
@@ -158,31 +189,23 @@ const READ_WAIT_MS = 5_000;
  * The counter on PostgreSQL: increments are summed in memory and written every 250 ms in one upsert;
  * a failed write keeps them for the next one (a database blip costs no visitor anything).
  */
-export class PostgresExperimentCounter implements ExperimentCounter {
+export class PostgresExperimentCounter extends BatchedExperimentCounter<ExperimentCount[]> {
   private readonly database: Database;
   private buffer = new Map<string, ExperimentCount>();
-  private timer: NodeJS.Timeout | null = null;
-  private writing: Promise<void> = Promise.resolve();
 
   constructor(database: Database) {
+    super();
     this.database = database;
   }
 
-  countVisitor(experiment: string, variant: string): void {
-    this.add(experiment, variant, "visitor");
-  }
-
-  countLead(experiment: string, variant: string): void {
-    this.add(experiment, variant, "lead");
-  }
-
-  private add(experiment: string, variant: string, type: ExperimentEvent): void {
-    if (!isCountableKey(experiment) || !isCountableKey(variant)) return;
+  protected keep(experiment: string, variant: string, type: ExperimentEvent): void {
     this.merge([{ experiment, variant, visitors: type === "visitor" ? 1 : 0, leads: type === "lead" ? 1 : 0 }]);
-    if (!this.timer) {
-      this.timer = setTimeout(() => void this.flush(), FLUSH_DELAY_MS);
-      this.timer.unref();
-    }
+  }
+
+  protected take(): ExperimentCount[] | null {
+    const counts = [...this.buffer.values()];
+    this.buffer = new Map();
+    return counts.length > 0 ? counts : null;
   }
 
   private merge(counts: ExperimentCount[]): void {
@@ -200,16 +223,7 @@ export class PostgresExperimentCounter implements ExperimentCounter {
     }
   }
 
-  flush(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    const counts = [...this.buffer.values()];
-    this.buffer = new Map();
-    if (counts.length > 0) this.writing = this.writing.then(() => this.write(counts));
-    return this.writing;
-  }
-
-  private async write(counts: ExperimentCount[]): Promise<void> {
+  protected async write(counts: ExperimentCount[]): Promise<void> {
     try {
       if (!(await this.database.readyWithin(READ_WAIT_MS))) throw new Error("The database cannot be reached");
       await this.database.pool.query(
@@ -226,10 +240,7 @@ export class PostgresExperimentCounter implements ExperimentCounter {
       );
     } catch (error) {
       this.merge(counts);
-      if (!this.timer) {
-        this.timer = setTimeout(() => void this.flush(), 2_000);
-        this.timer.unref();
-      }
+      this.flushIn(2_000);
       log("warn", "experiment counts not written yet", { error: String(error), pairs: this.buffer.size });
     }
   }

@@ -23,7 +23,7 @@ import type { LeadFormKind } from "~/forms/shared";
 import { log } from "~/lib/log.server";
 
 import type { DeliverySettings } from "./config.server";
-import { type Database, sharedDatabase, TABLES } from "./database.server";
+import { type Database, sharedDatabase, TABLES, transaction } from "./database.server";
 import {
   destinationEnvName,
   type DestinationName,
@@ -197,9 +197,10 @@ export class PostgresLeadStore implements LeadStore {
 
   private async connect(): Promise<void> {
     while (this.running) {
+      let boss: PgBoss | null = null;
       try {
         await this.database.ready();
-        const boss = new PgBoss({
+        boss = new PgBoss({
           db: { executeSql: (text, values) => this.database.pool.query(text, values) },
           schema: "pgboss",
           schedule: false,
@@ -229,6 +230,7 @@ export class PostgresLeadStore implements LeadStore {
         this.scheduleSweep(0);
         return;
       } catch (error) {
+        await boss?.stop({ graceful: false, close: false }).catch(() => undefined);
         log("warn", "lead delivery cannot reach the database; retrying", { error: String(error) });
         await new Promise((resolve) => setTimeout(resolve, 2_000).unref());
       }
@@ -277,19 +279,8 @@ export class PostgresLeadStore implements LeadStore {
     return record;
   }
 
-  private async transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.database.pool.connect();
-    try {
-      await client.query("BEGIN");
-      const result = await work(client);
-      await client.query("COMMIT");
-      return result;
-    } catch (error) {
-      await client.query("ROLLBACK").catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+  private transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    return transaction(this.database.pool, work);
   }
 
   /** The submission, its delivery rows and the jobs of the destinations set here, all or nothing. */

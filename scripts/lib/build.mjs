@@ -82,7 +82,7 @@ export const SEED_DATASET = path.join(root, "sanity-studio", "seed", "production
 
 /**
  * Starts build/server.js in a child process (production mode, temporary DATA_DIR, no delivery
- * destinations, a private copy of the seed dataset unless CONTENT_DATASET_FILE is given) and resolves
+ * destinations, no database unless `env` names one, a private copy of the seed dataset unless CONTENT_DATASET_FILE is given) and resolves
  * once it answers. `stop()` ends it.
  */
 export async function startProductionServer({ env = {} } = {}) {
@@ -97,6 +97,7 @@ export async function startProductionServer({ env = {} } = {}) {
   delete childEnv.FORM_SERVICE_URL;
   delete childEnv.AUTOMATION_WEBHOOK_URL;
   delete childEnv.SANITY_PROJECT_ID;
+  delete childEnv.DATABASE_URL;
   Object.assign(
     childEnv,
     {

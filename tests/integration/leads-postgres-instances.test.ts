@@ -1,0 +1,191 @@
+// Several instances on one database, through the built production server: two instances take leads while
+// the destinations fail 30 % of the time, one of them is killed (SIGKILL) mid-delivery, and every
+// submission still reaches every destination with one Idempotency-Key per submission; FORM_RATE_LIMIT
+// counts across both; `npm run leads` reads the database. Then a database that stops mid-run: leads are
+// accepted into DATA_DIR and moved into the database once it is back.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+
+import { inject } from "vitest";
+
+import { VALID_CONTACT } from "../support/leads";
+import { createDatabase, startPostgres, type ThrowawayPostgres } from "../support/postgres";
+import { type ProductionServer, request, startServer } from "../support/production-server";
+
+const postgresUrl = inject("postgresUrl");
+
+interface Received {
+  destination: string;
+  key: string;
+  status: number;
+}
+
+/** The two destinations: answer after 100–400 ms, 500 for `failureRate` of the requests, record everything. */
+async function startFlakyDestinations(failureRate: number) {
+  const received: Received[] = [];
+  const server = http.createServer((incoming, response) => {
+    incoming.resume();
+    incoming.on("end", () => {
+      const status = Math.random() < failureRate ? 500 : 200;
+      setTimeout(
+        () => {
+          received.push({
+            destination: incoming.url ?? "",
+            key: String(incoming.headers["idempotency-key"]),
+            status,
+          });
+          response.writeHead(status, { "Content-Type": "application/json" }).end("{}");
+        },
+        100 + Math.random() * 300,
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    received,
+    env: {
+      FORM_SERVICE_URL: `http://127.0.0.1:${port}/form-service`,
+      AUTOMATION_WEBHOOK_URL: `http://127.0.0.1:${port}/automation`,
+    },
+    /** Successful deliveries per `${id} ${destination}`. */
+    delivered: () =>
+      new Set(received.filter((item) => item.status === 200).map((item) => `${item.key} ${item.destination}`)),
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+async function postContact(server: ProductionServer, visitor: string, fields: Record<string, string> = VALID_CONTACT) {
+  const response = await request(`${server.baseUrl}/?index&_data=routes%2F_index`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": visitor },
+    body: new URLSearchParams(fields).toString(),
+  });
+  const body = JSON.parse(response.body.toString("utf8")) as { ok: boolean; id?: string };
+  return { status: response.status, body };
+}
+
+async function health(server: ProductionServer) {
+  return JSON.parse((await request(`${server.baseUrl}/healthz`)).body.toString("utf8")) as {
+    submissions: { pending: number; failed: number };
+    database?: { reachable: boolean; pending: number | null; failed: number | null };
+  };
+}
+
+const TIGHT_DELIVERY = {
+  DELIVERY_RETRY_BASE_MS: "200",
+  DELIVERY_TIMEOUT_MS: "2000",
+  DELIVERY_MAX_ATTEMPTS: "30",
+  TRUST_PROXY_HOPS: "1",
+};
+
+describe.skipIf(!postgresUrl)("several instances on one PostgreSQL database", () => {
+  const running: ProductionServer[] = [];
+  afterEach(async () => {
+    await Promise.all(running.splice(0).map((server) => server.stop()));
+  });
+
+  it("loses nothing when one instance is killed mid-delivery, and counts the rate limit across both", async () => {
+    const destinations = await startFlakyDestinations(0.3);
+    try {
+      const env = {
+        ...TIGHT_DELIVERY,
+        ...destinations.env,
+        DATABASE_URL: await createDatabase(postgresUrl!),
+        FORM_RATE_LIMIT: "3",
+      };
+      const [first, second] = await Promise.all([startServer(env), startServer(env)]);
+      running.push(first!, second!);
+
+      // FORM_RATE_LIMIT=3 per visitor, whichever instance answers.
+      const visitor = "198.51.100.77";
+      const ids: string[] = [];
+      for (const server of [first!, second!, first!]) {
+        const { status, body } = await postContact(server, visitor);
+        expect(status).toBe(200);
+        ids.push(body.id!);
+      }
+      expect((await postContact(second!, visitor)).status).toBe(429);
+
+      for (let index = 0; index < 16; index += 1) {
+        const { status, body } = await postContact(index % 2 ? second! : first!, `203.0.113.${index + 1}`);
+        expect(status).toBe(200);
+        ids.push(body.id!);
+      }
+      // The first instance dies while its deliveries are under way (destinations answer in 100–400 ms).
+      await first!.kill("SIGKILL");
+
+      // npm run leads reads the database: every accepted submission is there, whoever accepted it.
+      const allIds = (await listDelivered(env.DATABASE_URL)).map((lead) => lead.id);
+      expect(allIds.sort()).toEqual([...new Set(ids)].sort());
+      expect(allIds).toHaveLength(19);
+      const expected = allIds.flatMap((id) => [`${id} /form-service`, `${id} /automation`]);
+      const missing = () => expected.filter((pair) => !destinations.delivered().has(pair));
+      await vi.waitFor(() => expect(missing()).toEqual([]), { timeout: 90_000, interval: 500 });
+      // Every request of a (submission, destination) carried that submission's one key.
+      for (const item of destinations.received) expect(allIds).toContain(item.key);
+      await vi.waitFor(
+        async () => expect((await health(second!)).database).toEqual({ reachable: true, pending: 0, failed: 0 }),
+        // A delivery the killed instance sent but could not record is sent again once its job expires.
+        { timeout: 60_000, interval: 500 },
+      );
+      expect((await listDelivered(env.DATABASE_URL)).every((lead) => lead.state === "delivered")).toBe(true);
+    } finally {
+      await destinations.close();
+    }
+  }, 150_000);
+
+  describe("a database that stops mid-run", () => {
+    let own: ThrowawayPostgres | undefined;
+    afterAll(() => own?.remove());
+
+    it("accepts leads into DATA_DIR while it is down and moves them into the database when it is back", async () => {
+      const destinations = await startFlakyDestinations(0);
+      try {
+        own = await startPostgres();
+        const env = { ...TIGHT_DELIVERY, ...destinations.env, DATABASE_URL: own.url(), FORM_RATE_LIMIT: "100" };
+        const server = await startServer(env);
+        running.push(server);
+        const before = await postContact(server, "203.0.113.50");
+        expect(before.status).toBe(200);
+
+        own.pause();
+        const during = await Promise.all([postContact(server, "203.0.113.51"), postContact(server, "203.0.113.52")]);
+        expect(during.map((answer) => answer.status)).toEqual([200, 200]);
+        const spooled = fs.readdirSync(path.join(server.dataDir, "leads", "pending")).sort();
+        expect(spooled).toEqual(during.map((answer) => `${answer.body.id}.json`).sort());
+        expect((await health(server)).database).toEqual({ reachable: false, pending: null, failed: null });
+        expect((await health(server)).submissions.pending).toBe(2);
+
+        own.resume();
+        const ids = [before, ...during].map((answer) => answer.body.id!);
+        const expected = ids.flatMap((id) => [`${id} /form-service`, `${id} /automation`]);
+        await vi.waitFor(() => expect([...destinations.delivered()]).toEqual(expect.arrayContaining(expected)), {
+          timeout: 60_000,
+          interval: 500,
+        });
+        expect(fs.readdirSync(path.join(server.dataDir, "leads", "pending"))).toEqual([]);
+        expect(fs.readdirSync(path.join(server.dataDir, "leads", "imported")).sort()).toEqual(spooled);
+        await vi.waitFor(
+          async () => expect((await health(server)).database).toEqual({ reachable: true, pending: 0, failed: 0 }),
+          {
+            timeout: 20_000,
+          },
+        );
+      } finally {
+        await destinations.close();
+      }
+    }, 120_000);
+  });
+});
+
+/** `npm run leads -- list --all --json` against the database. */
+async function listDelivered(databaseUrl: string): Promise<{ id: string; state: string }[]> {
+  const output = execFileSync(process.execPath, [path.resolve("scripts/leads.mjs"), "list", "--all", "--json"], {
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    encoding: "utf8",
+  });
+  return JSON.parse(output) as { id: string; state: string }[];
+}
