@@ -50,6 +50,8 @@ const READY_WAIT_MS = 3_000;
 /** How long a start waits for the database before serving anyway (leads then go to the spool). */
 const START_WAIT_MS = 10_000;
 const SWEEP_BATCH = 100;
+/** The longest a shutdown waits for attempts under way before handing them back. */
+const SHUTDOWN_GRACE_MS = 8_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** RFC 9562 name-based (v5) UUIDs of delivery jobs live in this namespace. */
 const JOB_NAMESPACE = Buffer.from("4f1c2a7e9b3d4c8a8e2f6a1b5c7d9e03", "hex");
@@ -559,9 +561,10 @@ export class PostgresLeadStore implements LeadStore {
   }
 
   /**
-   * Stops the sweep and the workers: attempts under way get DELIVERY_TIMEOUT_MS to finish, then pg-boss
-   * hands what is still running back to the queue (another instance takes it). The shared pool stays
-   * open for whoever still uses it (closeSharedDatabase).
+   * Stops the sweep and the workers: attempts under way get until DELIVERY_TIMEOUT_MS + 2 s (8 s at
+   * most, as platforms allow about 10 s after SIGTERM) to finish, then pg-boss hands what still runs back
+   * to the queue, where another instance takes it after its retry delay. The shared pool stays open for
+   * whoever still uses it (closeSharedDatabase).
    */
   async stop(): Promise<void> {
     this.running = false;
@@ -572,7 +575,11 @@ export class PostgresLeadStore implements LeadStore {
     const boss = this.boss;
     this.boss = null;
     this.workerIds = [];
-    await boss?.stop({ graceful: true, close: false, timeout: this.settings.attemptTimeoutMs + 2_000 });
-    await this.idle();
+    const graceMs = Math.min(this.settings.attemptTimeoutMs + 2_000, SHUTDOWN_GRACE_MS);
+    await boss?.stop({ graceful: true, close: false, timeout: graceMs });
+    // An attempt handed back may still be waiting for its destination: not worth holding the exit for.
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.idle(), new Promise((resolve) => (timer = setTimeout(resolve, 1_000)))]);
+    clearTimeout(timer);
   }
 }

@@ -135,10 +135,10 @@ export async function startProductionServer({ env = {} } = {}) {
     port,
     dataDir,
     output: () => output,
-    /** Sends a signal (SIGKILL: the instance dies mid-work) and resolves once the process is gone. */
-    async kill(signal = "SIGKILL") {
+    /** Sends a signal (SIGKILL: the instance dies mid-work); resolves with the exit code once it is gone. */
+    kill(signal = "SIGKILL") {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-      await exited;
+      return exited;
     },
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {

@@ -22,12 +22,21 @@ interface Received {
   status: number;
 }
 
-/** The two destinations: answer after 100–400 ms, 500 for `failureRate` of the requests, record everything. */
-async function startFlakyDestinations(failureRate: number) {
+/**
+ * The two destinations: answer after 100–400 ms, 500 for `failureRate` of the requests, record everything.
+ * The first `hang` requests get no answer at all.
+ */
+async function startFlakyDestinations(failureRate: number, { hang = 0 } = {}) {
   const received: Received[] = [];
+  let hanging = hang;
   const server = http.createServer((incoming, response) => {
     incoming.resume();
     incoming.on("end", () => {
+      if (hanging > 0) {
+        hanging -= 1;
+        received.push({ destination: incoming.url ?? "", key: String(incoming.headers["idempotency-key"]), status: 0 });
+        return;
+      }
       const status = Math.random() < failureRate ? 500 : 200;
       setTimeout(
         () => {
@@ -53,7 +62,10 @@ async function startFlakyDestinations(failureRate: number) {
     /** Successful deliveries per `${id} ${destination}`. */
     delivered: () =>
       new Set(received.filter((item) => item.status === 200).map((item) => `${item.key} ${item.destination}`)),
-    close: () => new Promise((resolve) => server.close(resolve)),
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(resolve));
+    },
   };
 }
 
@@ -136,6 +148,45 @@ describe.skipIf(!postgresUrl)("several instances on one PostgreSQL database", ()
       await destinations.close();
     }
   }, 150_000);
+
+  it("on SIGTERM an instance hands an attempt still under way back, and another one sends it", async () => {
+    const destinations = await startFlakyDestinations(0, { hang: 1 });
+    try {
+      // A long time-out: without the hand-back, the other instance would wait for the job to expire.
+      const env = {
+        ...TIGHT_DELIVERY,
+        ...destinations.env,
+        DELIVERY_TIMEOUT_MS: "60000",
+        DATABASE_URL: await createDatabase(postgresUrl!),
+      };
+      const leaving = await startServer(env);
+      running.push(leaving);
+      const { body } = await postContact(leaving, "203.0.113.90");
+      await vi.waitFor(() => expect(destinations.received.filter((item) => item.status === 0)).toHaveLength(1), {
+        timeout: 20_000,
+      });
+      const staying = await startServer(env);
+      running.push(staying);
+
+      const stoppedAt = Date.now();
+      const exitCode = await leaving.kill("SIGTERM");
+      expect(exitCode).toBe(0);
+      expect(Date.now() - stoppedAt).toBeLessThan(15_000);
+      expect(leaving.output()).toContain("shutting down");
+      await vi.waitFor(
+        () => expect(destinations.delivered()).toEqual(new Set([`${body.id} /form-service`, `${body.id} /automation`])),
+        { timeout: 20_000, interval: 200 },
+      );
+      const hung = destinations.received.find((item) => item.status === 0)!;
+      const toHung = destinations.received.filter((item) => item.destination === hung.destination);
+      expect(toHung.map((item) => [item.key, item.status])).toEqual([
+        [body.id, 0],
+        [body.id, 200],
+      ]);
+    } finally {
+      await destinations.close();
+    }
+  }, 90_000);
 
   describe("a database that stops mid-run", () => {
     let own: ThrowawayPostgres | undefined;
