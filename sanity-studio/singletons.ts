@@ -2,9 +2,11 @@
  * The rules that keep singleton pages single: they never appear in "create" menus, and their
  * documents keep only publish, discard and restore (no duplicate, no delete, no unpublish — the
  * page would vanish from the site). A sector page's publish also redirects a renamed slug's old
- * address (actions/slug-redirect.ts).
+ * address (actions/slug-redirect.ts). A campaign page's 'Duplicar' is 'Duplicar página'
+ * (actions/duplicate-campaign.ts): the copy gets a free address at once.
  */
 import type { DocumentActionsResolver, NewDocumentOptionsResolver, TemplateResolver } from "sanity";
+import { DuplicateCampaignAction } from "./actions/duplicate-campaign";
 import { withSlugRedirect } from "./actions/slug-redirect";
 import { SINGLETON_TYPES } from "./schemaTypes";
 
@@ -19,6 +21,9 @@ export const newDocumentOptions: NewDocumentOptionsResolver = (previous) =>
 export const documentActions: DocumentActionsResolver = (previous, context) => {
   if (SINGLETON_TYPES.has(context.schemaType)) {
     return previous.filter((action) => action.action !== undefined && SINGLETON_ACTIONS.has(action.action));
+  }
+  if (context.schemaType === "campaignPage") {
+    return previous.map((action) => (action.action === "duplicate" ? DuplicateCampaignAction : action));
   }
   if (context.schemaType === "sectorPage") {
     return previous.map((action) => (action.action === "publish" ? withSlugRedirect(action) : action));
