@@ -1,7 +1,7 @@
 // Consent rules: the cookie that keeps the visitor's choice and what the choice means for the Google tag.
 import { describe, expect, it } from "vitest";
 
-import { CONSENT_BOOT_SCRIPT } from "~/consent/boot-script";
+import { CONSENT_BOOT_SCRIPT } from "~/consent/boot-script.server";
 import {
   ACCEPT_ALL,
   choiceFromDecision,

@@ -12,7 +12,7 @@
  */
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 
-import { COOKIE_BANNER_ID } from "~/consent/boot-script";
+import { COOKIE_BANNER_ID } from "~/consent/banner";
 import { choiceFromDecision, COOKIE_POLICY_HREF } from "~/consent/consent";
 import { closeConsentSettings, saveConsent, showSettingsPanel, takeOpener, useConsentState } from "~/consent/store";
 import type { SiteSettings } from "~/content/types";

@@ -5,7 +5,7 @@
  */
 import type { MouseEvent } from "react";
 
-import { COOKIE_BANNER_ID } from "~/consent/boot-script";
+import { COOKIE_BANNER_ID } from "~/consent/banner";
 import { COOKIE_POLICY_HREF } from "~/consent/consent";
 import { openConsentSettings } from "~/consent/store";
 

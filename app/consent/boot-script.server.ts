@@ -19,10 +19,13 @@
  *   it (the cookie is written at once). Once the app has hydrated its own handler prevents the post first
  *   and this one steps aside. 'Configurar' (and any choice without JavaScript) still posts to /api/consent.
  * The text is constant, so the Content-Security-Policy can allow it by hash (see `CONSENT_BOOT_SCRIPT`).
+ * Server only: the browser runs it from the page, so its text never goes into the app's bundle
+ * (app/entry.server.tsx hands it to <ConsentBootScript/>).
  */
 import { ORIGIN_FIELD, ORIGIN_PARAMS } from "~/tracking/attribution";
 import { ORIGIN_COOKIE } from "~/tracking/origin-cookie";
 
+import { BANNER_OPEN_CLASS, COOKIE_BANNER_ID } from "./banner";
 import {
   ACCEPT_ALL,
   CONSENT_COOKIE,
@@ -34,12 +37,6 @@ import {
   gtagConsentUpdate,
   REJECT_ALL,
 } from "./consent";
-
-/** The banner's element id (the boot script answers the choices made inside it). */
-export const COOKIE_BANNER_ID = "cookie-consent";
-
-/** Class on <html> while the banner (first layer or settings) is shown. */
-export const BANNER_OPEN_CLASS = "cc-open";
 
 /** What each first-layer button stores and queues, as the app's own code writes it (`Secure` added on https). */
 function answer(choice: ConsentChoice) {
