@@ -15,8 +15,9 @@ import { type MouseEvent, useEffect, useId, useLayoutEffect, useRef, useState } 
 
 /** Hover delay before opening, in ms. */
 export const TOOLTIP_DELAY_MS = 200;
-/** Gap between the button and the tooltip, and the least room kept to the screen's edges, in px. */
-const OFFSET_PX = 6;
+/** From the button to the tooltip's box: a 6 px gap plus the 6 px arrow. */
+const OFFSET_PX = 12;
+/** The least room kept to the screen's edges, in px. */
 const EDGE_PX = 12;
 
 /** Puts the tooltip above the button (below when it does not fit), inside the screen; the arrow points at the button. */
