@@ -100,8 +100,10 @@ async function bytesByType(lhr, baseUrl) {
   return { js: totals.Script, css: totals.Stylesheet, foreign };
 }
 
+/** Median of the runs that produced the figure (a run whose trace lacked it gives NaN, left out). */
 function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
   return sorted[Math.floor(sorted.length / 2)];
 }
 
