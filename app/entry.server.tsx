@@ -12,6 +12,8 @@ import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 
 import { withPreviewBar } from "~/components/preview/bar.server";
+import { CONSENT_BOOT_SCRIPT } from "~/consent/boot-script.server";
+import { ConsentBootScriptText } from "~/consent/ConsentBootScript";
 import { inPreview } from "~/content/index.server";
 import { sanityStudioUrl } from "~/lib/env.server";
 import { PRIVATE_NO_STORE } from "~/lib/http-cache";
@@ -48,7 +50,11 @@ export default async function handleRequest(
 ) {
   const preview = await inPreview();
   if (preview) markPreview(responseHeaders);
-  const markup = renderToString(<RemixServer context={remixContext} url={request.url} />);
+  const markup = renderToString(
+    <ConsentBootScriptText.Provider value={CONSENT_BOOT_SCRIPT}>
+      <RemixServer context={remixContext} url={request.url} />
+    </ConsentBootScriptText.Provider>,
+  );
   const rendered = paintFirstHydration(`<!DOCTYPE html>${markup}`);
   // Preview only: the bar and the preview client's tags, outside the React tree (docs/preview.md).
   const html = preview ? withPreviewBar(rendered, new URL(request.url).pathname) : rendered;

@@ -6,7 +6,7 @@
  */
 import { useSyncExternalStore } from "react";
 
-import { BANNER_OPEN_CLASS } from "./boot-script";
+import { BANNER_OPEN_CLASS } from "./banner";
 import { type ConsentChoice, consentCookie, parseConsentCookie } from "./consent";
 
 export type BannerPanel = "closed" | "banner" | "settings";

@@ -599,6 +599,58 @@ test.describe("attribution", () => {
     });
   });
 
+  for (const { button, stored, sentFrom } of [
+    { button: "Aceptar", stored: "v1.a1.p1", sentFrom: "/contacto" },
+    { button: "Rechazar", stored: "v1.a0.p0", sentFrom: "landing" },
+  ] as const) {
+    test(`'${button}' tapped before the app has loaded: stored at once, banner closed, no page load, the campaign kept`, async ({
+      context,
+      page,
+    }) => {
+      const attempts = await recordTrackerRequests(context);
+      // The app's scripts never arrive: only the inline boot script runs, as on a slow phone before hydration.
+      await page.route("**/build/**", (route) =>
+        route.request().resourceType() === "script" ? route.abort() : route.fallback(),
+      );
+      const landing = `/?utm_source=google&utm_campaign=temprano&gclid=gclid-${button.toLowerCase()}`;
+      await page.goto(`${tracked.url}${landing}`);
+      await expect(banner(page)).toBeVisible();
+      const documentRequests: string[] = [];
+      page.on("request", (request) => {
+        if (request.isNavigationRequest() || new URL(request.url()).pathname === "/api/consent")
+          documentRequests.push(request.url());
+      });
+      await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+      await banner(page).getByRole("button", { name: button, exact: true }).click();
+      await expect(banner(page)).toBeHidden();
+      expect((await consentCookie(context))?.value).toBe(stored);
+      expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+      expect(documentRequests).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.classList.contains("cc-open"))).toBe(false);
+      // Queued for the tags the app loads later; nothing was fetched from Google or Meta.
+      expect((await consentUpdates(page)).at(-1)?.[2]).toMatchObject({
+        ad_storage: stored === "v1.a1.p1" ? "granted" : "denied",
+        analytics_storage: stored === "v1.a1.p1" ? "granted" : "denied",
+      });
+      expect(attempts).toEqual([]);
+
+      // With analytics consent the origin survives a full page load to another page; without it, the
+      // form of the landing page itself still carries its campaign (nothing stored on the device).
+      if (sentFrom === "/contacto") await page.goto(`${tracked.url}/contacto`);
+      else expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain("origen_visita");
+      const marker = `temprano-${button.toLowerCase()}-${test.info().project.name}`;
+      await fillAndSend(page.getByRole("form", { name: "Formulario de contacto" }), marker);
+      const payload = await deliveredPayload(marker);
+      expect(payload.origen).toMatchObject({
+        utm_source: "google",
+        utm_campaign: "temprano",
+        gclid: `gclid-${button.toLowerCase()}`,
+        paginaEntrada: landing,
+        consentimiento: { elegido: true, analitica: stored === "v1.a1.p1", publicidad: stored === "v1.a1.p1" },
+      });
+    });
+  }
+
   test("with analytics consent the origin also survives full page loads", async ({ context, page }) => {
     await recordTrackerRequests(context);
     await open(page, `${tracked.url}/sectores/energia?utm_source=meta&utm_campaign=energia&fbclid=fb-1&gbraid=gb-1`);

@@ -1,7 +1,7 @@
 // Consent rules: the cookie that keeps the visitor's choice and what the choice means for the Google tag.
 import { describe, expect, it } from "vitest";
 
-import { CONSENT_BOOT_SCRIPT } from "~/consent/boot-script";
+import { CONSENT_BOOT_SCRIPT } from "~/consent/boot-script.server";
 import {
   ACCEPT_ALL,
   choiceFromDecision,
@@ -14,6 +14,8 @@ import {
   REJECT_ALL,
   serializeConsent,
 } from "~/consent/consent";
+import { originOfPage } from "~/tracking/attribution";
+import { clearOriginCookie, originCookie, parseOriginCookie } from "~/tracking/origin-cookie";
 
 describe("cookie_consent", () => {
   it("round-trips every combination of purposes through the cookie header", () => {
@@ -102,33 +104,84 @@ describe("boot script", () => {
   /** Runs the script as in <head> (document still loading) and then fires DOMContentLoaded. */
   function runBoot(
     cookie: string,
-    { readyState = "loading", cookieAtParsed = cookie, fields = [] as Array<{ value: string }> } = {},
+    {
+      readyState = "loading",
+      cookieAtParsed = cookie,
+      fields = [] as Array<{ value: string }>,
+      href = "http://127.0.0.1:3000/",
+      referrer = "",
+    } = {},
   ) {
     const classes = new Set<string>();
-    const window: Record<string, unknown> = {};
-    const listeners: Array<{ type: string; listener: () => void }> = [];
+    const listeners: Array<{ type: string; listener: (event?: unknown) => void }> = [];
+    const windowListeners: Array<{ type: string; listener: (event: unknown) => void }> = [];
+    const window: Record<string, unknown> = {
+      location: new URL(href),
+      addEventListener: (type: string, listener: (event: unknown) => void) => windowListeners.push({ type, listener }),
+    };
+    const main = { attributes: new Map<string, string>(), focused: false };
+    // A browser's cookie jar in miniature: reads give "name=value; …", writes set or (Max-Age=0) remove one.
+    const cookieWrites: string[] = [];
+    const jar = new Map<string, string>();
+    const load = (header: string) => {
+      jar.clear();
+      for (const pair of header.split(/;\s*/).filter(Boolean))
+        jar.set(pair.split("=")[0]!, pair.slice(pair.indexOf("=") + 1));
+    };
+    load(cookie);
     const document = {
-      cookie,
+      get cookie() {
+        return [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+      },
+      set cookie(written: string) {
+        cookieWrites.push(written);
+        const [pair = "", ...attributes] = written.split("; ");
+        const name = pair.split("=")[0]!;
+        if (attributes.includes("Max-Age=0")) jar.delete(name);
+        else jar.set(name, pair.slice(name.length + 1));
+      },
       readyState,
-      documentElement: { classList: { add: (name: string) => classes.add(name) } },
+      referrer,
+      documentElement: {
+        classList: { add: (name: string) => classes.add(name), remove: (name: string) => classes.delete(name) },
+      },
       addEventListener: (type: string, listener: () => void) => listeners.push({ type, listener }),
       querySelectorAll: (selector: string) => (selector === 'input[name="origen"]' ? fields : []),
+      getElementById: (id: string) =>
+        id === "contenido"
+          ? {
+              hasAttribute: (name: string) => main.attributes.has(name),
+              setAttribute: (name: string, value: string) => main.attributes.set(name, value),
+              focus: () => (main.focused = true),
+            }
+          : null,
     };
     new Function("window", "document", CONSENT_BOOT_SCRIPT)(window, document);
     const classesBeforeParsed = new Set(classes);
-    document.cookie = cookieAtParsed;
+    load(cookieAtParsed);
     document.readyState = "interactive";
     for (const { type, listener } of listeners) if (type === "DOMContentLoaded") listener();
-    return {
-      classes,
-      classesBeforeParsed,
-      dataLayer: (window.dataLayer as IArguments[]).map((entry) => Array.from(entry)),
-    };
+    const dataLayer = () => (window.dataLayer as IArguments[]).map((entry) => Array.from(entry));
+    /** A click on a banner button: the submit event as it reaches `window`; true when the post was stopped. */
+    function submit(value: string, { inBanner = true, defaultPrevented = false } = {}) {
+      let prevented = defaultPrevented;
+      const event = {
+        submitter: { value },
+        target: { closest: (selector: string) => (inBanner && selector === "#cookie-consent" ? {} : null) },
+        get defaultPrevented() {
+          return prevented;
+        },
+        preventDefault: () => (prevented = true),
+      };
+      for (const { type, listener } of windowListeners) if (type === "submit") listener(event);
+      return prevented;
+    }
+    return { classes, classesBeforeParsed, dataLayer, submit, cookieWrites, main, fields };
   }
 
   it("sets the consent default before anything else and opens the banner when no choice is stored", () => {
     const { classes, dataLayer } = runBoot("");
-    expect(dataLayer).toEqual([["consent", "default", GTAG_CONSENT_DEFAULT]]);
+    expect(dataLayer()).toEqual([["consent", "default", GTAG_CONSENT_DEFAULT]]);
     expect(classes.has("cc-open")).toBe(true);
   });
 
@@ -160,6 +213,63 @@ describe("boot script", () => {
     const broken = [{ value: "" }];
     runBoot("cookie_consent=v1.a1.p1; origen_visita=%E0%A4%A", { fields: broken });
     expect(broken[0]!.value).toBe("");
+  });
+
+  it("'Aceptar' before hydration: the app's cookie, the banner closed, the landing's origin kept, the consent update queued, no post", () => {
+    const landing = "/sectores/energia?utm_source=google&utm_campaign=%20leads%20&gclid=abc&otro=1";
+    const boot = runBoot("", {
+      href: `http://127.0.0.1:3000${landing}`,
+      referrer: "https://www.google.com/search?q=x",
+    });
+    expect(boot.classes.has("cc-open")).toBe(true);
+    expect(boot.submit("accept")).toBe(true);
+    const origin = originOfPage(`http://127.0.0.1:3000${landing}`, "https://www.google.com/search?q=x");
+    expect(boot.cookieWrites).toEqual([
+      consentCookie(ACCEPT_ALL, { secure: false }),
+      originCookie(origin, { secure: false }),
+    ]);
+    expect(parseOriginCookie(boot.cookieWrites[1])).toEqual(origin);
+    expect(boot.classes.has("cc-open")).toBe(false);
+    expect(boot.dataLayer().at(-1)).toEqual(["consent", "update", gtagConsentUpdate(ACCEPT_ALL)]);
+    expect(boot.main).toMatchObject({ focused: true });
+  });
+
+  it("'Rechazar' before hydration stores the refusal (Secure on https), removes a kept origin and stores none", () => {
+    const boot = runBoot("origen_visita=x", { href: "https://example.es/?gclid=abc" });
+    expect(boot.submit("reject")).toBe(true);
+    expect(boot.cookieWrites).toEqual([
+      consentCookie(REJECT_ALL, { secure: true }),
+      clearOriginCookie({ secure: true }),
+    ]);
+    expect(boot.classes.has("cc-open")).toBe(false);
+    expect(boot.dataLayer().at(-1)).toEqual(["consent", "update", gtagConsentUpdate(REJECT_ALL)]);
+
+    const secure = runBoot("", { href: "https://example.es/?gclid=abc" });
+    secure.submit("accept");
+    expect(secure.cookieWrites).toEqual([
+      consentCookie(ACCEPT_ALL, { secure: true }),
+      originCookie({ gclid: "abc", paginaEntrada: "/?gclid=abc" }, { secure: true }),
+    ]);
+  });
+
+  it("after an early 'Aceptar', the page's empty origen fields carry the landing's origin at once", () => {
+    const fields = [{ value: "" }];
+    const boot = runBoot("", { href: "http://127.0.0.1:3000/?utm_source=google&gclid=abc", fields });
+    boot.submit("accept");
+    expect(JSON.parse(fields[0]!.value)).toEqual({
+      utm_source: "google",
+      gclid: "abc",
+      paginaEntrada: "/?utm_source=google&gclid=abc",
+    });
+  });
+
+  it("leaves 'Configurar', other forms and a choice the hydrated app already handled to their own path", () => {
+    const boot = runBoot("");
+    expect(boot.submit("configure")).toBe(false);
+    expect(boot.submit("accept", { inBanner: false })).toBe(false);
+    expect(boot.submit("accept", { defaultPrevented: true })).toBe(true);
+    expect(boot.cookieWrites).toEqual([]);
+    expect(boot.classes.has("cc-open")).toBe(true);
   });
 
   it("loads nothing: no script element, no URL", () => {

@@ -12,6 +12,7 @@
  */
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 
+import { COOKIE_BANNER_ID } from "~/consent/banner";
 import { choiceFromDecision, COOKIE_POLICY_HREF } from "~/consent/consent";
 import { closeConsentSettings, saveConsent, showSettingsPanel, takeOpener, useConsentState } from "~/consent/store";
 import type { SiteSettings } from "~/content/types";
@@ -20,7 +21,6 @@ import { rememberVisitOrigin } from "~/tracking/visit-origin";
 
 export type CookieBannerTexts = NonNullable<SiteSettings["cookieBanner"]>;
 
-export const COOKIE_BANNER_ID = "cookie-consent";
 const HEIGHT_PROPERTY = "--cc-height";
 const FOCUS_MARGIN_PX = 16;
 

@@ -5,10 +5,9 @@
  */
 import type { MouseEvent } from "react";
 
+import { COOKIE_BANNER_ID } from "~/consent/banner";
 import { COOKIE_POLICY_HREF } from "~/consent/consent";
 import { openConsentSettings } from "~/consent/store";
-
-import { COOKIE_BANNER_ID } from "./CookieBanner";
 
 export function CookieSettingsLink({ label, className }: { label: string | null | undefined; className?: string }) {
   if (!label) return null;

@@ -7,7 +7,7 @@
 import { Link } from "@remix-run/react";
 
 import { Icon } from "~/components/ui/Icon";
-import { InfoTooltip, TooltipProvider } from "~/components/ui/InfoTooltip";
+import { InfoTooltip } from "~/components/ui/InfoTooltip";
 import { Section } from "~/components/ui/Section";
 import { SectionHeading } from "~/components/ui/SectionHeading";
 import { SectorIcon } from "~/components/ui/SectorIcon";
@@ -128,21 +128,19 @@ export function SectorGrid({
   return (
     <Section id={id} labelledBy={`${id}-title`} tone={tone}>
       <SectionHeading id={`${id}-title`} title={heading} />
-      <TooltipProvider>
-        <ul
-          className={`mt-10 grid gap-4 ${variant === "featured" ? "sm:grid-cols-2 lg:grid-cols-3 lg:gap-6" : "sm:grid-cols-2 lg:grid-cols-3"}`}
-        >
-          {list.map((sector) => (
-            <SectorCard
-              key={sector.slug}
-              sector={sector}
-              variant={variant}
-              tooltipLabel={tooltipLabel}
-              figureLabels={figureLabels}
-            />
-          ))}
-        </ul>
-      </TooltipProvider>
+      <ul
+        className={`mt-10 grid gap-4 ${variant === "featured" ? "sm:grid-cols-2 lg:grid-cols-3 lg:gap-6" : "sm:grid-cols-2 lg:grid-cols-3"}`}
+      >
+        {list.map((sector) => (
+          <SectorCard
+            key={sector.slug}
+            sector={sector}
+            variant={variant}
+            tooltipLabel={tooltipLabel}
+            figureLabels={figureLabels}
+          />
+        ))}
+      </ul>
     </Section>
   );
 }

@@ -1,0 +1,203 @@
+// `npm run bench:js`: the JavaScript every page of the site makes a visitor download, and the budget
+// it must stay under (CI runs it). For every page of the sitemap (campaign and sector pages included)
+// plus the 404 page, a fresh Chromium context at phone size loads the page, waits until it has
+// hydrated and gone quiet, scrolls to the bottom step by step and waits again, so chunks loaded after
+// the first paint or on scroll count too. Each script it fetched from the site is then measured as the
+// server sends it to a browser over HTTPS (brotli response body, headers not counted).
+//
+// `npm run bench:js -- --modules` adds, per distinct set of files, what is in them by source module
+// (from the build's esbuild metafile: each module's share of its file's compressed size, an estimate).
+// BENCH_JS_PAGES=/,/mensual narrows a run while investigating. Exit code 1 when a page is over budget.
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+
+import { chromium } from "@playwright/test";
+
+import { ensureBuild, root, startProductionServer } from "./lib/build.mjs";
+import { CHROMIUM_ARGS, CHROMIUM_PATH, requireChromium } from "./lib/chromium.mjs";
+import { sitePaths } from "./lib/site-routes.mjs";
+
+/** Compressed JavaScript a page may download, response bodies as served (KB of 1,024 bytes). */
+const JS_BUDGET_KB = 90;
+const SHOW_MODULES = process.argv.includes("--modules");
+const VIEWPORT = { width: 390, height: 844 };
+const SCROLL_STEP_WAIT_MS = 150;
+
+requireChromium();
+
+/** Body bytes of one response with the given Accept-Encoding, as the server sends it. */
+function bodyBytes(url, encoding) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { "accept-encoding": encoding } }, (response) => {
+        let bytes = 0;
+        response.on("data", (chunk) => (bytes += chunk.length));
+        response.on("end", () => resolve(bytes));
+      })
+      .on("error", reject);
+  });
+}
+
+const sizes = new Map();
+/** Brotli, gzip and uncompressed body sizes of a script URL (measured once per URL). */
+async function scriptSizes(url) {
+  if (!sizes.has(url)) {
+    const [br, gzip, raw] = await Promise.all([
+      bodyBytes(url, "br"),
+      bodyBytes(url, "gzip"),
+      bodyBytes(url, "identity"),
+    ]);
+    sizes.set(url, { br, gzip, raw });
+  }
+  return sizes.get(url);
+}
+
+/** Every same-site script a fresh visitor's browser downloads on `pathname`, in load order. */
+async function scriptsOfPage(browser, baseUrl, pathname) {
+  const context = await browser.newContext({ viewport: VIEWPORT, isMobile: true, hasTouch: true, locale: "es-ES" });
+  const page = await context.newPage();
+  const urls = [];
+  page.on("request", (request) => {
+    const url = request.url();
+    if (url.startsWith(baseUrl) && request.resourceType() === "script" && !urls.includes(url)) urls.push(url);
+  });
+  try {
+    await page.goto(`${baseUrl}${pathname}`, { waitUntil: "load" });
+    // Hydrated: React's fiber is on the page's elements (tests/support/page-checks.ts waits the same way).
+    await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__react")), undefined, {
+      timeout: 15_000,
+    });
+    await page.waitForLoadState("networkidle");
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    for (let y = 0; y < height; y += VIEWPORT.height / 2) {
+      await page.evaluate((top) => window.scrollTo({ top, behavior: "instant" }), y);
+      await page.waitForTimeout(SCROLL_STEP_WAIT_MS);
+    }
+    await page.waitForLoadState("networkidle");
+    const inline = await page.evaluate(() =>
+      [...document.querySelectorAll("script:not([src])")]
+        .filter((script) => !script.type || script.type === "module" || script.type === "text/javascript")
+        .reduce((sum, script) => sum + new TextEncoder().encode(script.textContent ?? "").length, 0),
+    );
+    return { urls, inline };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Source module → a readable group: a package name, or a path under app/. */
+function moduleGroup(input) {
+  const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input);
+  if (match) return match[1];
+  return input.replace(/^.*?(app\/)/, "$1").replace(/^(?:[a-z-]+:)+/, "");
+}
+
+function loadMetafile() {
+  const file = path.join(root, "build", "metafile.js.json");
+  if (!fs.existsSync(file)) return null;
+  return JSON.parse(fs.readFileSync(file, "utf8")).outputs;
+}
+
+/** Estimated compressed bytes per module group for a set of script URLs. */
+async function moduleBreakdown(urls, outputs) {
+  const groups = new Map();
+  const add = (name, bytes) => groups.set(name, (groups.get(name) ?? 0) + bytes);
+  for (const url of urls) {
+    const { br } = await scriptSizes(url);
+    const output = outputs?.[`public${new URL(url).pathname}`];
+    if (!output) {
+      add(/\/manifest-[^/]+\.js$/.test(url) ? "(Remix route manifest)" : new URL(url).pathname, br);
+      continue;
+    }
+    const total = Object.values(output.inputs).reduce((sum, input) => sum + input.bytesInOutput, 0) || 1;
+    // What esbuild adds around the modules (import/export glue) is split the same way.
+    for (const [input, { bytesInOutput }] of Object.entries(output.inputs))
+      add(moduleGroup(input), (br * bytesInOutput) / total);
+  }
+  return [...groups].sort((a, b) => b[1] - a[1]);
+}
+
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+
+ensureBuild();
+const server = await startProductionServer();
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+const rows = [];
+try {
+  const paths = process.env.BENCH_JS_PAGES?.split(",") ?? (await sitePaths(server.baseUrl));
+  for (const pathname of paths) {
+    // One request first, so the page is measured as the page cache serves it.
+    await fetch(`${server.baseUrl}${pathname}`).then((response) => response.arrayBuffer());
+    const { urls, inline } = await scriptsOfPage(browser, server.baseUrl, pathname);
+    let br = 0;
+    let gzip = 0;
+    let raw = 0;
+    for (const url of urls) {
+      const size = await scriptSizes(url);
+      br += size.br;
+      gzip += size.gzip;
+      raw += size.raw;
+    }
+    rows.push({ pathname, urls, br, gzip, raw, inline });
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+}
+
+const budget = JS_BUDGET_KB * 1024;
+console.log(
+  `JavaScript per page: a fresh browser at ${VIEWPORT.width} px, loaded, hydrated, scrolled to the bottom; response bodies as served (brotli; gzip and uncompressed for reference). Budget ${JS_BUDGET_KB} KB brotli.`,
+);
+console.log("");
+console.log(
+  `${"page".padEnd(38)} ${"files".padStart(5)} ${"br KB".padStart(7)} ${"gzip KB".padStart(8)} ${"raw KB".padStart(7)} ${"inline KB".padStart(9)}  result`,
+);
+for (const row of rows) {
+  console.log(
+    `${row.pathname.padEnd(38)} ${String(row.urls.length).padStart(5)} ${kb(row.br).padStart(7)} ${kb(row.gzip).padStart(8)} ${kb(row.raw).padStart(7)} ${kb(row.inline).padStart(9)}  ${row.br <= budget ? "PASS" : "FAIL"}`,
+  );
+}
+
+if (SHOW_MODULES) {
+  const outputs = loadMetafile();
+  const shared = rows.reduce((common, row) => common.filter((url) => row.urls.includes(url)), rows[0]?.urls ?? []);
+  const bySet = new Map();
+  for (const row of rows) {
+    const key = [...row.urls].sort().join(" ");
+    bySet.set(key, [...(bySet.get(key) ?? []), row]);
+  }
+  let sharedBr = 0;
+  for (const url of shared) sharedBr += (await scriptSizes(url)).br;
+  console.log("");
+  console.log(`Files every page downloads: ${shared.length}, ${kb(sharedBr)} KB brotli. By module (estimated):`);
+  for (const [name, bytes] of await moduleBreakdown(shared, outputs))
+    if (bytes >= 51) console.log(`  ${kb(bytes).padStart(6)} KB  ${name}`);
+  for (const group of bySet.values()) {
+    const own = group[0].urls.filter((url) => !shared.includes(url));
+    const names = group.map((row) => row.pathname);
+    const label = names.length > 3 ? `${names.slice(0, 2).join(", ")} and ${names.length - 2} more` : names.join(", ");
+    let ownBr = 0;
+    for (const url of own) ownBr += (await scriptSizes(url)).br;
+    console.log("");
+    console.log(
+      `${label}: ${kb(ownBr)} KB brotli beyond the shared files (${own.length} files). By module (estimated):`,
+    );
+    for (const [name, bytes] of await moduleBreakdown(own, outputs))
+      if (bytes >= 51) console.log(`  ${kb(bytes).padStart(6)} KB  ${name}`);
+  }
+}
+
+const over = rows.filter((row) => row.br > budget);
+console.log("");
+if (rows.length === 0) {
+  console.log("bench:js FAIL: no page was measured");
+  process.exit(1);
+}
+console.log(
+  over.length
+    ? `bench:js FAIL: ${over.length} page(s) over ${JS_BUDGET_KB} KB: ${over.map((row) => `${row.pathname} ${kb(row.br)} KB`).join(", ")}`
+    : `bench:js PASS: every page at most ${JS_BUDGET_KB} KB (largest ${kb(Math.max(...rows.map((row) => row.br)))} KB)`,
+);
+process.exit(over.length ? 1 : 0);
