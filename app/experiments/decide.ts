@@ -1,0 +1,83 @@
+/**
+ * Which variant a request sees at an experiment's path, and whether it counts (CONTRACT-level rules in
+ * docs/consent-and-tracking.md "Experiments"). Pure: the request is reduced to its Cookie and User-Agent
+ * headers and the random source is a parameter.
+ *
+ * - running: a browser whose consent grants analytics and that is no crawler takes part. It keeps the
+ *   variant its cookie names; on its first visit (no usable entry) one is drawn by weight, to be stored
+ *   in the cookie and counted once as a visitor. Everyone else sees the control and counts nothing.
+ * - paused: everyone sees the control; nothing is counted, no cookie.
+ * - ended: everyone sees the winner (the control when none was chosen); nothing is counted, no cookie.
+ */
+import { parseConsentCookie } from "~/consent/consent";
+
+import { readAssignments, withAssignment } from "./cookie";
+import { isCrawler } from "./crawler";
+import { drawVariant, type RandomSource } from "./draw";
+import type { Experiment, ExperimentVariant } from "./model";
+
+export interface RequestTraits {
+  cookieHeader: string | null | undefined;
+  userAgent: string | null | undefined;
+}
+
+export interface VariantDecision {
+  experiment: Experiment;
+  /** The page this request is shown. */
+  variant: ExperimentVariant;
+  /** The browser takes part: its leads count for `variant`. */
+  participant: boolean;
+  /**
+   * Set when the variant was drawn for this request: the browser's new assignments, to store in the
+   * experiment cookie, and one visitor to count.
+   */
+  newAssignments: Map<string, string> | null;
+}
+
+/** True when the browser may take part: analytics consent given, and not a crawler. */
+export function mayTakePart({ cookieHeader, userAgent }: RequestTraits): boolean {
+  return parseConsentCookie(cookieHeader)?.analytics === true && !isCrawler(userAgent);
+}
+
+const control = (experiment: Experiment) => experiment.variants[0]!;
+
+export function decideVariant(
+  experiment: Experiment,
+  request: RequestTraits,
+  random: RandomSource = Math.random,
+): VariantDecision {
+  const nobody = (variant: ExperimentVariant): VariantDecision => ({
+    experiment,
+    variant,
+    participant: false,
+    newAssignments: null,
+  });
+  if (experiment.status === "ended") {
+    return nobody(experiment.variants.find((variant) => variant.key === experiment.winner) ?? control(experiment));
+  }
+  if (experiment.status !== "running" || !mayTakePart(request)) return nobody(control(experiment));
+
+  const assignments = readAssignments(request.cookieHeader);
+  const kept = experiment.variants.find((variant) => variant.key === assignments.get(experiment.key));
+  if (kept) return { experiment, variant: kept, participant: true, newAssignments: null };
+
+  const drawn = experiment.variants.find((variant) => variant.key === drawVariant(experiment.variants, random));
+  if (!drawn) return nobody(control(experiment));
+  return {
+    experiment,
+    variant: drawn,
+    participant: true,
+    newAssignments: withAssignment(assignments, experiment.key, drawn.key),
+  };
+}
+
+/**
+ * The variant a lead posted at an experiment's path counts for: the one the browser's cookie names,
+ * under the same rules as the page it was shown (never a new draw). Null when the lead is no
+ * participant's.
+ */
+export function leadVariant(experiment: Experiment, request: RequestTraits): ExperimentVariant | null {
+  if (experiment.status !== "running" || !mayTakePart(request)) return null;
+  const assigned = readAssignments(request.cookieHeader).get(experiment.key);
+  return experiment.variants.find((variant) => variant.key === assigned) ?? null;
+}
