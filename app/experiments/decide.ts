@@ -41,10 +41,14 @@ export function mayTakePart({ cookieHeader, userAgent }: RequestTraits): boolean
 
 const control = (experiment: Experiment) => experiment.variants[0]!;
 
+/**
+ * The decision for a page view. With `random` null (a form post: the visitor already saw the page),
+ * nothing is drawn: a participant without an assignment sees, and counts as, nobody's (the control).
+ */
 export function decideVariant(
   experiment: Experiment,
   request: RequestTraits,
-  random: RandomSource = Math.random,
+  random: RandomSource | null = Math.random,
 ): VariantDecision {
   const nobody = (variant: ExperimentVariant): VariantDecision => ({
     experiment,
@@ -61,7 +65,8 @@ export function decideVariant(
   const kept = experiment.variants.find((variant) => variant.key === assignments.get(experiment.key));
   if (kept) return { experiment, variant: kept, participant: true, newAssignments: null };
 
-  const drawn = experiment.variants.find((variant) => variant.key === drawVariant(experiment.variants, random));
+  const drawnKey = random ? drawVariant(experiment.variants, random) : null;
+  const drawn = experiment.variants.find((variant) => variant.key === drawnKey);
   if (!drawn) return nobody(control(experiment));
   return {
     experiment,
@@ -69,15 +74,4 @@ export function decideVariant(
     participant: true,
     newAssignments: withAssignment(assignments, experiment.key, drawn.key),
   };
-}
-
-/**
- * The variant a lead posted at an experiment's path counts for: the one the browser's cookie names,
- * under the same rules as the page it was shown (never a new draw). Null when the lead is no
- * participant's.
- */
-export function leadVariant(experiment: Experiment, request: RequestTraits): ExperimentVariant | null {
-  if (experiment.status !== "running" || !mayTakePart(request)) return null;
-  const assigned = readAssignments(request.cookieHeader).get(experiment.key);
-  return experiment.variants.find((variant) => variant.key === assigned) ?? null;
 }

@@ -10,9 +10,9 @@ import {
   withAssignment,
 } from "~/experiments/cookie";
 import { isCrawler } from "~/experiments/crawler";
-import { decideVariant, leadVariant } from "~/experiments/decide";
+import { decideVariant } from "~/experiments/decide";
 import { drawVariant } from "~/experiments/draw";
-import { type Experiment,experimentAtPath, readExperiments, variantPagesUnderTest } from "~/experiments/model";
+import { type Experiment, experimentAtPath, readExperiments, variantPagesUnderTest } from "~/experiments/model";
 import { experimentReport, reportJson, variantFigures, verdictText } from "~/experiments/report";
 import { chanceToBeatControl, conversionRate, verdict } from "~/experiments/statistics";
 
@@ -212,14 +212,21 @@ describe("which variant a request sees", () => {
     expect(decideVariant(experiment({ status: "ended" }), withConsent).variant.key).toBe("a");
   });
 
-  it("counts a lead for the variant the cookie names, never a new draw", () => {
+  it("never draws for a form post: the cookie's variant, else the control and no participant", () => {
     const cookieHeader = `${ANALYTICS}; ${EXPERIMENT_COOKIE}=titular-reformas.b`;
-    expect(leadVariant(experiment(), { cookieHeader, userAgent: CHROME })?.key).toBe("b");
-    expect(leadVariant(experiment(), { cookieHeader: ANALYTICS, userAgent: CHROME })).toBeNull();
-    expect(leadVariant(experiment({ status: "paused" }), { cookieHeader, userAgent: CHROME })).toBeNull();
+    expect(decideVariant(experiment(), { cookieHeader, userAgent: CHROME }, null)).toMatchObject({
+      variant: { key: "b" },
+      participant: true,
+      newAssignments: null,
+    });
+    expect(decideVariant(experiment(), { cookieHeader: ANALYTICS, userAgent: CHROME }, null)).toMatchObject({
+      variant: { key: "a" },
+      participant: false,
+      newAssignments: null,
+    });
     expect(
-      leadVariant(experiment(), { cookieHeader: `${EXPERIMENT_COOKIE}=titular-reformas.b`, userAgent: CHROME }),
-    ).toBeNull();
+      decideVariant(experiment(), { cookieHeader: `${EXPERIMENT_COOKIE}=titular-reformas.b`, userAgent: CHROME }, null),
+    ).toMatchObject({ variant: { key: "a" }, participant: false });
   });
 });
 
