@@ -9,6 +9,8 @@
  * 200 { ok: true, form, id } once stored; 400 { ok: false, form, fieldErrors, toast, values };
  * 429 / 413 with a Spanish toast (a 413 multipart post also with its values); 500 with the form's
  * failure toast when storing failed. A filled honeypot gets the normal 200 answer and nothing is kept.
+ * A page under an A/B experiment passes the visitor's variant (app/experiments/serve.server.ts): the
+ * payload then carries `experimento` / `variante`, and the stored lead counts for that variant.
  */
 import { randomUUID } from "node:crypto";
 
@@ -31,6 +33,7 @@ import { log } from "~/lib/log.server";
 import { readOrigen } from "./attribution.server";
 import { formRateLimit } from "./config.server";
 import { storeLead } from "./delivery.server";
+import { getExperimentCounter } from "./experiment-counts.server";
 import { clientIp, formRateLimiter } from "./rate-limit.server";
 import { readFormBody } from "./request-body.server";
 
@@ -50,9 +53,15 @@ function firstLanguage(request: Request): string | undefined {
   return request.headers.get("accept-language")?.split(",")[0]?.split(";")[0]?.trim().slice(0, 35) || undefined;
 }
 
+export interface LeadActionOptions {
+  /** The experiment variant the visitor was shown, when they take part in one. */
+  experiment?: { experimento: string; variante: string } | null;
+}
+
 export async function handleLeadAction(
   { request, context }: Pick<ActionFunctionArgs, "request" | "context">,
   forms: AnyLeadForm | readonly AnyLeadForm[],
+  { experiment = null }: LeadActionOptions = {},
 ) {
   if (request.method.toUpperCase() !== "POST") {
     return answer({ ok: false, form: null, toast: GENERIC_FAILURE_TOAST }, 405, { Allow: "POST" });
@@ -102,16 +111,20 @@ export async function handleLeadAction(
     );
   }
 
-  const payload = form.buildPayload(result.data, {
-    now: new Date(),
-    origen: readOrigen(request, formData),
-    client: {
-      userAgent: request.headers.get("user-agent")?.slice(0, 500) || undefined,
-      language: firstLanguage(request),
-    },
-  });
+  const payload = {
+    ...form.buildPayload(result.data, {
+      now: new Date(),
+      origen: readOrigen(request, formData),
+      client: {
+        userAgent: request.headers.get("user-agent")?.slice(0, 500) || undefined,
+        language: firstLanguage(request),
+      },
+    }),
+    ...(experiment ?? {}),
+  };
   try {
     const record = await storeLead(form.kind, payload);
+    if (experiment) getExperimentCounter().countLead(experiment.experimento, experiment.variante);
     const receipt = form.receipt?.(result.data);
     return answer({ ok: true, form: form.kind, id: record.id, ...(receipt ? { receipt } : {}) });
   } catch (error) {
