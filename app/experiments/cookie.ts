@@ -60,3 +60,15 @@ export function experimentCookie(assignments: Assignments, { secure }: { secure:
   if (secure) attributes.push("Secure");
   return [`${EXPERIMENT_COOKIE}=${serializeAssignments(assignments)}`, ...attributes].join("; ");
 }
+
+/** The `Set-Cookie` value that removes the cookie (analytics consent refused or withdrawn). */
+export function clearExperimentCookie({ secure }: { secure: boolean }): string {
+  const attributes = ["Max-Age=0", "Path=/", "HttpOnly", "SameSite=Lax"];
+  if (secure) attributes.push("Secure");
+  return [`${EXPERIMENT_COOKIE}=`, ...attributes].join("; ");
+}
+
+/** True when the header carries the experiment cookie at all (valid or not). */
+export function hasExperimentCookie(cookieHeader: string | null | undefined): boolean {
+  return readCookies(cookieHeader, EXPERIMENT_COOKIE).length > 0;
+}

@@ -11,7 +11,7 @@
  */
 import { parseConsentCookie } from "~/consent/consent";
 
-import { readAssignments, withAssignment } from "./cookie";
+import { hasExperimentCookie, readAssignments, withAssignment } from "./cookie";
 import { isCrawler } from "./crawler";
 import { drawVariant, type RandomSource } from "./draw";
 import type { Experiment, ExperimentVariant } from "./model";
@@ -37,6 +37,14 @@ export interface VariantDecision {
 /** True when the browser may take part: analytics consent given, and not a crawler. */
 export function mayTakePart({ cookieHeader, userAgent }: RequestTraits): boolean {
   return parseConsentCookie(cookieHeader)?.analytics === true && !isCrawler(userAgent);
+}
+
+/**
+ * True when the browser keeps an experiment cookie without analytics consent (refused or withdrawn
+ * since): the cookie is then removed, as the consent it was set under is gone.
+ */
+export function shouldForgetAssignments({ cookieHeader }: Pick<RequestTraits, "cookieHeader">): boolean {
+  return parseConsentCookie(cookieHeader)?.analytics !== true && hasExperimentCookie(cookieHeader);
 }
 
 const control = (experiment: Experiment) => experiment.variants[0]!;

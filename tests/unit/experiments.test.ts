@@ -3,6 +3,7 @@
 import fc from "fast-check";
 
 import {
+  clearExperimentCookie,
   EXPERIMENT_COOKIE,
   experimentCookie,
   MAX_ASSIGNMENTS,
@@ -10,7 +11,7 @@ import {
   withAssignment,
 } from "~/experiments/cookie";
 import { isCrawler } from "~/experiments/crawler";
-import { decideVariant } from "~/experiments/decide";
+import { decideVariant, shouldForgetAssignments } from "~/experiments/decide";
 import { drawVariant } from "~/experiments/draw";
 import { type Experiment, experimentAtPath, readExperiments, variantPagesUnderTest } from "~/experiments/model";
 import { experimentReport, reportJson, variantFigures, verdictText } from "~/experiments/report";
@@ -125,6 +126,22 @@ describe("the experiment cookie", () => {
     expect(assignments.size).toBe(MAX_ASSIGNMENTS);
     expect(assignments.has("e0")).toBe(false);
     expect(assignments.has(`e${MAX_ASSIGNMENTS + 4}`)).toBe(true);
+  });
+});
+
+describe("withdrawn consent", () => {
+  it("removes an experiment cookie kept without analytics consent, and only then", () => {
+    expect(shouldForgetAssignments({ cookieHeader: `${EXPERIMENT_COOKIE}=titular-reformas.b` })).toBe(true);
+    expect(
+      shouldForgetAssignments({ cookieHeader: `cookie_consent=v1.a0.p1; ${EXPERIMENT_COOKIE}=titular-reformas.b` }),
+    ).toBe(true);
+    expect(
+      shouldForgetAssignments({ cookieHeader: `cookie_consent=v1.a1.p0; ${EXPERIMENT_COOKIE}=titular-reformas.b` }),
+    ).toBe(false);
+    expect(shouldForgetAssignments({ cookieHeader: "cookie_consent=v1.a0.p0" })).toBe(false);
+    expect(clearExperimentCookie({ secure: false })).toBe(
+      `${EXPERIMENT_COOKIE}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax`,
+    );
   });
 });
 
