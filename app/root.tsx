@@ -7,6 +7,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
@@ -15,6 +16,7 @@ import type { ReactNode } from "react";
 import { CookieBanner } from "~/components/layout/CookieBanner";
 import { Footer } from "~/components/layout/Footer";
 import { Header } from "~/components/layout/Header";
+import { MinimalHeader } from "~/components/layout/MinimalHeader";
 import { NotFound } from "~/components/layout/NotFound";
 import { WhatsAppButton } from "~/components/layout/WhatsAppButton";
 import { ConsentBootScript } from "~/consent/ConsentBootScript";
@@ -73,12 +75,29 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-function Frame({ settings, children }: { settings: SiteSettings; children: ReactNode }) {
+/** A page asks for the focused header (logo and phone, no menu) with `frame: "minimal"` in its loader data. */
+export type FrameKind = "full" | "minimal";
+
+function useFrameKind(): FrameKind {
+  const matches = useMatches();
+  const data = matches[matches.length - 1]?.data as { frame?: unknown } | null | undefined;
+  return data?.frame === "minimal" ? "minimal" : "full";
+}
+
+function Frame({
+  settings,
+  kind = "full",
+  children,
+}: {
+  settings: SiteSettings;
+  kind?: FrameKind;
+  children: ReactNode;
+}) {
   return (
     <>
       <CookieBanner texts={settings.cookieBanner} />
       <Tracking ids={settings.tracking} />
-      <Header settings={settings} />
+      {kind === "minimal" ? <MinimalHeader settings={settings} /> : <Header settings={settings} />}
       <main id="contenido" className="flex-1 pt-16">
         {children}
       </main>
@@ -90,8 +109,9 @@ function Frame({ settings, children }: { settings: SiteSettings; children: React
 
 export default function App() {
   const { settings } = useLoaderData<typeof loader>();
+  const kind = useFrameKind();
   return (
-    <Frame settings={settings}>
+    <Frame settings={settings} kind={kind}>
       <Outlet />
     </Frame>
   );

@@ -6,6 +6,7 @@ import type { StructureResolver } from "sanity/structure";
 import { collectionTypes, singletonTypes } from "./schemaTypes";
 
 const LIST_TITLES: Record<string, string> = {
+  campaignPage: "Páginas de campaña",
   sectorPage: "Páginas de sector",
   calculatorSector: "Calculadora: opciones sin página",
   redirect: "Redirecciones",
@@ -39,7 +40,9 @@ export const structure: StructureResolver = (S) =>
               .defaultOrdering(
                 type.name === "faqItem"
                   ? [{ field: "question", direction: "asc" }]
-                  : [{ field: "order", direction: "asc" }],
+                  : type.name === "campaignPage"
+                    ? [{ field: "title", direction: "asc" }]
+                    : [{ field: "order", direction: "asc" }],
               ),
           ),
       ),

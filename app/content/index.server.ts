@@ -8,11 +8,15 @@
 import type { SanityQueries } from "@sanity/client";
 
 import { warnIfLegalIdentityIncomplete } from "~/lib/legal-identity.server";
+import { campaignSlugOfPath } from "~/lib/site-paths";
 
 import { currentPerspective } from "./preview.server";
 import {
   calculatorPageQuery,
   calculatorSectorsQuery,
+  campaignPageByIdQuery,
+  campaignPageQuery,
+  campaignPathsQuery,
   contactPageQuery,
   draftContractPageQuery,
   googleAdsPageQuery,
@@ -79,6 +83,22 @@ export async function getSectorPage(slug: string) {
   if (slug.length > 96 || !SLUG_PATTERN.test(slug)) required(null, `sectorPage ${slug}`);
   return fetchRequired(sectorPageQuery, `sectorPage ${slug}`, { slug });
 }
+
+/**
+ * The campaign page a path shows (null when none: no such page, or a path that belongs to one of the
+ * site's own routes). The one place that decides it, so whatever chooses among pages (an experiment's
+ * variants) builds on it.
+ */
+export async function getCampaignPage(path: string) {
+  const slug = campaignSlugOfPath(path);
+  return slug ? fetchContent(campaignPageQuery, { slug }) : null;
+}
+
+/** A campaign page by its document id (an experiment's variant), in the request's perspective. */
+export const getCampaignPageById = (id: string) => fetchContent(campaignPageByIdQuery, { id });
+
+/** Every published campaign page's slug, last change and `noIndex`. */
+export const getCampaignPaths = () => fetchContent(campaignPathsQuery);
 
 /** For /healthz: true when the source answers and holds the site settings. */
 export async function isContentReachable(): Promise<boolean> {

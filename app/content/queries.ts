@@ -10,6 +10,19 @@
  */
 import { defineQuery } from "groq";
 
+import { BENEFITS_BLOCK } from "../blocks/benefits/content";
+import { CALCULATOR_BLOCK } from "../blocks/calculator/content";
+import { CLIENT_LOGOS_BLOCK } from "../blocks/client-logos/content";
+import { CTA_BLOCK } from "../blocks/cta/content";
+import { FAQ_BLOCK } from "../blocks/faq/content";
+import { HERO_BLOCK } from "../blocks/hero/content";
+import { LEAD_FORM_BLOCK } from "../blocks/lead-form/content";
+import { RICH_TEXT_BLOCK } from "../blocks/rich-text/content";
+import { SECTOR_FIGURES_BLOCK } from "../blocks/sector-figures/content";
+import { STEPS_BLOCK } from "../blocks/steps/content";
+import { TESTIMONIALS_BLOCK } from "../blocks/testimonials/content";
+import { FAQ_ITEM, IMAGE, SECTOR_PAGE_LABELS } from "./fragments";
+
 // ---- Filters -------------------------------------------------------------------------------------
 
 /** A singleton document (its _id is its type). An arrow with an expression body so TypeGen can resolve it. */
@@ -24,20 +37,11 @@ const LISTED_SECTOR_PAGES = `*[_type == "sectorPage" && defined(slug.current) &&
 
 // ---- Projections ---------------------------------------------------------------------------------
 
-/** What the image component needs of an image field: the same projection on both sources (docs/images.md). */
-const IMAGE = `alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}`;
-
-/** A referenced FAQ item. */
-const FAQ_ITEM = `_id, question, answer`;
-
 /** A referenced plan, as its card shows it. */
 const PLAN_CARD = `_id, name, key, price, priceSuffix, subtitle, description, features, popular, badges`;
 
 /** The landing page's contact section success texts, reused on /contacto. */
 const CONTACT_SUCCESS = `*[_type == "landingPage" && _id == "landingPage"][0].contactSection{successTitle, successText, resetLabel}`;
-
-/** The sector page labels the directory singleton holds for every sector page. */
-const SECTOR_PAGE_LABELS = `*[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels`;
 
 // ---- Queries -------------------------------------------------------------------------------------
 
@@ -133,3 +137,31 @@ export const serviceStartPageQuery = defineQuery(`${singleton("serviceStartPage"
 }`);
 
 export const healthQuery = defineQuery(`count(*[_id == "siteSettings"])`);
+
+// ---- Campaign pages (docs/content-model.md, 'Campaign pages') ----------------------------------------
+
+/** Every campaign page that is published and has a slug. */
+const LISTED_CAMPAIGN_PAGES = `*[_type == "campaignPage" && defined(slug.current) && !(_id in path("drafts.**"))]`;
+
+/**
+ * A campaign page as its route renders it: each block projected by its own folder's fragment
+ * (app/blocks/<block>/content.ts); a block of a type none of them names keeps only `_key` and `_type`,
+ * and the page leaves it out. `formTexts` are the landing form's success texts, the lead form's defaults.
+ */
+const CAMPAIGN_PAGE = `{
+  _id, _updatedAt, title, "slug": slug.current, seo, minimalHeader,
+  blocks[]{ _key, _type, ${HERO_BLOCK}, ${RICH_TEXT_BLOCK}, ${SECTOR_FIGURES_BLOCK}, ${CALCULATOR_BLOCK}, ${FAQ_BLOCK}, ${LEAD_FORM_BLOCK}, ${CTA_BLOCK}, ${CLIENT_LOGOS_BLOCK}, ${STEPS_BLOCK}, ${BENEFITS_BLOCK}, ${TESTIMONIALS_BLOCK} },
+  "formTexts": ${CONTACT_SUCCESS}
+}` as const;
+
+export const campaignPageQuery = defineQuery(
+  `*[_type == "campaignPage" && slug.current == $slug && ${PUBLISHED}][0]${CAMPAIGN_PAGE}`,
+);
+
+/** The same page by its document id (an experiment names its variants' pages by reference). */
+export const campaignPageByIdQuery = defineQuery(`*[_type == "campaignPage" && _id == $id][0]${CAMPAIGN_PAGE}`);
+
+/** Every live campaign page's address: the sitemap (unless noIndex) and the redirects' "live page wins". */
+export const campaignPathsQuery = defineQuery(`${LISTED_CAMPAIGN_PAGES}{
+  "slug": slug.current, _updatedAt, "noIndex": seo.noIndex == true
+}`);

@@ -76,6 +76,53 @@ export type CalculatorSector = {
   order: number;
 };
 
+export type CampaignPage = {
+  _id: string;
+  _type: "campaignPage";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  title: string;
+  slug: Slug;
+  seo?: CampaignSeo;
+  minimalHeader?: boolean;
+  blocks: Array<
+    | ({
+        _key: string;
+      } & HeroBlock)
+    | ({
+        _key: string;
+      } & RichTextBlock)
+    | ({
+        _key: string;
+      } & SectorFiguresBlock)
+    | ({
+        _key: string;
+      } & CalculatorBlock)
+    | ({
+        _key: string;
+      } & FaqBlock)
+    | ({
+        _key: string;
+      } & LeadFormBlock)
+    | ({
+        _key: string;
+      } & CtaBlock)
+    | ({
+        _key: string;
+      } & ClientLogosBlock)
+    | ({
+        _key: string;
+      } & StepsBlock)
+    | ({
+        _key: string;
+      } & BenefitsBlock)
+    | ({
+        _key: string;
+      } & TestimonialsBlock)
+  >;
+};
+
 export type SanityImageAssetReference = {
   _ref: string;
   _type: "reference";
@@ -83,169 +130,10 @@ export type SanityImageAssetReference = {
   [internalGroqTypeReferenceTo]?: "sanity.imageAsset";
 };
 
-export type SectorPage = {
-  _id: string;
-  _type: "sectorPage";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  sectorName: string;
-  slug: Slug;
-  calculatorName?: string;
-  calculatorAliases?: Array<string>;
-  seo: Seo;
-  hero: {
-    title: string;
-    description: string;
-    icon:
-      | "building"
-      | "code"
-      | "tooth"
-      | "graduation"
-      | "briefcase"
-      | "utensils"
-      | "cart"
-      | "truck"
-      | "ruler"
-      | "cpu"
-      | "car"
-      | "shield"
-      | "bolt"
-      | "landmark"
-      | "factory"
-      | "cog"
-      | "calendar"
-      | "printer"
-      | "home"
-      | "wrench"
-      | "scale"
-      | "sparkles"
-      | "package"
-      | "hammer"
-      | "megaphone"
-      | "users"
-      | "heart"
-      | "leaf"
-      | "handshake"
-      | "monitor"
-      | "antenna"
-      | "laptop";
-    image?: {
-      asset?: SanityImageAssetReference;
-      media?: unknown;
-      hotspot?: SanityImageHotspot;
-      crop?: SanityImageCrop;
-      alt: string;
-      _type: "image";
-    };
-    extraCta?: Cta;
-  };
-  stats?: {
-    conversionRate?: number;
-    averageProfit?: number;
-    costPerLead?: number;
-  };
-  leadsPerMonth?: {
-    min?: number;
-    max?: number;
-  };
-  tooltip: string;
-  featured: boolean;
-  order: number;
-  explanation: {
-    title: string;
-    paragraphs: PortableText;
-  };
-  projection: {
-    heading: string;
-    intro: string;
-    fixedInvestments?: Array<number>;
-  };
-  services: {
-    heading: string;
-    items: Array<
-      {
-        _key: string;
-      } & SectorService
-    >;
-  };
-  closingCta: {
-    title: string;
-    description: string;
-  };
-  structuredData: {
-    schemaType: "ProfessionalService" | "Service";
-    serviceType: string;
-    audienceType: string;
-    offers?: Array<
-      {
-        _key: string;
-      } & Offer
-    >;
-  };
-};
-
-export type PortableText = Array<{
-  children?: Array<
-    | {
-        marks?: Array<string>;
-        text?: string;
-        _type: "span";
-        _key: string;
-      }
-    | {
-        field:
-          | "companyName"
-          | "taxId"
-          | "address"
-          | "registryData"
-          | "email"
-          | "phone"
-          | "dataProtectionContact"
-          | "jurisdiction";
-        _type: "legalValue";
-        _key: string;
-      }
-  >;
-  style?: "normal" | "h2" | "h3";
-  listItem?: "bullet" | "number";
-  markDefs?: Array<{
-    href: string;
-    _type: "link";
-    _key: string;
-  }>;
-  level?: number;
-  _type: "block";
-  _key: string;
-}>;
-
-export type Cta = {
-  _type: "cta";
-  label: string;
-  href: string;
-};
-
-export type SanityImageCrop = {
-  _type: "sanity.imageCrop";
-  top: number;
-  bottom: number;
-  left: number;
-  right: number;
-};
-
-export type SanityImageHotspot = {
-  _type: "sanity.imageHotspot";
-  x: number;
-  y: number;
-  height: number;
-  width: number;
-};
-
-export type Seo = {
-  _type: "seo";
-  title: string;
-  description: string;
-  keywords?: Array<string>;
+export type CampaignSeo = {
+  _type: "campaignSeo";
+  title?: string;
+  description?: string;
   image?: {
     asset?: SanityImageAssetReference;
     media?: unknown;
@@ -254,6 +142,7 @@ export type Seo = {
     alt?: string;
     _type: "image";
   };
+  noIndex?: boolean;
 };
 
 export type Slug = {
@@ -302,6 +191,21 @@ export type ServiceStartPage = {
   successTitle: string;
   successText: string;
   paymentLinkLabel: string;
+};
+
+export type Seo = {
+  _type: "seo";
+  title: string;
+  description: string;
+  keywords?: Array<string>;
+  image?: {
+    asset?: SanityImageAssetReference;
+    media?: unknown;
+    hotspot?: SanityImageHotspot;
+    crop?: SanityImageCrop;
+    alt?: string;
+    _type: "image";
+  };
 };
 
 export type DraftContractPage = {
@@ -358,6 +262,40 @@ export type LegalPage = {
   privacyPolicy: PortableText;
   cookiePolicy: PortableText;
 };
+
+export type PortableText = Array<{
+  children?: Array<
+    | {
+        marks?: Array<string>;
+        text?: string;
+        _type: "span";
+        _key: string;
+      }
+    | {
+        field:
+          | "companyName"
+          | "taxId"
+          | "address"
+          | "registryData"
+          | "email"
+          | "phone"
+          | "dataProtectionContact"
+          | "jurisdiction";
+        _type: "legalValue";
+        _key: string;
+      }
+  >;
+  style?: "normal" | "h2" | "h3";
+  listItem?: "bullet" | "number";
+  markDefs?: Array<{
+    href: string;
+    _type: "link";
+    _key: string;
+  }>;
+  level?: number;
+  _type: "block";
+  _key: string;
+}>;
 
 export type ContactPage = {
   _id: string;
@@ -666,6 +604,22 @@ export type LandingPage = {
   };
 };
 
+export type SanityImageCrop = {
+  _type: "sanity.imageCrop";
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+};
+
+export type SanityImageHotspot = {
+  _type: "sanity.imageHotspot";
+  x: number;
+  y: number;
+  height: number;
+  width: number;
+};
+
 export type SiteSettings = {
   _id: string;
   _type: "siteSettings";
@@ -755,6 +709,234 @@ export type SiteSettings = {
     advertisingDescription: string;
     footerLinkLabel: string;
   };
+};
+
+export type TestimonialsBlock = {
+  _type: "testimonialsBlock";
+  heading: string;
+  items: Array<
+    {
+      _key: string;
+    } & Testimonial
+  >;
+};
+
+export type BenefitsBlock = {
+  _type: "benefitsBlock";
+  heading: string;
+  intro?: string;
+  items: Array<
+    {
+      _key: string;
+    } & Feature
+  >;
+};
+
+export type StepsBlock = {
+  _type: "stepsBlock";
+  heading: string;
+  intro?: string;
+  steps: Array<
+    {
+      _key: string;
+    } & Step
+  >;
+};
+
+export type ClientLogosBlock = {
+  _type: "clientLogosBlock";
+  heading?: string;
+  logos: Array<{
+    asset?: SanityImageAssetReference;
+    media?: unknown;
+    hotspot?: SanityImageHotspot;
+    crop?: SanityImageCrop;
+    alt: string;
+    _type: "image";
+    _key: string;
+  }>;
+};
+
+export type CtaBlock = {
+  _type: "ctaBlock";
+  heading: string;
+  text?: string;
+  cta?: Cta;
+};
+
+export type Cta = {
+  _type: "cta";
+  label: string;
+  href: string;
+};
+
+export type LeadFormBlock = {
+  _type: "leadFormBlock";
+  heading?: string;
+  text?: string;
+  fields?: Array<string>;
+  submitLabel?: string;
+  successTitle?: string;
+  successText?: string;
+};
+
+export type FaqBlock = {
+  _type: "faqBlock";
+  heading?: string;
+  items: Array<
+    {
+      _key: string;
+    } & FaqItemReference
+  >;
+};
+
+export type SectorPageReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "sectorPage";
+};
+
+export type CalculatorBlock = {
+  _type: "calculatorBlock";
+  sector?: SectorPageReference;
+};
+
+export type SectorFiguresBlock = {
+  _type: "sectorFiguresBlock";
+  sector: SectorPageReference;
+  heading?: string;
+};
+
+export type SectorPage = {
+  _id: string;
+  _type: "sectorPage";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  sectorName: string;
+  slug: Slug;
+  calculatorName?: string;
+  calculatorAliases?: Array<string>;
+  seo: Seo;
+  hero: {
+    title: string;
+    description: string;
+    icon:
+      | "building"
+      | "code"
+      | "tooth"
+      | "graduation"
+      | "briefcase"
+      | "utensils"
+      | "cart"
+      | "truck"
+      | "ruler"
+      | "cpu"
+      | "car"
+      | "shield"
+      | "bolt"
+      | "landmark"
+      | "factory"
+      | "cog"
+      | "calendar"
+      | "printer"
+      | "home"
+      | "wrench"
+      | "scale"
+      | "sparkles"
+      | "package"
+      | "hammer"
+      | "megaphone"
+      | "users"
+      | "heart"
+      | "leaf"
+      | "handshake"
+      | "monitor"
+      | "antenna"
+      | "laptop";
+    image?: {
+      asset?: SanityImageAssetReference;
+      media?: unknown;
+      hotspot?: SanityImageHotspot;
+      crop?: SanityImageCrop;
+      alt: string;
+      _type: "image";
+    };
+    extraCta?: Cta;
+  };
+  stats?: {
+    conversionRate?: number;
+    averageProfit?: number;
+    costPerLead?: number;
+  };
+  leadsPerMonth?: {
+    min?: number;
+    max?: number;
+  };
+  tooltip: string;
+  featured: boolean;
+  order: number;
+  explanation: {
+    title: string;
+    paragraphs: PortableText;
+  };
+  projection: {
+    heading: string;
+    intro: string;
+    fixedInvestments?: Array<number>;
+  };
+  services: {
+    heading: string;
+    items: Array<
+      {
+        _key: string;
+      } & SectorService
+    >;
+  };
+  closingCta: {
+    title: string;
+    description: string;
+  };
+  structuredData: {
+    schemaType: "ProfessionalService" | "Service";
+    serviceType: string;
+    audienceType: string;
+    offers?: Array<
+      {
+        _key: string;
+      } & Offer
+    >;
+  };
+};
+
+export type RichTextBlock = {
+  _type: "richTextBlock";
+  body: PortableText;
+};
+
+export type HeroBlock = {
+  _type: "heroBlock";
+  badge?: string;
+  heading: string;
+  text?: string;
+  image?: {
+    asset?: SanityImageAssetReference;
+    media?: unknown;
+    hotspot?: SanityImageHotspot;
+    crop?: SanityImageCrop;
+    alt: string;
+    _type: "image";
+  };
+  cta?: Cta;
+};
+
+export type Testimonial = {
+  _type: "testimonial";
+  quote: string;
+  name: string;
+  role?: string;
+  company?: string;
 };
 
 export type ContractSection = {
@@ -950,19 +1132,17 @@ export type AllSanitySchemaTypes =
   | FaqItem
   | Redirect
   | CalculatorSector
+  | CampaignPage
   | SanityImageAssetReference
-  | SectorPage
-  | PortableText
-  | Cta
-  | SanityImageCrop
-  | SanityImageHotspot
-  | Seo
+  | CampaignSeo
   | Slug
   | PlanReference
   | ServiceStartPage
+  | Seo
   | DraftContractPage
   | NextStepsPage
   | LegalPage
+  | PortableText
   | ContactPage
   | GoogleAdsPage
   | SectorsDirectory
@@ -970,7 +1150,24 @@ export type AllSanitySchemaTypes =
   | FaqItemReference
   | PlansPage
   | LandingPage
+  | SanityImageCrop
+  | SanityImageHotspot
   | SiteSettings
+  | TestimonialsBlock
+  | BenefitsBlock
+  | StepsBlock
+  | ClientLogosBlock
+  | CtaBlock
+  | Cta
+  | LeadFormBlock
+  | FaqBlock
+  | SectorPageReference
+  | CalculatorBlock
+  | SectorFiguresBlock
+  | SectorPage
+  | RichTextBlock
+  | HeroBlock
+  | Testimonial
   | ContractSection
   | NextStep
   | Offer
@@ -1693,6 +1890,365 @@ export type ServiceStartPageQueryResult = {
 // Query: count(*[_id == "siteSettings"])
 export type HealthQueryResult = number;
 
+// Source: ../app/content/queries.ts
+// Variable: campaignPageQuery
+// Query: *[_type == "campaignPage" && slug.current == $slug && !(_id in path("drafts.**"))][0]{  _id, _updatedAt, title, "slug": slug.current, seo, minimalHeader,  blocks[]{ _key, _type, _type == "heroBlock" => { badge, heading, text, cta{label, href}, image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "richTextBlock" => { body }, _type == "sectorFiguresBlock" => { heading, "sector": sector->{ sectorName, "slug": slug.current, "calculatorName": coalesce(calculatorName, sectorName), stats, projection{heading, intro, fixedInvestments}, "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels } }, _type == "calculatorBlock" => { "sector": sector->{ "calculatorName": coalesce(calculatorName, sectorName) } }, _type == "faqBlock" => { heading, "items": items[]->{_id, question, answer} }, _type == "leadFormBlock" => { heading, text, fields, submitLabel, successTitle, successText }, _type == "ctaBlock" => { heading, text, cta{label, href} }, _type == "clientLogosBlock" => { heading, logos[]{_key, alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "stepsBlock" => { heading, intro, steps }, _type == "benefitsBlock" => { heading, intro, items }, _type == "testimonialsBlock" => { heading, items } },  "formTexts": *[_type == "landingPage" && _id == "landingPage"][0].contactSection{successTitle, successText, resetLabel}}
+export type CampaignPageQueryResult = {
+  _id: string;
+  _updatedAt: string;
+  title: string;
+  slug: string;
+  seo: CampaignSeo | null;
+  minimalHeader: boolean | null;
+  blocks: Array<
+    | {
+        _key: string;
+        _type: "benefitsBlock";
+        heading: string;
+        intro: string | null;
+        items: Array<
+          {
+            _key: string;
+          } & Feature
+        >;
+      }
+    | {
+        _key: string;
+        _type: "calculatorBlock";
+        sector: {
+          calculatorName: string;
+        } | null;
+      }
+    | {
+        _key: string;
+        _type: "clientLogosBlock";
+        heading: string | null;
+        logos: Array<{
+          _key: string;
+          alt: string;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          asset: {
+            _id: string;
+            url: string;
+            metadata: {
+              lqip: string | null;
+              dimensions: {
+                width: number;
+                height: number;
+              } | null;
+            } | null;
+          } | null;
+        }>;
+      }
+    | {
+        _key: string;
+        _type: "ctaBlock";
+        heading: string;
+        text: string | null;
+        cta: {
+          label: string;
+          href: string;
+        } | null;
+      }
+    | {
+        _key: string;
+        _type: "faqBlock";
+        heading: string | null;
+        items: Array<{
+          _id: string;
+          question: string;
+          answer: string;
+        }>;
+      }
+    | {
+        _key: string;
+        _type: "heroBlock";
+        badge: string | null;
+        heading: string;
+        text: string | null;
+        cta: {
+          label: string;
+          href: string;
+        } | null;
+        image: {
+          alt: string;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          asset: {
+            _id: string;
+            url: string;
+            metadata: {
+              lqip: string | null;
+              dimensions: {
+                width: number;
+                height: number;
+              } | null;
+            } | null;
+          } | null;
+        } | null;
+      }
+    | {
+        _key: string;
+        _type: "leadFormBlock";
+        heading: string | null;
+        text: string | null;
+        fields: Array<string> | null;
+        submitLabel: string | null;
+        successTitle: string | null;
+        successText: string | null;
+      }
+    | {
+        _key: string;
+        _type: "richTextBlock";
+        body: PortableText;
+      }
+    | {
+        _key: string;
+        _type: "sectorFiguresBlock";
+        heading: string | null;
+        sector: {
+          sectorName: string;
+          slug: string;
+          calculatorName: string;
+          stats: {
+            conversionRate?: number;
+            averageProfit?: number;
+            costPerLead?: number;
+          } | null;
+          projection: {
+            heading: string;
+            intro: string;
+            fixedInvestments: Array<number> | null;
+          };
+          labels: {
+            conversionRate: string;
+            averageProfit: string;
+            costPerLead: string;
+            leadsPerMonth?: string;
+            projectionColumns: {
+              investment: string;
+              leads: string;
+              clients: string;
+              revenue: string;
+              roi: string;
+            };
+          } | null;
+        };
+      }
+    | {
+        _key: string;
+        _type: "stepsBlock";
+        heading: string;
+        intro: string | null;
+        steps: Array<
+          {
+            _key: string;
+          } & Step
+        >;
+      }
+    | {
+        _key: string;
+        _type: "testimonialsBlock";
+        heading: string;
+        items: Array<
+          {
+            _key: string;
+          } & Testimonial
+        >;
+      }
+  >;
+  formTexts: {
+    successTitle: string;
+    successText: string;
+    resetLabel: string;
+  } | null;
+} | null;
+
+// Source: ../app/content/queries.ts
+// Variable: campaignPageByIdQuery
+// Query: *[_type == "campaignPage" && _id == $id][0]{  _id, _updatedAt, title, "slug": slug.current, seo, minimalHeader,  blocks[]{ _key, _type, _type == "heroBlock" => { badge, heading, text, cta{label, href}, image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "richTextBlock" => { body }, _type == "sectorFiguresBlock" => { heading, "sector": sector->{ sectorName, "slug": slug.current, "calculatorName": coalesce(calculatorName, sectorName), stats, projection{heading, intro, fixedInvestments}, "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels } }, _type == "calculatorBlock" => { "sector": sector->{ "calculatorName": coalesce(calculatorName, sectorName) } }, _type == "faqBlock" => { heading, "items": items[]->{_id, question, answer} }, _type == "leadFormBlock" => { heading, text, fields, submitLabel, successTitle, successText }, _type == "ctaBlock" => { heading, text, cta{label, href} }, _type == "clientLogosBlock" => { heading, logos[]{_key, alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "stepsBlock" => { heading, intro, steps }, _type == "benefitsBlock" => { heading, intro, items }, _type == "testimonialsBlock" => { heading, items } },  "formTexts": *[_type == "landingPage" && _id == "landingPage"][0].contactSection{successTitle, successText, resetLabel}}
+export type CampaignPageByIdQueryResult = {
+  _id: string;
+  _updatedAt: string;
+  title: string;
+  slug: string;
+  seo: CampaignSeo | null;
+  minimalHeader: boolean | null;
+  blocks: Array<
+    | {
+        _key: string;
+        _type: "benefitsBlock";
+        heading: string;
+        intro: string | null;
+        items: Array<
+          {
+            _key: string;
+          } & Feature
+        >;
+      }
+    | {
+        _key: string;
+        _type: "calculatorBlock";
+        sector: {
+          calculatorName: string;
+        } | null;
+      }
+    | {
+        _key: string;
+        _type: "clientLogosBlock";
+        heading: string | null;
+        logos: Array<{
+          _key: string;
+          alt: string;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          asset: {
+            _id: string;
+            url: string;
+            metadata: {
+              lqip: string | null;
+              dimensions: {
+                width: number;
+                height: number;
+              } | null;
+            } | null;
+          } | null;
+        }>;
+      }
+    | {
+        _key: string;
+        _type: "ctaBlock";
+        heading: string;
+        text: string | null;
+        cta: {
+          label: string;
+          href: string;
+        } | null;
+      }
+    | {
+        _key: string;
+        _type: "faqBlock";
+        heading: string | null;
+        items: Array<{
+          _id: string;
+          question: string;
+          answer: string;
+        }>;
+      }
+    | {
+        _key: string;
+        _type: "heroBlock";
+        badge: string | null;
+        heading: string;
+        text: string | null;
+        cta: {
+          label: string;
+          href: string;
+        } | null;
+        image: {
+          alt: string;
+          crop: SanityImageCrop | null;
+          hotspot: SanityImageHotspot | null;
+          asset: {
+            _id: string;
+            url: string;
+            metadata: {
+              lqip: string | null;
+              dimensions: {
+                width: number;
+                height: number;
+              } | null;
+            } | null;
+          } | null;
+        } | null;
+      }
+    | {
+        _key: string;
+        _type: "leadFormBlock";
+        heading: string | null;
+        text: string | null;
+        fields: Array<string> | null;
+        submitLabel: string | null;
+        successTitle: string | null;
+        successText: string | null;
+      }
+    | {
+        _key: string;
+        _type: "richTextBlock";
+        body: PortableText;
+      }
+    | {
+        _key: string;
+        _type: "sectorFiguresBlock";
+        heading: string | null;
+        sector: {
+          sectorName: string;
+          slug: string;
+          calculatorName: string;
+          stats: {
+            conversionRate?: number;
+            averageProfit?: number;
+            costPerLead?: number;
+          } | null;
+          projection: {
+            heading: string;
+            intro: string;
+            fixedInvestments: Array<number> | null;
+          };
+          labels: {
+            conversionRate: string;
+            averageProfit: string;
+            costPerLead: string;
+            leadsPerMonth?: string;
+            projectionColumns: {
+              investment: string;
+              leads: string;
+              clients: string;
+              revenue: string;
+              roi: string;
+            };
+          } | null;
+        };
+      }
+    | {
+        _key: string;
+        _type: "stepsBlock";
+        heading: string;
+        intro: string | null;
+        steps: Array<
+          {
+            _key: string;
+          } & Step
+        >;
+      }
+    | {
+        _key: string;
+        _type: "testimonialsBlock";
+        heading: string;
+        items: Array<
+          {
+            _key: string;
+          } & Testimonial
+        >;
+      }
+  >;
+  formTexts: {
+    successTitle: string;
+    successText: string;
+    resetLabel: string;
+  } | null;
+} | null;
+
+// Source: ../app/content/queries.ts
+// Variable: campaignPathsQuery
+// Query: *[_type == "campaignPage" && defined(slug.current) && !(_id in path("drafts.**"))]{  "slug": slug.current, _updatedAt, "noIndex": seo.noIndex == true}
+export type CampaignPathsQueryResult = Array<{
+  slug: string;
+  _updatedAt: string;
+  noIndex: boolean | false;
+}>;
+
 // Query TypeMap
 import "@sanity/client";
 declare module "@sanity/client" {
@@ -1713,5 +2269,8 @@ declare module "@sanity/client" {
     '*[_type == "draftContractPage" && _id == "draftContractPage"][0]{ seo, title, intro, sections }': DraftContractPageQueryResult;
     '*[_type == "serviceStartPage" && _id == "serviceStartPage"][0]{\n  seo, heading, intro, cards, styleOptions, logoOffer, submitLabel, sendingLabel, paymentNote,\n  calculatorLinkLabel, successTitle, successText, paymentLinkLabel,\n  "plans": plans[]->{_id, name, key, price, priceSuffix, subtitle, description, features, popular, badges}\n}': ServiceStartPageQueryResult;
     'count(*[_id == "siteSettings"])': HealthQueryResult;
+    '*[_type == "campaignPage" && slug.current == $slug && !(_id in path("drafts.**"))][0]{\n  _id, _updatedAt, title, "slug": slug.current, seo, minimalHeader,\n  blocks[]{ _key, _type, _type == "heroBlock" => { badge, heading, text, cta{label, href}, image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "richTextBlock" => { body }, _type == "sectorFiguresBlock" => { heading, "sector": sector->{ sectorName, "slug": slug.current, "calculatorName": coalesce(calculatorName, sectorName), stats, projection{heading, intro, fixedInvestments}, "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels } }, _type == "calculatorBlock" => { "sector": sector->{ "calculatorName": coalesce(calculatorName, sectorName) } }, _type == "faqBlock" => { heading, "items": items[]->{_id, question, answer} }, _type == "leadFormBlock" => { heading, text, fields, submitLabel, successTitle, successText }, _type == "ctaBlock" => { heading, text, cta{label, href} }, _type == "clientLogosBlock" => { heading, logos[]{_key, alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "stepsBlock" => { heading, intro, steps }, _type == "benefitsBlock" => { heading, intro, items }, _type == "testimonialsBlock" => { heading, items } },\n  "formTexts": *[_type == "landingPage" && _id == "landingPage"][0].contactSection{successTitle, successText, resetLabel}\n}': CampaignPageQueryResult;
+    '*[_type == "campaignPage" && _id == $id][0]{\n  _id, _updatedAt, title, "slug": slug.current, seo, minimalHeader,\n  blocks[]{ _key, _type, _type == "heroBlock" => { badge, heading, text, cta{label, href}, image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "richTextBlock" => { body }, _type == "sectorFiguresBlock" => { heading, "sector": sector->{ sectorName, "slug": slug.current, "calculatorName": coalesce(calculatorName, sectorName), stats, projection{heading, intro, fixedInvestments}, "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels } }, _type == "calculatorBlock" => { "sector": sector->{ "calculatorName": coalesce(calculatorName, sectorName) } }, _type == "faqBlock" => { heading, "items": items[]->{_id, question, answer} }, _type == "leadFormBlock" => { heading, text, fields, submitLabel, successTitle, successText }, _type == "ctaBlock" => { heading, text, cta{label, href} }, _type == "clientLogosBlock" => { heading, logos[]{_key, alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "stepsBlock" => { heading, intro, steps }, _type == "benefitsBlock" => { heading, intro, items }, _type == "testimonialsBlock" => { heading, items } },\n  "formTexts": *[_type == "landingPage" && _id == "landingPage"][0].contactSection{successTitle, successText, resetLabel}\n}': CampaignPageByIdQueryResult;
+    '*[_type == "campaignPage" && defined(slug.current) && !(_id in path("drafts.**"))]{\n  "slug": slug.current, _updatedAt, "noIndex": seo.noIndex == true\n}': CampaignPathsQueryResult;
   }
 }

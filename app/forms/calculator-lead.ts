@@ -12,7 +12,7 @@ import * as z from "zod/mini";
 
 import { maxPrices } from "~/domain/calculator";
 
-import { emailAddress, optionalText, parseDecimal, requiredText } from "./rules";
+import { emailAddress, optionalText, parseDecimal, phoneNumber, requiredText } from "./rules";
 import {
   defineLeadForm,
   errorToast,
@@ -75,7 +75,6 @@ export const CALCULATOR_LEAD_FIELDS = {
 /** The fields a visitor types, in the order the form shows them. */
 export const CALCULATOR_VISIBLE_FIELDS = ["email", "sector", "empresa", "telefono", "web", "mensaje"] as const;
 
-const PHONE_PATTERN = /^\+?[\d\s\-()]+$/;
 const WEB_PATTERN = /^https?:\/\//i;
 
 const calculationNumber = z.pipe(
@@ -147,12 +146,7 @@ export const calculatorLeadSchema = z.object({
   email: emailAddress(CALCULATOR_LEAD_MESSAGES.emailRequired, CALCULATOR_LEAD_MESSAGES.emailFormat),
   sector: requiredText(CALCULATOR_LEAD_MESSAGES.sectorRequired),
   empresa: requiredText(CALCULATOR_LEAD_MESSAGES.empresaRequired),
-  telefono: requiredText(CALCULATOR_LEAD_MESSAGES.telefonoRequired).check(
-    z.refine(
-      (value) => value === "" || (PHONE_PATTERN.test(value) && /\d/.test(value)),
-      CALCULATOR_LEAD_MESSAGES.telefonoFormat,
-    ),
-  ),
+  telefono: phoneNumber(CALCULATOR_LEAD_MESSAGES.telefonoRequired, CALCULATOR_LEAD_MESSAGES.telefonoFormat),
   web: optionalText().check(
     z.refine((value) => value === "" || WEB_PATTERN.test(value), CALCULATOR_LEAD_MESSAGES.webFormat),
   ),

@@ -27,6 +27,14 @@ export const emailAddress = (requiredMessage: string = REQUIRED_MESSAGE, formatM
     z.refine((value) => value === "" || EMAIL_PATTERN.test(value), formatMessage),
   );
 
+/** The calculator form's phone rule: may start with +, then digits, spaces, hyphens and parentheses. */
+const PHONE_PATTERN = /^\+?[\d\s\-()]+$/;
+
+export const phoneNumber = (requiredMessage: string, formatMessage: string) =>
+  requiredText(requiredMessage).check(
+    z.refine((value) => value === "" || (PHONE_PATTERN.test(value) && /\d/.test(value)), formatMessage),
+  );
+
 /**
  * The rules of the contact group (shared.ts CONTACT_GROUP_FIELDS), every field required: the plan dialogs
  * and service start take them as they are, the landing form makes empresa optional.

@@ -5,8 +5,8 @@
  */
 import type * as z from "zod/mini";
 
-/** The five forms. The value is also the `intent` a page with several forms posts. */
-export type LeadFormKind = "contacto" | "calculadora" | "plan-mensual" | "plan-cpl" | "iniciar-servicio";
+/** The forms. The value is also the `intent` a page with several forms posts. */
+export type LeadFormKind = "contacto" | "calculadora" | "plan-mensual" | "plan-cpl" | "iniciar-servicio" | "campana";
 
 /** 'line' for one-line inputs, 'text' for text areas and machine-written JSON. */
 export type FieldKind = "line" | "text";

@@ -5,7 +5,8 @@
  *   export const action = (args: ActionFunctionArgs) => handleLeadAction(args, contactForm);
  *   export const action = (args: ActionFunctionArgs) => handleLeadAction(args, [monthlyPlanForm, cplForm]);
  *
- * With several forms the posted `intent` field names the form (its kind). Answers (JSON, LeadActionData):
+ * With several forms the posted `intent` field names the form (its kind); a page whose forms are told
+ * apart otherwise passes a function that picks the form from the posted data. Answers (JSON, LeadActionData):
  * 200 { ok: true, form, id } once stored; 400 { ok: false, form, fieldErrors, toast, values };
  * 429 / 413 with a Spanish toast (a 413 multipart post also with its values); 500 with the form's
  * failure toast when storing failed. A filled honeypot gets the normal 200 answer and nothing is kept.
@@ -43,7 +44,11 @@ function answer(data: LeadActionData, status = 200, headers: Record<string, stri
   return json(data, { status, headers: { "Cache-Control": PRIVATE_NO_STORE, ...headers } });
 }
 
-function pickForm(forms: AnyLeadForm | readonly AnyLeadForm[], formData: FormData): AnyLeadForm | undefined {
+/** One form, several told apart by `intent`, or a function that picks one from the posted data. */
+export type LeadForms = AnyLeadForm | readonly AnyLeadForm[] | ((formData: FormData) => AnyLeadForm | undefined);
+
+function pickForm(forms: LeadForms, formData: FormData): AnyLeadForm | undefined {
+  if (typeof forms === "function") return forms(formData);
   if (!Array.isArray(forms)) return forms as AnyLeadForm;
   const intent = formData.get(INTENT_FIELD);
   return forms.find((form) => form.kind === intent);
@@ -60,7 +65,7 @@ export interface LeadActionOptions {
 
 export async function handleLeadAction(
   { request, context }: Pick<ActionFunctionArgs, "request" | "context">,
-  forms: AnyLeadForm | readonly AnyLeadForm[],
+  forms: LeadForms,
   { experiment = null }: LeadActionOptions = {},
 ) {
   if (request.method.toUpperCase() !== "POST") {

@@ -17,6 +17,7 @@ export const DESTINATIONS_BY_FORM: Record<LeadFormKind, readonly DestinationName
   "plan-mensual": ["automationWebhook"],
   "plan-cpl": ["automationWebhook"],
   "iniciar-servicio": ["automationWebhook"],
+  campana: ["formService", "automationWebhook"],
 };
 
 export function destinationEnvName(destination: DestinationName): string {

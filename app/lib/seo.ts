@@ -23,6 +23,7 @@ import {
   cardKey,
   cardPath,
   type CardSettings,
+  type HeroCardSource,
   type SectorCardSource,
 } from "~/social-cards/card-content";
 
@@ -39,9 +40,14 @@ export interface RootData {
  */
 export function socialImageMeta(
   root: RootData | undefined,
-  { key, seo, sector }: { key: string; seo?: SeoFields | null; sector?: SectorCardSource | null },
+  {
+    key,
+    seo,
+    sector,
+    hero,
+  }: { key: string; seo?: SeoFields | null; sector?: SectorCardSource | null; hero?: HeroCardSource | null },
 ): MetaDescriptor[] {
-  const content = cardContent({ settings: root?.settings as CardSettings | undefined, seo, sector });
+  const content = cardContent({ settings: root?.settings as CardSettings | undefined, seo, sector, hero });
   const path = cardPath(key, content);
   return [
     { property: "og:image", content: absoluteUrl(root?.siteUrl ?? "", path) },
@@ -74,7 +80,14 @@ export function pageMeta(
     path,
     ogType = "website",
     sector,
-  }: { seo?: SeoFields | null; path: string; ogType?: string; sector?: SectorCardSource | null },
+    hero,
+  }: {
+    seo?: SeoFields | null;
+    path: string;
+    ogType?: string;
+    sector?: SectorCardSource | null;
+    hero?: HeroCardSource | null;
+  },
 ): MetaDescriptor[] {
   const root = rootDataFrom(matches);
   const fallback = root?.settings.defaultSeo;
@@ -92,7 +105,7 @@ export function pageMeta(
     { property: "og:title", content: title },
     { property: "og:description", content: description },
     { property: "og:url", content: url },
-    ...socialImageMeta(root, { key: cardKey(path), seo, sector }),
+    ...socialImageMeta(root, { key: cardKey(path), seo, sector, hero }),
   ];
   if (seo?.keywords?.length) tags.push({ name: "keywords", content: seo.keywords.join(", ") });
   return tags;

@@ -1,17 +1,37 @@
 /**
- * Every unknown path: an editor's redirect when one names it (app/lib/redirects.server.ts), otherwise
- * 404 with the not-found page inside the site frame, and one log line naming it.
+ * Every path no other route serves. A published campaign page at that path renders here from its blocks
+ * (app/blocks/, docs/content-model.md 'Campaign pages'); otherwise an editor's redirect when one names the
+ * path (app/lib/redirects.server.ts), or 404 with the not-found page inside the site frame and one log
+ * line naming it. Every fixed route wins over this one, so a campaign page never shadows a page.
  */
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { type ShouldRevalidateFunction, useLoaderData } from "@remix-run/react";
 
-import { redirectOrNotFound } from "~/lib/redirects.server";
+import { Blocks } from "~/blocks/Blocks";
+import { campaignLeadAction, campaignPageData, requireCampaignPage } from "~/blocks/campaign-page.server";
+import { campaignMeta } from "~/blocks/meta";
+import { publicPageHeaders } from "~/lib/http-cache";
+
+export const headers = publicPageHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return redirectOrNotFound(request);
+  const page = await requireCampaignPage(request);
+  const data = await campaignPageData(page, request);
+  return { ...data, frame: data.page.minimalHeader ? ("minimal" as const) : ("full" as const) };
 }
 
-export const meta: MetaFunction = () => [{ title: "Oops! Page not found" }, { name: "robots", content: "noindex" }];
+/** The page's lead form and its calculator's lead form post here (app/leads/action.server.ts). */
+export const action = (args: ActionFunctionArgs) => campaignLeadAction(args);
+export { leadClientAction as clientAction } from "~/forms/client-action";
 
-export default function NotFoundRoute() {
-  return null;
+// An unknown path never gets here: its 404 renders the root error boundary, titled by the root's meta.
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? campaignMeta(data, matches) : []);
+
+/** A lead post changes nothing the loader reads. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod?.toUpperCase() === "POST" ? false : defaultShouldRevalidate;
+
+export default function CampaignPageRoute() {
+  const { blocks, calculator, edit, page } = useLoaderData<typeof loader>();
+  return <Blocks blocks={blocks} calculator={calculator} formTexts={page.formTexts} edit={edit} />;
 }

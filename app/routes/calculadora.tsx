@@ -8,60 +8,16 @@ import { type ShouldRevalidateFunction, useLoaderData, useLocation } from "@remi
 
 import { CalculatorPage } from "~/components/calculator/CalculatorPage";
 import { PageHero } from "~/components/sections/PageHero";
-import { getCalculatorPage, getCalculatorSectors } from "~/content/index.server";
 import { calculatorLeadForm } from "~/forms/calculator-lead";
-import {
-  evaluateCalculator,
-  normalizeSectorName,
-  requestFromSearchParams,
-  type SectorRecord,
-} from "~/forms/calculator-query";
 import { handleLeadAction } from "~/leads/action.server";
+import { loadCalculator } from "~/lib/calculator.server";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { seoMeta } from "~/lib/seo";
 
 /** Results pages are public (they depend only on the address); the answer to a lead post is not. */
 export const headers = publicPageHeaders;
 
-/**
- * The calculator needs only these fields of each choice (aliases stay on the server). Every choice is
- * listed once: a sector page whose calculator name is already taken (a page copied from another and
- * renamed) is listed under its own sector name.
- */
-function toSectorRecords(
-  records: ReadonlyArray<Partial<SectorRecord> & { name?: string | null; sectorName?: string | null }> | null,
-): SectorRecord[] {
-  const seen = new Set<string>();
-  const out: SectorRecord[] = [];
-  for (const { name, sectorName, aliases, conversionRate, averageProfit } of records ?? []) {
-    const label = [name, sectorName]
-      .map((candidate) => candidate?.trim() ?? "")
-      .find((candidate) => candidate && !seen.has(normalizeSectorName(candidate)));
-    if (!label) continue;
-    seen.add(normalizeSectorName(label));
-    out.push({
-      name: label,
-      aliases: (aliases ?? []).filter((alias): alias is string => typeof alias === "string"),
-      conversionRate: conversionRate ?? null,
-      averageProfit: averageProfit ?? null,
-    });
-  }
-  return out;
-}
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  const [page, records] = await Promise.all([getCalculatorPage(), getCalculatorSectors()]);
-  const sectors = toSectorRecords(records);
-  const url = new URL(request.url);
-  const calculatorRequest = requestFromSearchParams(url.searchParams);
-  const state = evaluateCalculator(calculatorRequest, sectors, { prefillEmpty: true });
-  return {
-    page,
-    sectors: sectors.map(({ name, conversionRate, averageProfit }) => ({ name, conversionRate, averageProfit })),
-    request: calculatorRequest,
-    state,
-  };
-}
+export const loader = ({ request }: LoaderFunctionArgs) => loadCalculator(new URL(request.url));
 
 export const action = (args: ActionFunctionArgs) => handleLeadAction(args, calculatorLeadForm);
 

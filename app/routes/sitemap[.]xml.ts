@@ -1,8 +1,8 @@
-/** Every public page and every published sector page, absolute URLs. */
-import { getSectorSlugs } from "~/content/index.server";
+/** Every public page, every published sector page and every indexable campaign page, absolute URLs. */
+import { getCampaignPaths, getSectorSlugs } from "~/content/index.server";
 import { publicSiteUrl } from "~/lib/env.server";
 import { PUBLIC_PAGE_CACHE_CONTROL } from "~/lib/http-cache";
-import { STATIC_PAGE_PATHS } from "~/lib/site-paths";
+import { campaignSlugOfPath, STATIC_PAGE_PATHS } from "~/lib/site-paths";
 
 function escapeXml(value: string): string {
   return value.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -10,13 +10,17 @@ function escapeXml(value: string): string {
 
 export async function loader() {
   const base = publicSiteUrl();
-  const sectors = await getSectorSlugs();
+  const [sectors, campaigns] = await Promise.all([getSectorSlugs(), getCampaignPaths()]);
   const urls = [
     ...STATIC_PAGE_PATHS.map((path) => ({ loc: `${base}${path}`, lastmod: undefined as string | undefined })),
     ...sectors.map((sector: { slug: string | null; _updatedAt: string }) => ({
       loc: `${base}/sectores/${sector.slug}`,
       lastmod: sector._updatedAt?.slice(0, 10),
     })),
+    // A campaign page whose slug a route owns is never served, so never listed.
+    ...campaigns
+      .filter((campaign) => !campaign.noIndex && campaignSlugOfPath(`/${campaign.slug}`))
+      .map((campaign) => ({ loc: `${base}/${campaign.slug}`, lastmod: campaign._updatedAt?.slice(0, 10) })),
   ];
   const body =
     `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n` +

@@ -50,6 +50,13 @@ export interface SectorCardSource {
   labels?: Maybe<{ conversionRate?: Maybe<string>; costPerLead?: Maybe<string>; leadsPerMonth?: Maybe<string> }>;
 }
 
+/** A campaign page's hero, which its card shows: the heading as title, the badge above, the text below. */
+export interface HeroCardSource {
+  heading?: Maybe<string>;
+  text?: Maybe<string>;
+  badge?: Maybe<string>;
+}
+
 const MAX_TITLE = 140;
 const MAX_DESCRIPTION = 200;
 
@@ -104,25 +111,31 @@ function imageRef(image: Maybe<CardImageSource>): string | undefined {
   return JSON.stringify([ref, image?.crop ?? null, image?.hotspot ?? null]);
 }
 
-/** The card of any page, from its SEO fields, the site settings and (on a sector page) the sector. */
+/**
+ * The card of any page, from its SEO fields, the site settings and (on a sector page) the sector or
+ * (on a campaign page) its hero.
+ */
 export function cardContent({
   settings,
   seo,
   sector,
+  hero,
 }: {
   settings: Maybe<CardSettings>;
   seo: Maybe<CardSeo>;
   sector?: Maybe<SectorCardSource>;
+  hero?: Maybe<HeroCardSource>;
 }): CardContent {
   const siteName = settings?.siteName?.trim() || "";
   const fallback = settings?.defaultSeo;
   const figures = sector ? sectorFigures(sector) : [];
-  const kicker = sector?.sectorName?.trim() || undefined;
-  const descriptionText = seo?.description || fallback?.description;
+  const kicker = sector?.sectorName?.trim() || hero?.badge?.trim() || undefined;
+  const descriptionText = hero?.text || seo?.description || fallback?.description;
   const ref = imageRef(seo?.image);
+  const heading = hero?.heading?.trim();
   return {
     siteName,
-    title: cardTitle(seo?.title || fallback?.title, siteName),
+    title: heading ? clip(heading, MAX_TITLE) : cardTitle(seo?.title || fallback?.title, siteName),
     ...(kicker ? { kicker } : {}),
     ...(figures.length === 0 && descriptionText ? { description: clip(descriptionText, MAX_DESCRIPTION) } : {}),
     figures,

@@ -7,8 +7,11 @@
 import { LRUCache } from "lru-cache";
 import sharp from "sharp";
 
+import { campaignSeo } from "~/blocks/meta";
+import { usableBlocks } from "~/blocks/registry.server";
 import {
   getCalculatorPage,
+  getCampaignPage,
   getContactPage,
   getDraftContractPage,
   getGoogleAdsPage,
@@ -55,7 +58,8 @@ const PAGES: Record<StaticPageKey | typeof SITE_CARD_KEY, () => Promise<{ seo?: 
 };
 
 const SEGMENT = "[a-z0-9]+(?:-[a-z0-9]+)*";
-const CARD_FILE = new RegExp(`^(${SEGMENT}(?:/${SEGMENT})?)\\.(png|jpg)$`);
+// Campaign pages may live several segments deep (`ads/reformas-madrid`).
+const CARD_FILE = new RegExp(`^(${SEGMENT}(?:/${SEGMENT})*)\\.(png|jpg)$`);
 const MAX_FILE_LENGTH = 160;
 
 export type CardFormat = "png" | "jpg";
@@ -87,13 +91,24 @@ export async function loadCardSource(key: string): Promise<CardSource | null> {
       return { content: cardContent({ settings, seo: page.seo, sector: page }), image: seoImage(page.seo) };
     }
     const load = Object.hasOwn(PAGES, key) ? PAGES[key as keyof typeof PAGES] : undefined;
-    if (!load) return null;
+    if (!load) return loadCampaignCardSource(key, settings);
     const page = await load();
     return { content: cardContent({ settings, seo: page.seo }), image: seoImage(page.seo) };
   } catch (error) {
     if (isNotFound(error)) return null;
     throw error;
   }
+}
+
+/** A campaign page's card, from its hero as its `meta` draws it; null when no campaign page lives at the key. */
+async function loadCampaignCardSource(
+  key: string,
+  settings: Awaited<ReturnType<typeof getSiteSettings>>,
+): Promise<CardSource | null> {
+  const page = await getCampaignPage(`/${key}`);
+  if (!page) return null;
+  const { seo, hero } = campaignSeo({ page, blocks: usableBlocks(page.blocks, page._id) });
+  return { content: cardContent({ settings, seo, hero }), image: seoImage(seo) };
 }
 
 function seoImage(seo: CardSeo | null | undefined): CardImageSource | null {

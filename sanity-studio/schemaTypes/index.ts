@@ -2,7 +2,9 @@
  * The Studio schema: every type of docs/content-model.md. `SINGLETON_TYPES` are the one-per-site
  * pages whose document id equals their type name.
  */
+import { blockObjectTypes, blockTypes } from "./blocks";
 import { calculatorSector } from "./documents/calculatorSector";
+import { campaignPage, campaignSeo } from "./documents/campaignPage";
 import { faqItem } from "./documents/faqItem";
 import { plan } from "./documents/plan";
 import { redirect } from "./documents/redirect";
@@ -40,6 +42,13 @@ export const singletonTypes = [
 export const SINGLETON_TYPES: ReadonlySet<string> = new Set(singletonTypes.map((type) => type.name));
 
 /** Document types edited as lists. */
-export const collectionTypes = [sectorPage, calculatorSector, redirect, faqItem, plan];
+export const collectionTypes = [campaignPage, sectorPage, calculatorSector, redirect, faqItem, plan];
 
-export const schemaTypes = [...objectTypes, ...singletonTypes, ...collectionTypes];
+export const schemaTypes = [
+  ...objectTypes,
+  campaignSeo,
+  ...blockObjectTypes,
+  ...blockTypes,
+  ...singletonTypes,
+  ...collectionTypes,
+];

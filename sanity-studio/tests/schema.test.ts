@@ -58,6 +58,7 @@ describe("Studio schema", () => {
       [
         "calculatorPage",
         "calculatorSector",
+        "campaignPage",
         "contactPage",
         "draftContractPage",
         "faqItem",

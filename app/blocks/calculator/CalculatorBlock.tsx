@@ -1,0 +1,30 @@
+/**
+ * The lead-price calculator inside a campaign page: /calculadora's own calculator (its form, results,
+ * 'how we work' steps and lead form, which delivers as the calculator's), opened with the block's sector
+ * as `?sector=` opens it. The loader computes its state for the page's address (app/lib/calculator.server.ts).
+ */
+import type { SerializeFrom } from "@remix-run/node";
+import { useLocation } from "@remix-run/react";
+
+import { CalculatorPage } from "~/components/calculator/CalculatorPage";
+import type { loadCalculator } from "~/lib/calculator.server";
+
+/** What the loader sends (JSON) of `loadCalculator`'s answer. */
+export type CalculatorData = SerializeFrom<typeof loadCalculator>;
+
+export function CalculatorBlock({ data, id }: { data: CalculatorData; id: string }) {
+  const location = useLocation();
+  // The page's intro cards belong to /calculadora's hero; the block starts at the calculator.
+  const content = { ...data.page, introCards: [] };
+  return (
+    <div id={id}>
+      <CalculatorPage
+        key={location.key}
+        content={content}
+        sectors={data.sectors}
+        request={data.request}
+        state={data.state}
+      />
+    </div>
+  );
+}

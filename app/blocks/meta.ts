@@ -1,0 +1,39 @@
+/**
+ * A campaign page's <head>: title from `seo.title` or the page's title, description from `seo.description`
+ * or the hero's text, canonical at its path, the social card drawn from its hero (docs/social-cards.md),
+ * `noindex` when the editor asked for it, and FAQPage structured data from its first FAQ block.
+ */
+import type { MetaDescriptor } from "@remix-run/node";
+
+import { faqPageJsonLd } from "~/lib/faq-jsonld";
+import { jsonLd, type MatchLike, pageMeta, type SeoFields } from "~/lib/seo";
+
+import type { RenderedBlock } from "./Blocks";
+import type { BlockOf, CampaignPage } from "./types";
+
+export interface CampaignMetaData {
+  page: Pick<CampaignPage, "title" | "slug" | "seo">;
+  blocks: readonly RenderedBlock[];
+}
+
+/** The SEO fields and hero a campaign page's tags and card are made of (the card route uses it too). */
+export function campaignSeo({ page, blocks }: CampaignMetaData) {
+  const hero = blocks.find((block): block is BlockOf<"heroBlock"> => block._type === "heroBlock");
+  const seo: SeoFields = {
+    title: page.seo?.title || page.title,
+    description: page.seo?.description || hero?.text || undefined,
+    ...(page.seo?.image ? { image: page.seo.image as SeoFields["image"] } : {}),
+  };
+  return { seo, hero: hero ?? null };
+}
+
+export function campaignMeta(data: CampaignMetaData, matches: readonly MatchLike[]): MetaDescriptor[] {
+  const { page, blocks } = data;
+  const { seo, hero } = campaignSeo(data);
+  const tags = pageMeta(matches, { seo, path: `/${page.slug}`, hero });
+  if (page.seo?.noIndex) tags.push({ name: "robots", content: "noindex" });
+  const faq = blocks.find((block): block is BlockOf<"faqBlock"> => block._type === "faqBlock");
+  const faqData = faqPageJsonLd(faq?.items?.filter(Boolean));
+  if (faqData) tags.push(jsonLd(faqData));
+  return tags;
+}

@@ -1,0 +1,55 @@
+/**
+ * The calculator's loader data for an address (`?sector=…&conversion=…&beneficio=…&presupuesto=…`), the
+ * same on /calculadora and in a campaign page's calculator block: its page texts, its sector choices
+ * (each listed once, aliases kept on the server) and the state the server renders for that address.
+ */
+import { getCalculatorPage, getCalculatorSectors } from "~/content/index.server";
+import {
+  evaluateCalculator,
+  normalizeSectorName,
+  PARAM,
+  requestFromSearchParams,
+  type SectorRecord,
+} from "~/forms/calculator-query";
+
+/**
+ * The calculator needs only these fields of each choice (aliases stay on the server). Every choice is
+ * listed once: a sector page whose calculator name is already taken (a page copied from another and
+ * renamed) is listed under its own sector name.
+ */
+function toSectorRecords(
+  records: ReadonlyArray<Partial<SectorRecord> & { name?: string | null; sectorName?: string | null }> | null,
+): SectorRecord[] {
+  const seen = new Set<string>();
+  const out: SectorRecord[] = [];
+  for (const { name, sectorName, aliases, conversionRate, averageProfit } of records ?? []) {
+    const label = [name, sectorName]
+      .map((candidate) => candidate?.trim() ?? "")
+      .find((candidate) => candidate && !seen.has(normalizeSectorName(candidate)));
+    if (!label) continue;
+    seen.add(normalizeSectorName(label));
+    out.push({
+      name: label,
+      aliases: (aliases ?? []).filter((alias): alias is string => typeof alias === "string"),
+      conversionRate: conversionRate ?? null,
+      averageProfit: averageProfit ?? null,
+    });
+  }
+  return out;
+}
+
+/** `defaultSector`: the sector chosen when the address names none (a campaign block's own sector). */
+export async function loadCalculator(url: URL, { defaultSector }: { defaultSector?: string | null } = {}) {
+  const [page, records] = await Promise.all([getCalculatorPage(), getCalculatorSectors()]);
+  const sectors = toSectorRecords(records);
+  const params = new URLSearchParams(url.searchParams);
+  if (defaultSector && !params.has(PARAM.sector)) params.set(PARAM.sector, defaultSector);
+  const calculatorRequest = requestFromSearchParams(params);
+  const state = evaluateCalculator(calculatorRequest, sectors, { prefillEmpty: true });
+  return {
+    page,
+    sectors: sectors.map(({ name, conversionRate, averageProfit }) => ({ name, conversionRate, averageProfit })),
+    request: calculatorRequest,
+    state,
+  };
+}
