@@ -2,10 +2,12 @@
  * The rules that keep singleton pages single: they never appear in "create" menus, and their
  * documents keep only publish, discard and restore (no duplicate, no delete, no unpublish — the
  * page would vanish from the site). A sector page's publish also redirects a renamed slug's old
- * address (actions/slug-redirect.ts).
+ * address (actions/slug-redirect.ts); a campaign page offers 'Probar una variante'
+ * (actions/variant-experiment.ts).
  */
 import type { DocumentActionsResolver, NewDocumentOptionsResolver, TemplateResolver } from "sanity";
 import { withSlugRedirect } from "./actions/slug-redirect";
+import { VariantExperimentAction } from "./actions/variant-experiment";
 import { SINGLETON_TYPES } from "./schemaTypes";
 
 export const SINGLETON_ACTIONS: ReadonlySet<string> = new Set(["publish", "discardChanges", "restore"]);
@@ -20,6 +22,7 @@ export const documentActions: DocumentActionsResolver = (previous, context) => {
   if (SINGLETON_TYPES.has(context.schemaType)) {
     return previous.filter((action) => action.action !== undefined && SINGLETON_ACTIONS.has(action.action));
   }
+  if (context.schemaType === "campaignPage") return [...previous, VariantExperimentAction];
   if (context.schemaType === "sectorPage") {
     return previous.map((action) => (action.action === "publish" ? withSlugRedirect(action) : action));
   }
