@@ -13,6 +13,7 @@ import { renderToString } from "react-dom/server";
 
 import { withPreviewBar } from "~/components/preview/bar.server";
 import { inPreview } from "~/content/index.server";
+import { currentExperimentPreview } from "~/experiments/serve.server";
 import { sanityStudioUrl } from "~/lib/env.server";
 import { PRIVATE_NO_STORE } from "~/lib/http-cache";
 import { paintFirstHydration } from "~/lib/paint-first-hydration.server";
@@ -51,7 +52,7 @@ export default async function handleRequest(
   const markup = renderToString(<RemixServer context={remixContext} url={request.url} />);
   const rendered = paintFirstHydration(`<!DOCTYPE html>${markup}`);
   // Preview only: the bar and the preview client's tags, outside the React tree (docs/preview.md).
-  const html = preview ? withPreviewBar(rendered, new URL(request.url).pathname) : rendered;
+  const html = preview ? withPreviewBar(rendered, new URL(request.url).pathname, currentExperimentPreview()) : rendered;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set(
     "Content-Security-Policy",

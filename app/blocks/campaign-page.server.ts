@@ -11,9 +11,9 @@ import { createDataAttribute } from "@sanity/visual-editing/create-data-attribut
 import { getCampaignPage, inPreview } from "~/content/index.server";
 import { projectSector } from "~/domain/projection";
 import { calculatorLeadForm } from "~/forms/calculator-lead";
-import { CAMPAIGN_FORM_KIND, campaignLeadForm, withPayloadFields } from "~/forms/campaign";
+import { CAMPAIGN_FORM_KIND, campaignLeadForm } from "~/forms/campaign";
 import { INTENT_FIELD } from "~/forms/shared";
-import { handleLeadAction } from "~/leads/action.server";
+import { handleLeadAction, type LeadActionOptions } from "~/leads/action.server";
 import { loadCalculator } from "~/lib/calculator.server";
 import { sanityStudioUrl } from "~/lib/env.server";
 import { redirectOrNotFound } from "~/lib/redirects.server";
@@ -71,25 +71,30 @@ const CALCULATOR_ONLY_FIELDS = ["sectorCalculadora", "porcentajeConversion", "be
 /**
  * Takes a lead posted to a campaign page: the calculator block's form (told apart by its own fields or
  * `intent`) delivers exactly as /calculadora's; anything else is the page's lead form block, with the
- * page's path and title. `extra` fields (an experiment's) join either payload.
+ * page's path and title. A participant's experiment variant (app/experiments/campaign.server.ts) joins
+ * either payload and counts the lead.
  */
 export async function campaignLeadAction(
   args: Pick<ActionFunctionArgs, "request" | "context">,
-  { page, extra }: { page?: CampaignPage; extra?: Record<string, string> } = {},
+  { page, experiment = null }: { page?: CampaignPage } & LeadActionOptions = {},
 ) {
   const chosen = page ?? (await requireCampaignPage(args.request));
   const blocks = usableBlocks(chosen.blocks, chosen._id);
   const leadBlock = blocks.find((block): block is BlockOf<"leadFormBlock"> => block._type === "leadFormBlock");
   const hasCalculator = blocks.some((block) => block._type === "calculatorBlock");
   const campaignForm = leadBlock
-    ? campaignLeadForm(leadBlock.fields, { pagina: `/${chosen.slug}`, campana: chosen.title, extra })
+    ? campaignLeadForm(leadBlock.fields, { pagina: `/${chosen.slug}`, campana: chosen.title })
     : undefined;
-  const calculatorForm = hasCalculator ? withPayloadFields(calculatorLeadForm, extra) : undefined;
-  return handleLeadAction(args, (formData) => {
-    const intent = formData.get(INTENT_FIELD);
-    const calculatorPost =
-      intent === calculatorLeadForm.kind ||
-      (intent !== CAMPAIGN_FORM_KIND && CALCULATOR_ONLY_FIELDS.some((field) => formData.has(field)));
-    return calculatorPost ? calculatorForm : campaignForm;
-  });
+  const calculatorForm = hasCalculator ? calculatorLeadForm : undefined;
+  return handleLeadAction(
+    args,
+    (formData) => {
+      const intent = formData.get(INTENT_FIELD);
+      const calculatorPost =
+        intent === calculatorLeadForm.kind ||
+        (intent !== CAMPAIGN_FORM_KIND && CALCULATOR_ONLY_FIELDS.some((field) => formData.has(field)));
+      return calculatorPost ? calculatorForm : campaignForm;
+    },
+    { experiment },
+  );
 }

@@ -93,14 +93,14 @@ export function experimentAtPath(experiments: readonly Experiment[], path: strin
 }
 
 /**
- * The pages that are a running experiment's non-control variants: their own addresses carry `noindex`
- * and leave the sitemap while it runs (the visitors see them at the control's path).
+ * The slugs of the pages that are a running experiment's non-control variants: their own addresses carry
+ * `noindex` and leave the sitemap while it runs (the visitors see them at the control's path).
  */
 export function variantPagesUnderTest(experiments: readonly Experiment[]): Set<string> {
-  const ids = new Set<string>();
+  const slugs = new Set<string>();
   for (const experiment of experiments) {
     if (experiment.status !== "running") continue;
-    for (const variant of experiment.variants.slice(1)) ids.add(variant.pageId);
+    for (const variant of experiment.variants.slice(1)) slugs.add(variant.slug);
   }
-  return ids;
+  return slugs;
 }

@@ -286,7 +286,7 @@ describe("experiments from content", () => {
     const experiments = readExperiments([raw({ key: "viejo", status: "ended" }), raw()]);
     expect(experimentAtPath(experiments, "/reformas-madrid")?.key).toBe("titular-reformas");
     expect(experimentAtPath(experiments, "/reformas-madrid-b")).toBeNull();
-    expect([...variantPagesUnderTest(experiments)]).toEqual(["p2"]);
+    expect([...variantPagesUnderTest(experiments)]).toEqual(["reformas-madrid-b"]);
     expect([...variantPagesUnderTest(readExperiments([raw({ status: "paused" })]))]).toEqual([]);
   });
 });
