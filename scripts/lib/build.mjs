@@ -20,7 +20,7 @@ export const BUILD_SOURCES = [
   "scripts/build-server.mjs",
   "scripts/build-preview-client.mjs",
 ];
-const OUTPUTS = [path.join("build", "server.js"), path.join("build", "index.js")];
+const OUTPUTS = [path.join("build", "server.js"), path.join("build", "index.js"), path.join("build", "experiments.js")];
 
 function newestMtime(target) {
   if (!fs.existsSync(target)) return 0;
