@@ -2,10 +2,12 @@
  * The rules that keep singleton pages single: they never appear in "create" menus, and their
  * documents keep only publish, discard and restore (no duplicate, no delete, no unpublish — the
  * page would vanish from the site). A sector page's publish also redirects a renamed slug's old
- * address (actions/slug-redirect.ts); a campaign page offers 'Probar una variante'
- * (actions/variant-experiment.ts).
+ * address (actions/slug-redirect.ts). A campaign page's 'Duplicar' is 'Duplicar página'
+ * (actions/duplicate-campaign.ts): the copy gets a free address at once; it also offers 'Probar una
+ * variante' (actions/variant-experiment.ts).
  */
 import type { DocumentActionsResolver, NewDocumentOptionsResolver, TemplateResolver } from "sanity";
+import { DuplicateCampaignAction } from "./actions/duplicate-campaign";
 import { withSlugRedirect } from "./actions/slug-redirect";
 import { VariantExperimentAction } from "./actions/variant-experiment";
 import { SINGLETON_TYPES } from "./schemaTypes";
@@ -22,7 +24,10 @@ export const documentActions: DocumentActionsResolver = (previous, context) => {
   if (SINGLETON_TYPES.has(context.schemaType)) {
     return previous.filter((action) => action.action !== undefined && SINGLETON_ACTIONS.has(action.action));
   }
-  if (context.schemaType === "campaignPage") return [...previous, VariantExperimentAction];
+  if (context.schemaType === "campaignPage") {
+    const actions = previous.map((action) => (action.action === "duplicate" ? DuplicateCampaignAction : action));
+    return [...actions, VariantExperimentAction];
+  }
   if (context.schemaType === "sectorPage") {
     return previous.map((action) => (action.action === "publish" ? withSlugRedirect(action) : action));
   }

@@ -11,7 +11,7 @@ import { createDataAttribute } from "@sanity/visual-editing/create-data-attribut
 import { getCampaignPage, inPreview } from "~/content/index.server";
 import { projectSector } from "~/domain/projection";
 import { calculatorLeadForm } from "~/forms/calculator-lead";
-import { CAMPAIGN_FORM_KIND, campaignLeadForm } from "~/forms/campaign";
+import { CAMPAIGN_FORM_KIND, campaignLeadForm, withPayloadFields } from "~/forms/campaign";
 import { INTENT_FIELD } from "~/forms/shared";
 import { handleLeadAction, type LeadActionOptions } from "~/leads/action.server";
 import { loadCalculator } from "~/lib/calculator.server";
@@ -72,20 +72,21 @@ const CALCULATOR_ONLY_FIELDS = ["sectorCalculadora", "porcentajeConversion", "be
  * Takes a lead posted to a campaign page: the calculator block's form (told apart by its own fields or
  * `intent`) delivers exactly as /calculadora's; anything else is the page's lead form block, with the
  * page's path and title. A participant's experiment variant (app/experiments/campaign.server.ts) joins
- * either payload and counts the lead.
+ * either payload as `experimento` / `variante`, and the stored lead counts for it.
  */
 export async function campaignLeadAction(
   args: Pick<ActionFunctionArgs, "request" | "context">,
   { page, experiment = null }: { page?: CampaignPage } & LeadActionOptions = {},
 ) {
+  const extra = experiment ?? undefined;
   const chosen = page ?? (await requireCampaignPage(args.request));
   const blocks = usableBlocks(chosen.blocks, chosen._id);
   const leadBlock = blocks.find((block): block is BlockOf<"leadFormBlock"> => block._type === "leadFormBlock");
   const hasCalculator = blocks.some((block) => block._type === "calculatorBlock");
   const campaignForm = leadBlock
-    ? campaignLeadForm(leadBlock.fields, { pagina: `/${chosen.slug}`, campana: chosen.title })
+    ? campaignLeadForm(leadBlock.fields, { pagina: `/${chosen.slug}`, campana: chosen.title, extra })
     : undefined;
-  const calculatorForm = hasCalculator ? calculatorLeadForm : undefined;
+  const calculatorForm = hasCalculator ? withPayloadFields(calculatorLeadForm, extra) : undefined;
   return handleLeadAction(
     args,
     (formData) => {

@@ -2,8 +2,8 @@
  * A campaign page's lead form (its `leadFormBlock`): nombre, email and teléfono always, plus the fields
  * the block lists (empresa, sector, mensaje; optional). Email and phone carry the calculator form's
  * Spanish messages. Delivered with tipoFormulario 'Landing de campaña', tipo 'Consulta Campaña', the
- * page's path (`pagina`) and title (`campana`); an experiment's `experimento` / `variante` are added by
- * the lead action (app/leads/action.server.ts). The browser builds the same definition from the same block to check
+ * page's path (`pagina`) and title (`campana`), and any extra fields the page adds (an experiment's
+ * `experimento` / `variante`). The browser builds the same definition from the same block to check
  * before sending; only the server knows the page it builds the payload for.
  */
 import * as z from "zod/mini";
@@ -46,10 +46,11 @@ export function campaignLeadFields(listed: unknown): CampaignLeadOptionalField[]
   return CAMPAIGN_LEAD_OPTIONAL_FIELDS.filter((field) => names.includes(field));
 }
 
-/** Where a lead was sent from: the page's path and title. */
+/** Where a lead was sent from: the page's path and title, and fields the page adds (an experiment's). */
 export interface CampaignLeadPage {
   pagina: string;
   campana: string;
+  extra?: Record<string, string>;
 }
 
 type CampaignLeadInput = Record<string, string>;
@@ -72,6 +73,7 @@ export function buildCampaignPayload(
       pagina: page.pagina,
       campana: page.campana,
       fechaEnvio: formatFechaEnvio(context.now),
+      ...page.extra,
     },
     context.origen,
   );
@@ -110,4 +112,13 @@ export function campaignLeadForm(listed: unknown, page?: CampaignLeadPage): Lead
     invalidToast: () => CALCULATOR_LEAD_TOASTS.invalid,
     successToast: CAMPAIGN_SUCCESS_TOAST,
   });
+}
+
+/** Another form's definition whose payloads also carry `extra` (an experiment's fields on a calculator lead). */
+export function withPayloadFields<Output>(
+  definition: LeadFormDefinition<Output>,
+  extra: Record<string, string> | undefined,
+): LeadFormDefinition<Output> {
+  if (!extra || Object.keys(extra).length === 0) return definition;
+  return { ...definition, buildPayload: (data, context) => ({ ...definition.buildPayload(data, context), ...extra }) };
 }

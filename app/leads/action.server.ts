@@ -10,8 +10,8 @@
  * 200 { ok: true, form, id } once stored; 400 { ok: false, form, fieldErrors, toast, values };
  * 429 / 413 with a Spanish toast (a 413 multipart post also with its values); 500 with the form's
  * failure toast when storing failed. A filled honeypot gets the normal 200 answer and nothing is kept.
- * A page under an A/B experiment passes the visitor's variant (app/experiments/serve.server.ts): the
- * payload then carries `experimento` / `variante`, and the stored lead counts for that variant.
+ * A page under an A/B experiment passes the visitor's variant (app/experiments/campaign.server.ts): the
+ * stored lead counts for it (its form puts `experimento` / `variante` in the payload, app/forms/campaign.ts).
  */
 import { randomUUID } from "node:crypto";
 
@@ -59,7 +59,7 @@ function firstLanguage(request: Request): string | undefined {
 }
 
 export interface LeadActionOptions {
-  /** The experiment variant the visitor was shown, when they take part in one. */
+  /** The experiment variant the visitor was shown, when they take part in one: a stored lead counts for it. */
   experiment?: { experimento: string; variante: string } | null;
 }
 
@@ -116,17 +116,14 @@ export async function handleLeadAction(
     );
   }
 
-  const payload = {
-    ...form.buildPayload(result.data, {
-      now: new Date(),
-      origen: readOrigen(request, formData),
-      client: {
-        userAgent: request.headers.get("user-agent")?.slice(0, 500) || undefined,
-        language: firstLanguage(request),
-      },
-    }),
-    ...(experiment ?? {}),
-  };
+  const payload = form.buildPayload(result.data, {
+    now: new Date(),
+    origen: readOrigen(request, formData),
+    client: {
+      userAgent: request.headers.get("user-agent")?.slice(0, 500) || undefined,
+      language: firstLanguage(request),
+    },
+  });
   try {
     const record = await storeLead(form.kind, payload);
     if (experiment) getExperimentCounter().countLead(experiment.experimento, experiment.variante);

@@ -7,14 +7,7 @@
 import { useCallback, useState } from "react";
 import { type DocumentActionComponent, type DocumentActionProps, useClient } from "sanity";
 import { useRouter } from "sanity/router";
-
-export interface CampaignPageValue {
-  _id: string;
-  _type: string;
-  title?: string;
-  slug?: { _type?: string; current?: string };
-  [field: string]: unknown;
-}
+import { type CampaignDocument, planDuplicate } from "./duplicate-campaign";
 
 interface Reference {
   _type: "reference";
@@ -24,7 +17,7 @@ interface Reference {
 }
 
 export interface VariantExperimentPlan {
-  page: CampaignPageValue;
+  page: CampaignDocument;
   experiment: {
     _id: string;
     _type: "experiment";
@@ -42,8 +35,6 @@ export interface VariantExperimentPlan {
   };
 }
 
-const SYSTEM_FIELDS = new Set(["_id", "_rev", "_createdAt", "_updatedAt", "_originalId", "_system"]);
-
 function reference(id: string, published: boolean): Reference {
   // A page not yet published can only be referenced weakly; publishing it makes the reference strong.
   return published
@@ -57,12 +48,13 @@ function firstFree(base: string, taken: ReadonlySet<string>): string {
 }
 
 /**
- * The copy and the experiment for a campaign page. `page` is the page as the editor sees it (draft or
- * published), `publishedId` its id without `drafts.`, `isPublished` whether it is live. `takenSlugs`
- * and `takenKeys` are the campaign slugs and experiment keys already in use; `newId()` makes document ids.
+ * The copy ('Duplicar página''s, titled as the variant) and the experiment for a campaign page. `page` is
+ * the page as the editor sees it (draft or published), `publishedId` its id without `drafts.`,
+ * `isPublished` whether it is live. `takenSlugs` and `takenKeys` are the campaign slugs and experiment
+ * keys already in use; `newId()` makes document ids.
  */
 export function planVariantExperiment(
-  page: CampaignPageValue,
+  page: CampaignDocument,
   {
     publishedId,
     isPublished,
@@ -78,17 +70,13 @@ export function planVariantExperiment(
   },
 ): VariantExperimentPlan {
   const slug = page.slug?.current?.trim() || "pagina";
-  const copyId = newId();
-  const copy: CampaignPageValue = { _id: `drafts.${copyId}`, _type: page._type };
-  for (const [field, value] of Object.entries(page)) if (!SYSTEM_FIELDS.has(field)) copy[field] = value;
-  copy._id = `drafts.${copyId}`;
-  copy.title = `${page.title ?? slug} (variante B)`;
-  copy.slug = { ...(page.slug ?? {}), current: firstFree(`${slug}-variante-b`, takenSlugs) };
+  const copyId = `campaignPage.${newId()}`;
+  const copy = { ...planDuplicate(page, takenSlugs, copyId), title: `${page.title ?? slug} (variante B)` };
   const key = firstFree(slug.replace(/\//g, "-").slice(0, 56).replace(/-+$/, ""), takenKeys);
   return {
     page: copy,
     experiment: {
-      _id: `drafts.${newId()}`,
+      _id: `drafts.experiment.${newId()}`,
       _type: "experiment",
       name: `Prueba de ${page.title ?? slug}`,
       key,
@@ -119,7 +107,7 @@ export const VariantExperimentAction: DocumentActionComponent = (props: Document
   const client = useClient({ apiVersion: "2025-02-19" });
   const router = useRouter();
   const [busy, setBusy] = useState(false);
-  const page = (props.draft ?? props.published) as CampaignPageValue | null;
+  const page = (props.draft ?? props.published) as CampaignDocument | null;
   const onHandle = useCallback(async () => {
     if (!page) return;
     setBusy(true);
@@ -134,7 +122,11 @@ export const VariantExperimentAction: DocumentActionComponent = (props: Document
         takenKeys: new Set(taken.keys),
         newId: () => crypto.randomUUID(),
       });
-      await client.transaction().create(plan.page).create(plan.experiment).commit();
+      await client
+        .transaction()
+        .create(plan.page as CampaignDocument & { _id: string; _type: string })
+        .create(plan.experiment)
+        .commit();
       router.navigateIntent("edit", { id: plan.experiment._id.replace(/^drafts\./, ""), type: "experiment" });
     } finally {
       setBusy(false);

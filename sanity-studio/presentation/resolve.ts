@@ -43,6 +43,12 @@ export const resolve: PresentationPluginOptions["resolve"] = {
   mainDocuments: defineDocuments([
     ...singletonPages.map(({ type, href }) => ({ route: href, filter: `_type == "${type}" && _id == "${type}"` })),
     { route: "/sectores/:slug", filter: `_type == "sectorPage" && slug.current == $slug` },
+    // Any other path may be a campaign page's (its slug may have up to three segments here).
+    {
+      route: ["/:a", "/:a/:b", "/:a/:b/:c"],
+      filter: `_type == "campaignPage" && slug.current == $slug`,
+      params: ({ params }) => ({ slug: [params.a, params.b, params.c].filter(Boolean).join("/") }),
+    },
   ]),
   locations: {
     ...singletonLocations,
@@ -56,6 +62,12 @@ export const resolve: PresentationPluginOptions["resolve"] = {
         locations: doc?.slug
           ? [{ title: doc.title ?? "Página de sector", href: `/sectores/${doc.slug}` }, pageOf("sectorsDirectory")]
           : [],
+      }),
+    }),
+    campaignPage: defineLocations({
+      select: { title: "title", slug: "slug.current" },
+      resolve: (doc) => ({
+        locations: doc?.slug ? [{ title: doc.title ?? "Página de campaña", href: `/${doc.slug}` }] : [],
       }),
     }),
     calculatorSector: defineLocations({

@@ -42,19 +42,19 @@ describe("'Probar una variante'", () => {
     const plan = planVariantExperiment(page, {
       publishedId: "campaign-reformas",
       isPublished: true,
-      takenSlugs: new Set(["reformas-madrid", "reformas-madrid-variante-b"]),
+      takenSlugs: new Set(["reformas-madrid", "reformas-madrid-copia"]),
       takenKeys: new Set(["reformas-madrid"]),
       newId,
     });
     expect(plan.page).toEqual({
-      _id: "drafts.id-1",
+      _id: "drafts.campaignPage.id-1",
       _type: "campaignPage",
       title: "Reformas integrales (variante B)",
-      slug: { _type: "slug", current: "reformas-madrid-variante-b-2" },
+      slug: { _type: "slug", current: "reformas-madrid-copia-2" },
       blocks: page.blocks,
     });
     expect(plan.experiment).toEqual({
-      _id: "drafts.id-2",
+      _id: "drafts.experiment.id-2",
       _type: "experiment",
       name: "Prueba de Reformas integrales",
       key: "reformas-madrid-2",
@@ -74,7 +74,12 @@ describe("'Probar una variante'", () => {
           key: "b",
           label: "Variante B",
           weight: 50,
-          page: { _type: "reference", _ref: "id-1", _weak: true, _strengthenOnPublish: { type: "campaignPage" } },
+          page: {
+            _type: "reference",
+            _ref: "campaignPage.id-1",
+            _weak: true,
+            _strengthenOnPublish: { type: "campaignPage" },
+          },
         },
       ],
     });
@@ -88,7 +93,7 @@ describe("'Probar una variante'", () => {
       { publishedId: "campaign-software", isPublished: false, takenSlugs: new Set(), takenKeys: new Set(), newId },
     );
     expect(plan.experiment.key).toBe("campanas-software");
-    expect(plan.page.slug).toEqual({ _type: "slug", current: "campanas/software-variante-b" });
+    expect(plan.page.slug).toEqual({ _type: "slug", current: "campanas/software-copia" });
     expect(plan.experiment.variants[0]!.page).toMatchObject({ _ref: "campaign-software", _weak: true });
   });
 });

@@ -16,6 +16,10 @@ import { enableUrl, secretDocument } from "../support/preview-fixtures";
 import { startTrackedServer, type TrackedServer } from "../support/tracked-server";
 
 const SECRET = `e2e-experiments-${Date.now()}`;
+// Many fresh browsers per test, each loading the page several times: more than the default minute on a busy machine.
+test.describe.configure({ timeout: 180_000 });
+/** The server-rendered page is all these checks read: no need to wait for images. */
+const HTML_ONLY = { waitUntil: "domcontentloaded" } as const;
 let server: TrackedServer;
 
 test.beforeAll(async () => {
@@ -61,14 +65,14 @@ test("with analytics consent, fresh browsers see both variants, each sticky, eac
   const firstOf: Partial<Record<"a" | "b", Page>> = {};
   for (let visit = 0; visit < 30 && !(firstOf.a && firstOf.b); visit += 1) {
     const page = await freshBrowser(browser, "v1.a1.p0");
-    await page.goto(CONTROL_PATH);
+    await page.goto(CONTROL_PATH, HTML_ONLY);
     const variant = await shownVariant(page);
     expect(await experimentCookie(page)).toBe(`${EXPERIMENT_KEY}.${variant}`);
     // The address stays the control's, and so does the canonical link.
     expect(new URL(page.url()).pathname).toBe(CONTROL_PATH);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`${CONTROL_PATH}$`));
     for (let reload = 0; reload < 2; reload += 1) {
-      await page.reload();
+      await page.reload(HTML_ONLY);
       expect(await shownVariant(page)).toBe(variant);
     }
     if (firstOf[variant]) await page.context().close();
@@ -98,9 +102,9 @@ test("with analytics consent, fresh browsers see both variants, each sticky, eac
 test("without analytics consent, every browser sees the control and gets no experiment cookie", async ({ browser }) => {
   for (const consent of [null, "v1.a0.p0", "v1.a0.p1", null, "v1.a0.p0", null]) {
     const page = await freshBrowser(browser, consent);
-    await page.goto(CONTROL_PATH);
+    await page.goto(CONTROL_PATH, HTML_ONLY);
     expect(await shownVariant(page)).toBe("a");
-    await page.reload();
+    await page.reload(HTML_ONLY);
     expect(await shownVariant(page)).toBe("a");
     expect(await experimentCookie(page)).toBeUndefined();
     await page.context().close();

@@ -16,15 +16,26 @@ const seedSlugs = parseNdjson(fs.readFileSync(seedFile, "utf8"))
   .filter((document) => document._type === "sectorPage")
   .map((document) => (document.slug as { current: string }).current);
 
+const seedCampaigns = parseNdjson(fs.readFileSync(seedFile, "utf8")).filter(
+  (document) => document._type === "campaignPage",
+);
+
+/** Each parameterised query with every value the seed has for its parameter, and one it does not. */
+const PARAMS: Record<string, Array<Record<string, string>>> = {
+  sectorPageQuery: [...seedSlugs, "no-existe"].map((slug) => ({ slug })),
+  campaignPageQuery: [...seedCampaigns.map((page) => (page.slug as { current: string }).current), "no-existe"].map(
+    (slug) => ({ slug }),
+  ),
+  campaignPageByIdQuery: [...seedCampaigns.map((page) => page._id), "campaignPage.no-existe"].map((id) => ({ id })),
+};
+
 const queriesWithParams: Array<[string, string, Record<string, string>]> = Object.entries(queries).flatMap(
   ([name, query]): Array<[string, string, Record<string, string>]> =>
-    name === "sectorPageQuery"
-      ? [...seedSlugs, "no-existe"].map((slug): [string, string, Record<string, string>] => [
-          `${name}(${slug})`,
-          query,
-          { slug },
-        ])
-      : [[name, query, {}]],
+    (PARAMS[name] ?? [{}]).map((params): [string, string, Record<string, string>] => [
+      Object.keys(params).length ? `${name}(${Object.values(params).join(",")})` : name,
+      query,
+      params,
+    ]),
 );
 
 const sanityQueries: string[] = [];
@@ -60,6 +71,11 @@ describe("content sources", () => {
     expect(sanityQueries.length).toBeGreaterThanOrEqual(queriesWithParams.length);
     expect(sanity).toEqual(local);
     expect(local["sectorPageQuery(no-existe)"]).toBeNull();
+    expect(local["campaignPageQuery(no-existe)"]).toBeNull();
+    expect(local["campaignPageQuery(reformas-integrales)"]).toMatchObject({ title: expect.any(String) });
+    expect(local["campaignPageByIdQuery(campaignPage.software-b2b-demos)"]).toMatchObject({
+      slug: "software-b2b-demos",
+    });
     expect(local["siteSettingsQuery"]).toMatchObject({ siteName: expect.any(String) });
   }, 30_000);
 

@@ -1,51 +1,54 @@
-// A lead sent from a page under an A/B experiment: the payload carries experimento and variante, the
-// stored lead counts for that variant, and a refused or honeypot submission counts nothing.
+// A lead sent from a page under an A/B experiment: the campaign form puts experimento and variante in the
+// payload, the stored lead counts once for that variant, and a refused or honeypot submission counts nothing.
 import { type ActionFunctionArgs } from "@remix-run/node";
 
-import { contactForm } from "~/forms/contact";
+import { campaignLeadForm } from "~/forms/campaign";
 import { handleLeadAction } from "~/leads/action.server";
 import { getExperimentCounter, resetExperimentCounter } from "~/leads/experiment-counts.server";
 
-import { post, useLeadDestinations, VALID_CONTACT } from "../support/leads";
+import { post, useLeadDestinations } from "../support/leads";
 
 const { destinations } = useLeadDestinations();
 const experiment = { experimento: "titular-reformas", variante: "b" };
-const action = (args: ActionFunctionArgs) => handleLeadAction(args, contactForm, { experiment });
+const form = campaignLeadForm(["empresa"], { pagina: "/reformas-madrid", campana: "Reformas", extra: experiment });
+const action = (args: ActionFunctionArgs) => handleLeadAction(args, form, { experiment });
+const LEAD = { nombre: "Ana García", email: "ana@empresa.es", telefono: "600 111 222", empresa: "Reformas SL" };
 
 beforeEach(() => resetExperimentCounter());
 
-async function variantCounts() {
-  return getExperimentCounter().readCounts();
-}
-
 describe("a lead under an A/B experiment", () => {
   it("carries experimento and variante to both destinations and counts one lead for the variant", async () => {
-    const answer = await post(action, { ...VALID_CONTACT, website: "" });
+    const answer = await post(action, { ...LEAD, website: "" });
     expect(answer.status).toBe(200);
     await vi.waitFor(() => expect(destinations.deliveries).toHaveLength(2), { timeout: 5000, interval: 10 });
     for (const delivery of destinations.deliveries) {
-      expect(delivery.body).toMatchObject({ tipoFormulario: "Contacto General", nombre: "Ana García", ...experiment });
+      expect(delivery.body).toMatchObject({
+        tipoFormulario: "Landing de campaña",
+        nombre: "Ana García",
+        ...experiment,
+      });
     }
-    expect(await variantCounts()).toEqual([{ experiment: "titular-reformas", variant: "b", visitors: 0, leads: 1 }]);
+    expect(await getExperimentCounter().readCounts()).toEqual([
+      { experiment: "titular-reformas", variant: "b", visitors: 0, leads: 1 },
+    ]);
   });
 
-  it("counts nothing for a refused submission or a filled honeypot, and keeps every field of the refused one", async () => {
-    const refused = await post(action, { ...VALID_CONTACT, email: "no-es-un-email", website: "" });
+  it("counts nothing for a refused submission or a filled honeypot, and gives the refused one its fields back", async () => {
+    const refused = await post(action, { ...LEAD, email: "no-es-un-email", website: "" });
     expect(refused.status).toBe(400);
     expect(refused.data.values).toMatchObject({ nombre: "Ana García", email: "no-es-un-email" });
-    const bot = await post(action, { ...VALID_CONTACT, website: "https://spam.example" });
+    expect(refused.data.fieldErrors).toHaveProperty("email");
+    const bot = await post(action, { ...LEAD, website: "https://spam.example" });
     expect(bot.status).toBe(200);
-    expect(await variantCounts()).toEqual([]);
+    expect(await getExperimentCounter().readCounts()).toEqual([]);
   });
 
-  it("adds nothing to the payload of a lead outside any experiment", async () => {
-    const plain = (args: ActionFunctionArgs) => handleLeadAction(args, contactForm);
-    expect((await post(plain, { ...VALID_CONTACT, website: "" })).status).toBe(200);
+  it("counts nothing for a lead outside any experiment", async () => {
+    const plain = (args: ActionFunctionArgs) =>
+      handleLeadAction(args, campaignLeadForm(["empresa"], { pagina: "/reformas-madrid", campana: "Reformas" }));
+    expect((await post(plain, { ...LEAD, website: "" })).status).toBe(200);
     await vi.waitFor(() => expect(destinations.deliveries).toHaveLength(2), { timeout: 5000, interval: 10 });
-    for (const delivery of destinations.deliveries) {
-      expect(delivery.body).not.toHaveProperty("experimento");
-      expect(delivery.body).not.toHaveProperty("variante");
-    }
-    expect(await variantCounts()).toEqual([]);
+    for (const delivery of destinations.deliveries) expect(delivery.body).not.toHaveProperty("experimento");
+    expect(await getExperimentCounter().readCounts()).toEqual([]);
   });
 });

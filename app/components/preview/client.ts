@@ -6,12 +6,15 @@
  * - starts Sanity's click-to-edit overlay (framework-agnostic `enableVisualEditing`), refreshing through
  *   Remix revalidation and syncing navigation with the Studio's Presentation tool,
  * - follows the server's content changes (GET /api/preview-mode/events) and revalidates the open page,
- *   so a preview tab outside the Studio shows a changed draft without a reload.
+ *   so a preview tab outside the Studio shows a changed draft without a reload,
+ * - shows a campaign page's blocks in the order an editor drags them to at once (./block-order.ts).
  */
 import "./bar.css";
 
 import { enableVisualEditing, type HistoryAdapter, type VisualEditingOptions } from "@sanity/visual-editing";
+import { actor, isEmptyActor, listeners } from "@sanity/visual-editing/optimistic";
 
+import { applyBlockOrder } from "./block-order";
 import { PREVIEW_BAR_ID, PREVIEW_EVENTS_PATH, previewExitHref } from "./preview-paths";
 
 /** The part of Remix v2's data router (`window.__remixRouter`) this client uses. */
@@ -153,8 +156,24 @@ function followContentChanges(onChange: () => void): void {
   connect();
 }
 
+/**
+ * Inside Presentation the overlay sets up its optimistic document store once the Studio says it supports
+ * it (`listeners` hear that); each local change to a document then shows at once.
+ */
+function followOptimisticBlockOrder(): void {
+  let subscription: { unsubscribe(): void } | undefined;
+  const subscribe = () => {
+    subscription?.unsubscribe();
+    if (isEmptyActor(actor)) return;
+    subscription = actor.on("rebased.local", (event: { document?: unknown }) => applyBlockOrder(event.document));
+  };
+  listeners.add(subscribe);
+  subscribe();
+}
+
 void hydratedRouter().then((router) => {
   keepExitLinkCurrent(router);
   enableVisualEditing({ history: historyAdapter(router), refresh: refresh(router) });
+  followOptimisticBlockOrder();
   followContentChanges(() => void revalidate(router));
 });
