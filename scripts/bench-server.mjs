@@ -15,7 +15,7 @@ const CONNECTIONS = 200;
 const DURATION_S = Number(process.env.BENCH_DURATION_S) || 10;
 const WARMUP_S = 2;
 const MIN_RATIO = 0.5;
-const PAGES = ["/sectores/construccion", "/"];
+const PAGES = ["/sectores/construccion", "/", "/reformas-integrales"];
 // What a browser sends; both servers answer it with the same brotli bytes.
 const REQUEST_HEADERS = { "accept-encoding": "br, gzip, deflate", accept: "text/html" };
 

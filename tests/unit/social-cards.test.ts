@@ -113,7 +113,8 @@ describe("card hash and address", () => {
 });
 
 describe("card addresses", () => {
-  it("accepts page keys and sector keys", () => {
+  it("accepts page keys, sector keys and campaign keys of several segments", () => {
+    expect(parseCardFile("ads/reformas/madrid.png")).toEqual({ key: "ads/reformas/madrid", format: "png" });
     expect(parseCardFile("index.png")).toEqual({ key: "index", format: "png" });
     expect(parseCardFile("sectores/alquiler-maquinaria.png")).toEqual({
       key: "sectores/alquiler-maquinaria",
@@ -132,7 +133,7 @@ describe("card addresses", () => {
     "../index.png",
     "sectores/../index.png",
     "sectores//x.png",
-    "a/b/c.png",
+    "a/b/.png",
     "-x.png",
     "x-.png",
     "Index.png",

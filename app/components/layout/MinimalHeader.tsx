@@ -24,7 +24,7 @@ export function MinimalHeader({ settings }: { settings: SiteSettings }) {
             className="inline-flex min-h-11 items-center gap-2 rounded-xl px-3 font-semibold text-brand-700 hover:bg-brand-50"
           >
             <Icon name="phone" className="h-5 w-5" />
-            <span>{settings.phone}</span>
+            <span className="whitespace-nowrap">{settings.phone}</span>
           </a>
         ) : null}
       </div>

@@ -1,0 +1,204 @@
+// Campaign pages in real Chromium at 390 and 1280 px: both seeded pages render every block with the
+// minimal header, the lead form works with JavaScript (checks before sending, thank-you panel in place)
+// and without it (a plain post), and is delivered to both destinations; in draft preview each block is
+// marked for the click-to-edit overlay and a reorder saved in the draft shows in the open page.
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+
+import { type Browser, expect, type Page, test } from "@playwright/test";
+
+import {
+  closeCookieBanner,
+  expectNoHorizontalScroll,
+  rememberCookieChoice,
+  waitForHydration,
+} from "../support/page-checks";
+import { seedDocument } from "../support/seed-content";
+import { startTrackedServer, type TrackedServer } from "../support/tracked-server";
+
+const receiverUrl = process.env.E2E_RECEIVER_URL ?? "";
+const settings = seedDocument("siteSettings");
+
+interface SeedCampaign {
+  _id: string;
+  title: string;
+  slug: { current: string };
+  blocks: Array<{ _key: string; _type: string; heading?: string }>;
+}
+
+const seed = fs
+  .readFileSync("sanity-studio/seed/production.ndjson", "utf8")
+  .split("\n")
+  .filter((line) => line.includes('"_type":"campaignPage"'))
+  .map((line) => JSON.parse(line) as SeedCampaign);
+
+function uniqueEmail(tag: string) {
+  return `${tag}-${test.info().project.name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@empresa.es`;
+}
+
+async function deliveriesFor(email: string) {
+  const all = (await (await fetch(`${receiverUrl}/__received`)).json()) as Array<{
+    path: string;
+    body: Record<string, unknown>;
+  }>;
+  return all.filter((delivery) => delivery.body?.email === email).sort((a, b) => a.path.localeCompare(b.path));
+}
+
+async function fillLeadForm(page: Page, email: string) {
+  const form = page.locator("#bloque-formulario form");
+  await form.getByLabel("Nombre").fill("Marta Ruiz");
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Teléfono").fill("+34 611 222 333");
+  await form.getByLabel("Empresa").fill("Reformas Ruiz SL");
+  await form.getByLabel("Mensaje").fill("Reformas de oficinas");
+  return form;
+}
+
+async function expectDelivered(email: string) {
+  await expect
+    .poll(async () => (await deliveriesFor(email)).map((delivery) => delivery.path), { timeout: 10_000 })
+    .toEqual(["/automation-webhook", "/form-service"]);
+  const [delivery] = await deliveriesFor(email);
+  expect(delivery!.body).toMatchObject({
+    tipoFormulario: "Landing de campaña",
+    tipo: "Consulta Campaña",
+    nombre: "Marta Ruiz",
+    telefono: "+34 611 222 333",
+    empresa: "Reformas Ruiz SL",
+    mensaje: "Reformas de oficinas",
+    pagina: "/reformas-integrales",
+    campana: "Reformas integrales: clientes B2B a precio fijo",
+  });
+}
+
+test.describe("seeded campaign pages", () => {
+  for (const campaign of seed) {
+    test(`/${campaign.slug.current} shows its blocks under the minimal header`, async ({ page }) => {
+      await page.goto(`/${campaign.slug.current}`);
+      await closeCookieBanner(page);
+      const hero = campaign.blocks.find((block) => block._type === "heroBlock")!;
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(hero.heading!);
+      for (const block of campaign.blocks) await expect(page.locator(`#bloque-${block._key}`)).toHaveCount(1);
+      // Logo and phone, no menu.
+      await expect(page.locator("header").getByRole("link", { name: settings.phone })).toBeVisible();
+      await expect(page.getByRole("navigation", { name: "Principal" })).toHaveCount(0);
+      await expectNoHorizontalScroll(page);
+    });
+  }
+});
+
+test.describe("campaign lead form", () => {
+  test("with JavaScript: the form's own checks, then the thank-you panel in place and both deliveries", async ({
+    page,
+  }) => {
+    await page.goto("/reformas-integrales");
+    await closeCookieBanner(page);
+    await waitForHydration(page);
+    const form = page.locator("#bloque-formulario form");
+    let posted = false;
+    page.on("request", (request) => {
+      if (request.method() === "POST" && new URL(request.url()).pathname === "/reformas-integrales") posted = true;
+    });
+    await form.getByLabel("Email").fill("marta@");
+    await form.getByRole("button", { name: "Quiero más obras" }).click();
+    await expect(form).toContainText("El nombre es obligatorio");
+    await expect(form).toContainText("Formato de email inválido");
+    await expect(form).toContainText("El teléfono es obligatorio");
+    expect(posted).toBe(false);
+
+    const email = uniqueEmail("campana");
+    await fillLeadForm(page, email);
+    await form.getByRole("button", { name: "Quiero más obras" }).click();
+    await expect(page.getByTestId("campaign-success")).toBeVisible();
+    await expect(page.getByTestId("campaign-success")).toContainText("¡Mensaje Enviado!");
+    await expectDelivered(email);
+  });
+
+  test("without JavaScript: a plain post comes back with the thank-you panel and is delivered", async ({
+    browser,
+  }: {
+    browser: Browser;
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL: test.info().project.use.baseURL });
+    const page = await context.newPage();
+    await page.goto("/reformas-integrales");
+    const email = uniqueEmail("campana-nojs");
+    const form = await fillLeadForm(page, email);
+    await form.getByRole("button", { name: "Quiero más obras" }).click();
+    await expect(page.getByTestId("campaign-success")).toBeVisible();
+    await expect(page).toHaveURL(/\/reformas-integrales#bloque-formulario$/);
+    await expectDelivered(email);
+    await context.close();
+  });
+});
+
+test.describe("campaign pages in draft preview", () => {
+  const secret = randomUUID();
+  const page0 = seed.find((campaign) => campaign.slug.current === "software-b2b-demos")!;
+  let server: TrackedServer;
+
+  test.beforeAll(async () => {
+    const now = new Date().toISOString();
+    server = await startTrackedServer(
+      {},
+      {
+        extraDocuments: [
+          { ...page0, _id: `drafts.${page0._id}` },
+          {
+            _id: `drafts.sanity-preview-url-secret.${randomUUID()}`,
+            _type: "sanity.previewUrlSecret",
+            _createdAt: now,
+            _updatedAt: now,
+            secret,
+            studioUrl: "http://localhost:3333",
+          },
+        ],
+      },
+    );
+  });
+  test.afterAll(async () => server?.stop());
+  test.beforeEach(async ({ context }) => rememberCookieChoice(context, server.url));
+
+  test("the overlay marks each block, and a reorder saved in the draft shows without a reload", async ({ page }) => {
+    const path = `/${page0.slug.current}`;
+    // The public page carries no editing attributes.
+    const publicHtml = await (await page.request.get(`${server.url}${path}`)).text();
+    expect(publicHtml).not.toContain("data-sanity");
+
+    const enable = new URL("/api/preview-mode/enable", server.url);
+    enable.searchParams.set("sanity-preview-secret", secret);
+    enable.searchParams.set("sanity-preview-pathname", path);
+    await page.goto(enable.href);
+    await expect(page.locator("sanity-visual-editing")).toHaveCount(1, { timeout: 30_000 });
+    const keys = page0.blocks.map((block) => block._key);
+    const marked = page.locator("[data-campaign-blocks] > [data-sanity]");
+    await expect(marked).toHaveCount(keys.length);
+    for (const [index, key] of keys.entries()) {
+      const attribute = await marked.nth(index).getAttribute("data-sanity");
+      expect(attribute).toContain(`id=${page0._id}`);
+      // Studio path `blocks[_key=="…"]`, as the overlay encodes it.
+      expect(attribute).toContain(`path=blocks:${key};`);
+    }
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+
+    // The editor drags the last block to the top (on the embedded dataset: the draft's line changes).
+    const reordered = [page0.blocks.at(-1)!, ...page0.blocks.slice(0, -1)];
+    const lines = fs.readFileSync(server.dataset, "utf8").split("\n");
+    fs.writeFileSync(
+      server.dataset,
+      lines
+        .map((line) =>
+          line.includes(`"_id":"drafts.${page0._id}"`)
+            ? JSON.stringify({ ...JSON.parse(line), blocks: reordered })
+            : line,
+        )
+        .join("\n"),
+    );
+    await expect
+      .poll(() => marked.evaluateAll((elements) => elements.map((element) => element.getAttribute("data-block-key"))), {
+        timeout: 15_000,
+      })
+      .toEqual(reordered.map((block) => block._key));
+    expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  });
+});
