@@ -15,6 +15,7 @@ import { withPreviewBar } from "~/components/preview/bar.server";
 import { CONSENT_BOOT_SCRIPT } from "~/consent/boot-script.server";
 import { ConsentBootScriptText } from "~/consent/ConsentBootScript";
 import { inPreview } from "~/content/index.server";
+import { currentExperimentPreview } from "~/experiments/serve.server";
 import { sanityStudioUrl } from "~/lib/env.server";
 import { PRIVATE_NO_STORE } from "~/lib/http-cache";
 import { paintFirstHydration } from "~/lib/paint-first-hydration.server";
@@ -57,7 +58,7 @@ export default async function handleRequest(
   );
   const rendered = paintFirstHydration(`<!DOCTYPE html>${markup}`);
   // Preview only: the bar and the preview client's tags, outside the React tree (docs/preview.md).
-  const html = preview ? withPreviewBar(rendered, new URL(request.url).pathname) : rendered;
+  const html = preview ? withPreviewBar(rendered, new URL(request.url).pathname, currentExperimentPreview()) : rendered;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set(
     "Content-Security-Policy",

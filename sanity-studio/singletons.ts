@@ -3,11 +3,13 @@
  * documents keep only publish, discard and restore (no duplicate, no delete, no unpublish — the
  * page would vanish from the site). A sector page's publish also redirects a renamed slug's old
  * address (actions/slug-redirect.ts). A campaign page's 'Duplicar' is 'Duplicar página'
- * (actions/duplicate-campaign.ts): the copy gets a free address at once.
+ * (actions/duplicate-campaign.ts): the copy gets a free address at once; it also offers 'Probar una
+ * variante' (actions/variant-experiment.ts).
  */
 import type { DocumentActionsResolver, NewDocumentOptionsResolver, TemplateResolver } from "sanity";
 import { DuplicateCampaignAction } from "./actions/duplicate-campaign";
 import { withSlugRedirect } from "./actions/slug-redirect";
+import { VariantExperimentAction } from "./actions/variant-experiment";
 import { SINGLETON_TYPES } from "./schemaTypes";
 
 export const SINGLETON_ACTIONS: ReadonlySet<string> = new Set(["publish", "discardChanges", "restore"]);
@@ -23,7 +25,8 @@ export const documentActions: DocumentActionsResolver = (previous, context) => {
     return previous.filter((action) => action.action !== undefined && SINGLETON_ACTIONS.has(action.action));
   }
   if (context.schemaType === "campaignPage") {
-    return previous.map((action) => (action.action === "duplicate" ? DuplicateCampaignAction : action));
+    const actions = previous.map((action) => (action.action === "duplicate" ? DuplicateCampaignAction : action));
+    return [...actions, VariantExperimentAction];
   }
   if (context.schemaType === "sectorPage") {
     return previous.map((action) => (action.action === "publish" ? withSlugRedirect(action) : action));

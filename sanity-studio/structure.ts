@@ -7,6 +7,7 @@ import { collectionTypes, singletonTypes } from "./schemaTypes";
 
 const LIST_TITLES: Record<string, string> = {
   campaignPage: "Páginas de campaña",
+  experiment: "Experimentos A/B",
   sectorPage: "Páginas de sector",
   calculatorSector: "Calculadora: opciones sin página",
   redirect: "Redirecciones",

@@ -6,15 +6,21 @@
  */
 import type { IncomingMessage } from "node:http";
 
+import { EXPERIMENT_COOKIE } from "../app/experiments/cookie";
 import { PARAM as CALCULATOR_PARAM } from "../app/forms/calculator-query";
 
 /**
- * Cookies that never change a page: the consent choice and the visit's origin (both read by the
- * browser or the lead action, the page is the same) and the analytics cookies the tags set after
- * consent. Any other cookie (a preview session, say) may personalise: no cache.
+ * Cookies that never change a cached page: the consent choice and the visit's origin (both read by the
+ * browser or the lead action, the page is the same), the analytics cookies the tags set after consent,
+ * and the A/B experiment cookie. Consent and the experiment cookie do change what an experiment's path
+ * shows, but those answers are private while it runs (app/experiments/serve.server.ts), so the cache
+ * never holds one; on every other page a participant keeps the cache. Any other cookie (a preview
+ * session, say) may personalise: no cache.
  */
-const NEUTRAL_COOKIE =
-  /^(cookie[-_]?consent|consent|cc_cookie|origen_visita|_ga|_ga_[\w-]+|_gid|_gcl_[\w-]+|_fbp|_fbc)$/i;
+const NEUTRAL_COOKIE = new RegExp(
+  `^(cookie[-_]?consent|consent|cc_cookie|origen_visita|${EXPERIMENT_COOKIE}|_ga|_ga_[\\w-]+|_gid|_gcl_[\\w-]+|_fbp|_fbc)$`,
+  "i",
+);
 
 /** Query parameters that mean "not the public page": Remix data requests and draft preview. */
 const PRIVATE_PARAM = /^(_data|preview|sanity-preview[\w-]*)$/i;

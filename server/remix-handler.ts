@@ -127,8 +127,13 @@ export function createRemixHandler({
         const response = await handle(toFetchRequest(req, res, url, true));
         if (!isCacheableResponse(response)) {
           // Not a shared page (an editor's redirect, a 404): answer it from the full address, so a
-          // redirect keeps the visitor's campaign parameters (utm_*, gclid) the cache key dropped.
-          const fullUrl = cacheKey === req.url ? null : requestUrl(req.url ?? "/", req.headers.host, secure);
+          // redirect keeps the visitor's campaign parameters (utm_*, gclid) the cache key dropped. An
+          // answer that sets a cookie (an A/B experiment's first draw, counted once) is sent as it is:
+          // rendering again would draw and count again.
+          const fullUrl =
+            cacheKey === req.url || response.headers.has("set-cookie")
+              ? null
+              : requestUrl(req.url ?? "/", req.headers.host, secure);
           if (!fullUrl) uncacheable = response;
           else {
             await response.body?.cancel();

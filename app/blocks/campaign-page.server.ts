@@ -13,7 +13,7 @@ import { projectSector } from "~/domain/projection";
 import { calculatorLeadForm } from "~/forms/calculator-lead";
 import { CAMPAIGN_FORM_KIND, campaignLeadForm, withPayloadFields } from "~/forms/campaign";
 import { INTENT_FIELD } from "~/forms/shared";
-import { handleLeadAction } from "~/leads/action.server";
+import { handleLeadAction, type LeadActionOptions } from "~/leads/action.server";
 import { loadCalculator } from "~/lib/calculator.server";
 import { sanityStudioUrl } from "~/lib/env.server";
 import { redirectOrNotFound } from "~/lib/redirects.server";
@@ -71,12 +71,14 @@ const CALCULATOR_ONLY_FIELDS = ["sectorCalculadora", "porcentajeConversion", "be
 /**
  * Takes a lead posted to a campaign page: the calculator block's form (told apart by its own fields or
  * `intent`) delivers exactly as /calculadora's; anything else is the page's lead form block, with the
- * page's path and title. `extra` fields (an experiment's) join either payload.
+ * page's path and title. A participant's experiment variant (app/experiments/campaign.server.ts) joins
+ * either payload as `experimento` / `variante`, and the stored lead counts for it.
  */
 export async function campaignLeadAction(
   args: Pick<ActionFunctionArgs, "request" | "context">,
-  { page, extra }: { page?: CampaignPage; extra?: Record<string, string> } = {},
+  { page, experiment = null }: { page?: CampaignPage } & LeadActionOptions = {},
 ) {
+  const extra = experiment ?? undefined;
   const chosen = page ?? (await requireCampaignPage(args.request));
   const blocks = usableBlocks(chosen.blocks, chosen._id);
   const leadBlock = blocks.find((block): block is BlockOf<"leadFormBlock"> => block._type === "leadFormBlock");
@@ -85,11 +87,15 @@ export async function campaignLeadAction(
     ? campaignLeadForm(leadBlock.fields, { pagina: `/${chosen.slug}`, campana: chosen.title, extra })
     : undefined;
   const calculatorForm = hasCalculator ? withPayloadFields(calculatorLeadForm, extra) : undefined;
-  return handleLeadAction(args, (formData) => {
-    const intent = formData.get(INTENT_FIELD);
-    const calculatorPost =
-      intent === calculatorLeadForm.kind ||
-      (intent !== CAMPAIGN_FORM_KIND && CALCULATOR_ONLY_FIELDS.some((field) => formData.has(field)));
-    return calculatorPost ? calculatorForm : campaignForm;
-  });
+  return handleLeadAction(
+    args,
+    (formData) => {
+      const intent = formData.get(INTENT_FIELD);
+      const calculatorPost =
+        intent === calculatorLeadForm.kind ||
+        (intent !== CAMPAIGN_FORM_KIND && CALCULATOR_ONLY_FIELDS.some((field) => formData.has(field)));
+      return calculatorPost ? calculatorForm : campaignForm;
+    },
+    { experiment },
+  );
 }

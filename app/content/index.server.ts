@@ -19,6 +19,7 @@ import {
   campaignPathsQuery,
   contactPageQuery,
   draftContractPageQuery,
+  experimentsQuery,
   googleAdsPageQuery,
   healthQuery,
   landingPageQuery,
@@ -76,6 +77,9 @@ export const getCalculatorSectors = () => fetchContent(calculatorSectorsQuery);
 export const getRedirects = () => fetchContent(redirectsQuery);
 
 export const getSectorSlugs = () => fetchContent(sectorSlugsQuery);
+
+/** Every experiment document, as stored (app/experiments/model.ts reads them). */
+export const getExperimentDocuments = () => fetchContent(experimentsQuery);
 
 const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 

@@ -136,6 +136,12 @@ export const serviceStartPageQuery = defineQuery(`${singleton("serviceStartPage"
   "plans": plans[]->{${PLAN_CARD}}
 }`);
 
+// A/B experiments of campaign pages (app/experiments/): each variant's page as its id and path.
+export const experimentsQuery = defineQuery(`*[_type == "experiment" && ${PUBLISHED}] | order(_createdAt asc){
+  key, name, status, winner,
+  variants[]{ key, label, weight, "page": page->{_id, "slug": slug.current} }
+}`);
+
 export const healthQuery = defineQuery(`count(*[_id == "siteSettings"])`);
 
 // ---- Campaign pages (docs/content-model.md, 'Campaign pages') ----------------------------------------

@@ -76,6 +76,33 @@ export type CalculatorSector = {
   order: number;
 };
 
+export type CampaignPageReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "campaignPage";
+};
+
+export type Experiment = {
+  _id: string;
+  _type: "experiment";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  name: string;
+  key?: string;
+  status: "running" | "paused" | "ended";
+  winner?: string;
+  variants?: Array<{
+    key?: string;
+    label: string;
+    weight: number;
+    page: CampaignPageReference;
+    _type: "experimentVariant";
+    _key: string;
+  }>;
+};
+
 export type CampaignPage = {
   _id: string;
   _type: "campaignPage";
@@ -1132,6 +1159,8 @@ export type AllSanitySchemaTypes =
   | FaqItem
   | Redirect
   | CalculatorSector
+  | CampaignPageReference
+  | Experiment
   | CampaignPage
   | SanityImageAssetReference
   | CampaignSeo
@@ -1886,6 +1915,25 @@ export type ServiceStartPageQueryResult = {
 } | null;
 
 // Source: ../app/content/queries.ts
+// Variable: experimentsQuery
+// Query: *[_type == "experiment" && !(_id in path("drafts.**"))] | order(_createdAt asc){  key, name, status, winner,  variants[]{ key, label, weight, "page": page->{_id, "slug": slug.current} }}
+export type ExperimentsQueryResult = Array<{
+  key: string | null;
+  name: string;
+  status: "ended" | "paused" | "running";
+  winner: string | null;
+  variants: Array<{
+    key: string | null;
+    label: string;
+    weight: number;
+    page: {
+      _id: string;
+      slug: string;
+    };
+  }> | null;
+}>;
+
+// Source: ../app/content/queries.ts
 // Variable: healthQuery
 // Query: count(*[_id == "siteSettings"])
 export type HealthQueryResult = number;
@@ -2268,6 +2316,7 @@ declare module "@sanity/client" {
     '*[_type == "nextStepsPage" && _id == "nextStepsPage"][0]{ seo, hero, steps, contact }': NextStepsPageQueryResult;
     '*[_type == "draftContractPage" && _id == "draftContractPage"][0]{ seo, title, intro, sections }': DraftContractPageQueryResult;
     '*[_type == "serviceStartPage" && _id == "serviceStartPage"][0]{\n  seo, heading, intro, cards, styleOptions, logoOffer, submitLabel, sendingLabel, paymentNote,\n  calculatorLinkLabel, successTitle, successText, paymentLinkLabel,\n  "plans": plans[]->{_id, name, key, price, priceSuffix, subtitle, description, features, popular, badges}\n}': ServiceStartPageQueryResult;
+    '*[_type == "experiment" && !(_id in path("drafts.**"))] | order(_createdAt asc){\n  key, name, status, winner,\n  variants[]{ key, label, weight, "page": page->{_id, "slug": slug.current} }\n}': ExperimentsQueryResult;
     'count(*[_id == "siteSettings"])': HealthQueryResult;
     '*[_type == "campaignPage" && slug.current == $slug && !(_id in path("drafts.**"))][0]{\n  _id, _updatedAt, title, "slug": slug.current, seo, minimalHeader,\n  blocks[]{ _key, _type, _type == "heroBlock" => { badge, heading, text, cta{label, href}, image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "richTextBlock" => { body }, _type == "sectorFiguresBlock" => { heading, "sector": sector->{ sectorName, "slug": slug.current, "calculatorName": coalesce(calculatorName, sectorName), stats, projection{heading, intro, fixedInvestments}, "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels } }, _type == "calculatorBlock" => { "sector": sector->{ "calculatorName": coalesce(calculatorName, sectorName) } }, _type == "faqBlock" => { heading, "items": items[]->{_id, question, answer} }, _type == "leadFormBlock" => { heading, text, fields, submitLabel, successTitle, successText }, _type == "ctaBlock" => { heading, text, cta{label, href} }, _type == "clientLogosBlock" => { heading, logos[]{_key, alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "stepsBlock" => { heading, intro, steps }, _type == "benefitsBlock" => { heading, intro, items }, _type == "testimonialsBlock" => { heading, items } },\n  "formTexts": *[_type == "landingPage" && _id == "landingPage"][0].contactSection{successTitle, successText, resetLabel}\n}': CampaignPageQueryResult;
     '*[_type == "campaignPage" && _id == $id][0]{\n  _id, _updatedAt, title, "slug": slug.current, seo, minimalHeader,\n  blocks[]{ _key, _type, _type == "heroBlock" => { badge, heading, text, cta{label, href}, image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "richTextBlock" => { body }, _type == "sectorFiguresBlock" => { heading, "sector": sector->{ sectorName, "slug": slug.current, "calculatorName": coalesce(calculatorName, sectorName), stats, projection{heading, intro, fixedInvestments}, "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels } }, _type == "calculatorBlock" => { "sector": sector->{ "calculatorName": coalesce(calculatorName, sectorName) } }, _type == "faqBlock" => { heading, "items": items[]->{_id, question, answer} }, _type == "leadFormBlock" => { heading, text, fields, submitLabel, successTitle, successText }, _type == "ctaBlock" => { heading, text, cta{label, href} }, _type == "clientLogosBlock" => { heading, logos[]{_key, alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "stepsBlock" => { heading, intro, steps }, _type == "benefitsBlock" => { heading, intro, items }, _type == "testimonialsBlock" => { heading, items } },\n  "formTexts": *[_type == "landingPage" && _id == "landingPage"][0].contactSection{successTitle, successText, resetLabel}\n}': CampaignPageByIdQueryResult;

@@ -10,6 +10,8 @@
  * 200 { ok: true, form, id } once stored; 400 { ok: false, form, fieldErrors, toast, values };
  * 429 / 413 with a Spanish toast (a 413 multipart post also with its values); 500 with the form's
  * failure toast when storing failed. A filled honeypot gets the normal 200 answer and nothing is kept.
+ * A page under an A/B experiment passes the visitor's variant (app/experiments/campaign.server.ts): the
+ * stored lead counts for it (its form puts `experimento` / `variante` in the payload, app/forms/campaign.ts).
  */
 import { randomUUID } from "node:crypto";
 
@@ -31,6 +33,7 @@ import { log } from "~/lib/log.server";
 
 import { readOrigen } from "./attribution.server";
 import { storeLead } from "./delivery.server";
+import { getExperimentCounter } from "./experiment-counts.server";
 import { clientIp, formRateLimiter } from "./rate-limit.server";
 import { readFormBody } from "./request-body.server";
 
@@ -54,9 +57,15 @@ function firstLanguage(request: Request): string | undefined {
   return request.headers.get("accept-language")?.split(",")[0]?.split(";")[0]?.trim().slice(0, 35) || undefined;
 }
 
+export interface LeadActionOptions {
+  /** The experiment variant the visitor was shown, when they take part in one: a stored lead counts for it. */
+  experiment?: { experimento: string; variante: string } | null;
+}
+
 export async function handleLeadAction(
   { request, context }: Pick<ActionFunctionArgs, "request" | "context">,
   forms: LeadForms,
+  { experiment = null }: LeadActionOptions = {},
 ) {
   if (request.method.toUpperCase() !== "POST") {
     return answer({ ok: false, form: null, toast: GENERIC_FAILURE_TOAST }, 405, { Allow: "POST" });
@@ -115,6 +124,7 @@ export async function handleLeadAction(
   });
   try {
     const record = await storeLead(form.kind, payload);
+    if (experiment) getExperimentCounter().countLead(experiment.experimento, experiment.variante);
     const receipt = form.receipt?.(result.data);
     return answer({ ok: true, form: form.kind, id: record.id, ...(receipt ? { receipt } : {}) });
   } catch (error) {

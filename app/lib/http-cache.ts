@@ -35,4 +35,16 @@ export const publicPageHeaders: HeadersFunction = ({ actionHeaders, errorHeaders
     actionHeaders?.get("Cache-Control") ?? errorHeaders?.get("Cache-Control") ?? PUBLIC_PAGE_CACHE_CONTROL,
 });
 
+/**
+ * For a page whose loader may answer privately (a campaign page under a running A/B experiment,
+ * app/experiments/serve.server.ts): the loader's Cache-Control when it set one, else publicPageHeaders.
+ * Its Set-Cookie (the experiment cookie) Remix adds by itself.
+ */
+export const loaderAwarePageHeaders: HeadersFunction = (args) => {
+  const own = args.loaderHeaders.get("Cache-Control");
+  return own && !args.actionHeaders?.has("Cache-Control") && !args.errorHeaders?.has("Cache-Control")
+    ? { "Cache-Control": own }
+    : publicPageHeaders(args);
+};
+
 export const noStoreHeaders: HeadersFunction = () => ({ "Cache-Control": PRIVATE_NO_STORE });

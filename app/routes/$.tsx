@@ -4,24 +4,27 @@
  * path (app/lib/redirects.server.ts), or 404 with the not-found page inside the site frame and one log
  * line naming it. Every fixed route wins over this one, so a campaign page never shadows a page.
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { type ShouldRevalidateFunction, useLoaderData } from "@remix-run/react";
 
 import { Blocks } from "~/blocks/Blocks";
-import { campaignLeadAction, campaignPageData, requireCampaignPage } from "~/blocks/campaign-page.server";
+import { campaignPageData } from "~/blocks/campaign-page.server";
 import { campaignMeta } from "~/blocks/meta";
-import { publicPageHeaders } from "~/lib/http-cache";
+import { campaignPageForView, experimentLeadAction } from "~/experiments/campaign.server";
+import { loaderAwarePageHeaders } from "~/lib/http-cache";
 
-export const headers = publicPageHeaders;
+// Public, except at a running A/B experiment's path (private: app/experiments/serve.server.ts).
+export const headers = loaderAwarePageHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const page = await requireCampaignPage(request);
+  // The page is chosen here, before rendering: an experiment's variant arrives as the page itself.
+  const { page, headers } = await campaignPageForView(request);
   const data = await campaignPageData(page, request);
-  return { ...data, frame: data.page.minimalHeader ? ("minimal" as const) : ("full" as const) };
+  return json({ ...data, frame: data.page.minimalHeader ? ("minimal" as const) : ("full" as const) }, { headers });
 }
 
 /** The page's lead form and its calculator's lead form post here (app/leads/action.server.ts). */
-export const action = (args: ActionFunctionArgs) => campaignLeadAction(args);
+export const action = (args: ActionFunctionArgs) => experimentLeadAction(args);
 export { leadClientAction as clientAction } from "~/forms/client-action";
 
 // An unknown path never gets here: its 404 renders the root error boundary, titled by the root's meta.

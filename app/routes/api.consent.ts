@@ -7,6 +7,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 
 import { choiceFromDecision, consentCookie, COOKIE_POLICY_HREF } from "~/consent/consent";
+import { clearExperimentCookie, hasExperimentCookie } from "~/experiments/cookie";
 import { readFormBody } from "~/leads/request-body.server";
 import { PRIVATE_NO_STORE } from "~/lib/http-cache";
 import { isHttpsRequest, sameSiteReferer } from "~/lib/request-url.server";
@@ -56,6 +57,10 @@ export async function action({ request }: ActionFunctionArgs) {
   answer.append("Set-Cookie", consentCookie(choice, { secure }));
   const origin = originCookieFor(request, choice.analytics, secure);
   if (origin) answer.append("Set-Cookie", origin);
+  // The A/B experiment cookie exists only with analytics consent (app/experiments/cookie.ts).
+  if (!choice.analytics && hasExperimentCookie(request.headers.get("cookie"))) {
+    answer.append("Set-Cookie", clearExperimentCookie({ secure }));
+  }
   return redirect(returnPath(request), { status: 303, headers: answer });
 }
 

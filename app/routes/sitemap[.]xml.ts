@@ -1,5 +1,9 @@
-/** Every public page, every published sector page and every indexable campaign page, absolute URLs. */
+/**
+ * Every public page, every published sector page and every indexable campaign page (not a running A/B
+ * experiment's variant: it is seen at the control's path), absolute URLs.
+ */
 import { getCampaignPaths, getSectorSlugs } from "~/content/index.server";
+import { variantSlugsUnderTest } from "~/experiments/serve.server";
 import { publicSiteUrl } from "~/lib/env.server";
 import { PUBLIC_PAGE_CACHE_CONTROL } from "~/lib/http-cache";
 import { campaignSlugOfPath, STATIC_PAGE_PATHS } from "~/lib/site-paths";
@@ -10,7 +14,11 @@ function escapeXml(value: string): string {
 
 export async function loader() {
   const base = publicSiteUrl();
-  const [sectors, campaigns] = await Promise.all([getSectorSlugs(), getCampaignPaths()]);
+  const [sectors, campaigns, underTest] = await Promise.all([
+    getSectorSlugs(),
+    getCampaignPaths(),
+    variantSlugsUnderTest(),
+  ]);
   const urls = [
     ...STATIC_PAGE_PATHS.map((path) => ({ loc: `${base}${path}`, lastmod: undefined as string | undefined })),
     ...sectors.map((sector: { slug: string | null; _updatedAt: string }) => ({
@@ -19,7 +27,10 @@ export async function loader() {
     })),
     // A campaign page whose slug a route owns is never served, so never listed.
     ...campaigns
-      .filter((campaign) => !campaign.noIndex && campaignSlugOfPath(`/${campaign.slug}`))
+      .filter(
+        (campaign) =>
+          !campaign.noIndex && campaignSlugOfPath(`/${campaign.slug}`) && !underTest.has(campaign.slug ?? ""),
+      )
       .map((campaign) => ({ loc: `${base}/${campaign.slug}`, lastmod: campaign._updatedAt?.slice(0, 10) })),
   ];
   const body =

@@ -5,6 +5,7 @@
 import { blockObjectTypes, blockTypes } from "./blocks";
 import { calculatorSector } from "./documents/calculatorSector";
 import { campaignPage, campaignSeo } from "./documents/campaignPage";
+import { experiment } from "./documents/experiment";
 import { faqItem } from "./documents/faqItem";
 import { plan } from "./documents/plan";
 import { redirect } from "./documents/redirect";
@@ -42,7 +43,7 @@ export const singletonTypes = [
 export const SINGLETON_TYPES: ReadonlySet<string> = new Set(singletonTypes.map((type) => type.name));
 
 /** Document types edited as lists. */
-export const collectionTypes = [campaignPage, sectorPage, calculatorSector, redirect, faqItem, plan];
+export const collectionTypes = [campaignPage, experiment, sectorPage, calculatorSector, redirect, faqItem, plan];
 
 export const schemaTypes = [
   ...objectTypes,

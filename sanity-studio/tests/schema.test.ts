@@ -59,6 +59,7 @@ describe("Studio schema", () => {
         "calculatorPage",
         "calculatorSector",
         "campaignPage",
+        "experiment",
         "contactPage",
         "draftContractPage",
         "faqItem",

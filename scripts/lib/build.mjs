@@ -21,7 +21,7 @@ export const BUILD_SOURCES = [
   "scripts/build-preview-client.mjs",
   "scripts/leads-cli.ts",
 ];
-const OUTPUTS = [path.join("build", "server.js"), path.join("build", "index.js"), path.join("build", "leads.js")];
+const OUTPUTS = ["server.js", "index.js", "leads.js", "experiments.js"].map((name) => path.join("build", name));
 
 function newestMtime(target) {
   if (!fs.existsSync(target)) return 0;

@@ -2,7 +2,7 @@
 // their head tags, hostile blocks left out without a 5xx, the paths the site's own routes own, redirects
 // against live pages, and the leads of the lead form block and of the calculator block, delivered to both
 // destinations with exactly the payload the operating docs give.
-import type { MetaDescriptor } from "@remix-run/node";
+import type { MetaDescriptor, SerializeFrom } from "@remix-run/node";
 
 import { getSiteSettings } from "~/content/index.server";
 import { resetContentSource } from "~/content/source.server";
@@ -19,10 +19,13 @@ const SITE_URL = "https://leads.example.es";
 const { destinations } = useLeadDestinations();
 let dataset: string;
 
-type CampaignData = Exclude<Awaited<ReturnType<typeof campaignLoader>>, Response>;
+type CampaignData = SerializeFrom<typeof campaignLoader>;
 
+/** The loader's data, or the Response it threw (redirect, 404). It answers with json() to carry its headers. */
 async function load(path: string): Promise<CampaignData | Response> {
-  return (await callLoader(campaignLoader, path, { "*": path.slice(1) })) as CampaignData | Response;
+  const result = await callLoader(campaignLoader, path, { "*": path.slice(1) });
+  if (result instanceof Response) return result.status === 200 ? ((await result.json()) as CampaignData) : result;
+  throw new Error(`${path}: the loader answered without json()`);
 }
 
 async function headTags(data: CampaignData): Promise<MetaDescriptor[]> {

@@ -98,6 +98,26 @@ describe("POST /api/consent", () => {
     expect(advertisingOnly.headers.getSetCookie()).toHaveLength(1);
   });
 
+  it("removes the A/B experiment cookie when analytics is refused, and leaves it otherwise", async () => {
+    const rejected = await post(
+      { decision: "reject" },
+      { cookie: "experimentos=titular-reformas.b", referer: `${TEST_ORIGIN}/` },
+    );
+    expect(rejected.headers.getSetCookie()).toContain("experimentos=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax");
+    const accepted = await post(
+      { decision: "accept" },
+      { cookie: "experimentos=titular-reformas.b", referer: `${TEST_ORIGIN}/` },
+    );
+    expect(accepted.headers.getSetCookie().some((cookie) => cookie.startsWith("experimentos="))).toBe(false);
+  });
+
+  it("names the A/B experiment cookie in the cookie policy", () => {
+    const policy = (seedDocument("legalPage").cookiePolicy as Array<{ children?: Array<{ text?: string }> }>)
+      .flatMap((block) => block.children ?? [])
+      .map((span) => span.text ?? "");
+    expect(policy).toContain("experimentos");
+  });
+
   it("names every cookie that 'Aceptar' sets in the cookie policy the legal page shows", async () => {
     const accepted = await post({ decision: "accept" }, { referer: `${TEST_ORIGIN}/?utm_source=google` });
     const names = accepted.headers.getSetCookie().map((cookie) => cookie.slice(0, cookie.indexOf("=")));

@@ -8,8 +8,12 @@
 import fs from "node:fs";
 import path from "node:path";
 
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+
 import { log } from "~/lib/log.server";
 
+import { ExperimentFigures, type ExperimentFiguresProps } from "./ExperimentFigures";
 import { PREVIEW_BAR_ID, previewExitHref } from "./preview-paths";
 
 interface PreviewClient {
@@ -35,8 +39,11 @@ function previewClient(): PreviewClient | null {
   return client;
 }
 
-/** The bar, the preview client's stylesheet and script, as one piece of HTML. */
-export function previewBarHtml(pathname: string): string {
+/**
+ * The bar, the preview client's stylesheet and script, as one piece of HTML; on a path under an A/B
+ * experiment, also its figures and the links that switch variants.
+ */
+export function previewBarHtml(pathname: string, experiment: ExperimentFiguresProps | null = null): string {
   const assets = previewClient();
   return [
     assets ? `<link rel="stylesheet" href="${assets.stylesheet}"/>` : "",
@@ -44,13 +51,18 @@ export function previewBarHtml(pathname: string): string {
     `<div id="${PREVIEW_BAR_ID}" class="site-preview-bar" role="region" aria-label="Vista previa">`,
     `<p>Vista previa: estás viendo borradores</p>`,
     `<a href="${previewExitHref(pathname)}">Salir de la vista previa</a>`,
+    experiment ? renderToStaticMarkup(createElement(ExperimentFigures, experiment)) : "",
     `</div>`,
     assets ? `<script type="module" src="${assets.script}"></script>` : "",
   ].join("");
 }
 
 /** A rendered document with the preview bar and client added at the end of its body. */
-export function withPreviewBar(html: string, pathname: string): string {
+export function withPreviewBar(
+  html: string,
+  pathname: string,
+  experiment: ExperimentFiguresProps | null = null,
+): string {
   const end = html.lastIndexOf("</body>");
-  return end === -1 ? html : `${html.slice(0, end)}${previewBarHtml(pathname)}${html.slice(end)}`;
+  return end === -1 ? html : `${html.slice(0, end)}${previewBarHtml(pathname, experiment)}${html.slice(end)}`;
 }

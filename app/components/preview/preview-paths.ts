@@ -8,3 +8,6 @@ export const PREVIEW_EVENTS_PATH = "/api/preview-mode/events";
 /** Leaving preview goes back to the page the editor is on. */
 export const previewExitHref = (pathname: string) =>
   `/api/preview-mode/disable?redirect=${encodeURIComponent(pathname)}`;
+
+/** The query parameter that shows one variant of an A/B experiment in preview (app/experiments/serve.server.ts). */
+export const PREVIEW_VARIANT_PARAM = "variante";

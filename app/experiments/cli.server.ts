@@ -1,0 +1,33 @@
+/**
+ * `npm run experiments -- report [--json]` (scripts/experiments.mjs runs this module's build,
+ * build/experiments.js): the experiments in content with the counts of the store the server writes,
+ * through the same content door and counter as the server. `--json` prints the report's wire shape.
+ */
+import { getExperimentCounter } from "~/leads/experiment-counts.server";
+
+import { type ExperimentReport, reportJson, STATUS_LABELS, variantFigures, verdictText } from "./report";
+import { experimentsReport } from "./serve.server";
+
+function describeReport(report: ExperimentReport): string {
+  const lines = [`${report.name} (${report.key}) · ${STATUS_LABELS[report.status]}`];
+  for (const variant of report.variants) lines.push(`  ${variant.label} (${variant.key}): ${variantFigures(variant)}`);
+  lines.push(`  ${verdictText(report)}`);
+  return lines.join("\n");
+}
+
+const USAGE = "Usage: npm run experiments -- report [--json]";
+
+/** Runs the command line; resolves with the exit code. */
+export async function main(args: readonly string[], out: (text: string) => void = console.log): Promise<number> {
+  const [command, ...options] = args;
+  if (command !== "report" || options.some((option) => option !== "--json")) {
+    console.error(USAGE);
+    return 2;
+  }
+  const reports = await experimentsReport();
+  await getExperimentCounter().flush();
+  if (options.includes("--json")) out(JSON.stringify(reportJson(reports), null, 2));
+  else if (reports.length === 0) out("No experiments in content.");
+  else out(reports.map(describeReport).join("\n\n"));
+  return 0;
+}

@@ -1,0 +1,85 @@
+/**
+ * Which variant a request sees at an experiment's path, and whether it counts (CONTRACT-level rules in
+ * docs/consent-and-tracking.md "Experiments"). Pure: the request is reduced to its Cookie and User-Agent
+ * headers and the random source is a parameter.
+ *
+ * - running: a browser whose consent grants analytics and that is no crawler takes part. It keeps the
+ *   variant its cookie names; on its first visit (no usable entry) one is drawn by weight, to be stored
+ *   in the cookie and counted once as a visitor. Everyone else sees the control and counts nothing.
+ * - paused: everyone sees the control; nothing is counted, no cookie.
+ * - ended: everyone sees the winner (the control when none was chosen); nothing is counted, no cookie.
+ */
+import { parseConsentCookie } from "~/consent/consent";
+
+import { hasExperimentCookie, readAssignments, withAssignment } from "./cookie";
+import { isCrawler } from "./crawler";
+import { drawVariant, type RandomSource } from "./draw";
+import type { Experiment, ExperimentVariant } from "./model";
+
+export interface RequestTraits {
+  cookieHeader: string | null | undefined;
+  userAgent: string | null | undefined;
+}
+
+export interface VariantDecision {
+  experiment: Experiment;
+  /** The page this request is shown. */
+  variant: ExperimentVariant;
+  /** The browser takes part: its leads count for `variant`. */
+  participant: boolean;
+  /**
+   * Set when the variant was drawn for this request: the browser's new assignments, to store in the
+   * experiment cookie, and one visitor to count.
+   */
+  newAssignments: Map<string, string> | null;
+}
+
+/** True when the browser may take part: analytics consent given, and not a crawler. */
+export function mayTakePart({ cookieHeader, userAgent }: RequestTraits): boolean {
+  return parseConsentCookie(cookieHeader)?.analytics === true && !isCrawler(userAgent);
+}
+
+/**
+ * True when the browser keeps an experiment cookie without analytics consent (refused or withdrawn
+ * since): the cookie is then removed, as the consent it was set under is gone.
+ */
+export function shouldForgetAssignments({ cookieHeader }: Pick<RequestTraits, "cookieHeader">): boolean {
+  return parseConsentCookie(cookieHeader)?.analytics !== true && hasExperimentCookie(cookieHeader);
+}
+
+const control = (experiment: Experiment) => experiment.variants[0]!;
+
+/**
+ * The decision for a page view. With `random` null (a form post: the visitor already saw the page),
+ * nothing is drawn: a participant without an assignment sees, and counts as, nobody's (the control).
+ */
+export function decideVariant(
+  experiment: Experiment,
+  request: RequestTraits,
+  random: RandomSource | null = Math.random,
+): VariantDecision {
+  const nobody = (variant: ExperimentVariant): VariantDecision => ({
+    experiment,
+    variant,
+    participant: false,
+    newAssignments: null,
+  });
+  if (experiment.status === "ended") {
+    return nobody(experiment.variants.find((variant) => variant.key === experiment.winner) ?? control(experiment));
+  }
+  if (experiment.status !== "running" || !mayTakePart(request)) return nobody(control(experiment));
+
+  const assignments = readAssignments(request.cookieHeader);
+  const kept = experiment.variants.find((variant) => variant.key === assignments.get(experiment.key));
+  if (kept) return { experiment, variant: kept, participant: true, newAssignments: null };
+
+  const drawnKey = random ? drawVariant(experiment.variants, random) : null;
+  const drawn = experiment.variants.find((variant) => variant.key === drawnKey);
+  if (!drawn) return nobody(control(experiment));
+  return {
+    experiment,
+    variant: drawn,
+    participant: true,
+    newAssignments: withAssignment(assignments, experiment.key, drawn.key),
+  };
+}

@@ -1,0 +1,132 @@
+/**
+ * Experiments on the server: which campaign page a request at a path is shown, decided in the route's
+ * loader before anything renders (no flash of the control, no client-side swap), with the headers that
+ * keep shared caches out of it; which variant a lead posted there belongs to; and the report. The rules
+ * are the pure modules beside this one; this module adds content, the request, the cookie and the counts.
+ */
+import type { ExperimentFiguresProps } from "~/components/preview/ExperimentFigures";
+import { PREVIEW_VARIANT_PARAM } from "~/components/preview/preview-paths";
+import { getExperimentDocuments, inPreview } from "~/content/index.server";
+import { requestMemo } from "~/content/request-scope.server";
+import { getExperimentCounter } from "~/leads/experiment-counts.server";
+import { PRIVATE_NO_STORE, PUBLIC_PAGE_CACHE_CONTROL } from "~/lib/http-cache";
+import { isHttpsRequest } from "~/lib/request-url.server";
+
+import { clearExperimentCookie, experimentCookie } from "./cookie";
+import { decideVariant, type RequestTraits, shouldForgetAssignments } from "./decide";
+import type { RandomSource } from "./draw";
+import { type Experiment, experimentAtPath, readExperiments, variantPagesUnderTest } from "./model";
+import { type ExperimentReport, experimentReport } from "./report";
+
+/** Every usable experiment in the current request's perspective (drafts in preview). */
+export async function getExperiments(): Promise<Experiment[]> {
+  return readExperiments(await getExperimentDocuments());
+}
+
+/** What a path shows under an experiment, and how its answer must be cached. */
+export interface CampaignVariant {
+  experiment: Experiment;
+  /** The campaign page to render at the path (the control's, a variant's or the winner's): its id. */
+  pageId: string;
+  /** The variant shown: its leads carry `experimento` / `variante` when `participant`. */
+  variant: string;
+  participant: boolean;
+  /** For the loader's answer: Cache-Control (private while the experiment runs) and the cookie of a new assignment. */
+  headers: Headers;
+}
+
+function traitsOf(request: Request): RequestTraits {
+  return { cookieHeader: request.headers.get("cookie"), userAgent: request.headers.get("user-agent") };
+}
+
+/** The figures the preview bar shows for the experiment at the previewed path (app/components/preview/bar.server.ts). */
+export type ExperimentPreview = ExperimentFiguresProps;
+
+const PREVIEW_MEMO = "experiment-preview";
+
+/** The experiment preview of the current request, set by chooseCampaignVariant in preview. */
+export function currentExperimentPreview(): ExperimentPreview | null {
+  return (
+    requestMemo<{ value: ExperimentPreview | null } | null>(PREVIEW_MEMO, () => ({ value: null }), null)?.value ?? null
+  );
+}
+
+function rememberExperimentPreview(preview: ExperimentPreview): void {
+  const slot = requestMemo<{ value: ExperimentPreview | null } | null>(PREVIEW_MEMO, () => ({ value: null }), null);
+  if (slot) slot.value = preview;
+}
+
+/**
+ * The variant a request at `path` sees, or null when no experiment is set at that path (the route then
+ * renders its page as it always does). A first visit of a participating browser is drawn here, counted
+ * once as a visitor, and its cookie goes out with the answer. In preview the editor picks the variant
+ * (`?variante=`), nothing is counted and the bar shows the figures.
+ */
+export async function chooseCampaignVariant(
+  path: string,
+  request: Request,
+  random: RandomSource = Math.random,
+): Promise<CampaignVariant | null> {
+  const experiment = experimentAtPath(await getExperiments(), path);
+  if (!experiment) return null;
+  const headers = new Headers({
+    "Cache-Control": experiment.status === "running" ? PRIVATE_NO_STORE : PUBLIC_PAGE_CACHE_CONTROL,
+  });
+
+  if (await inPreview()) {
+    const wanted = new URL(request.url).searchParams.get(PREVIEW_VARIANT_PARAM);
+    const shown = experiment.variants.find((variant) => variant.key === wanted) ?? experiment.variants[0]!;
+    const counts = await getExperimentCounter()
+      .readCounts()
+      .catch(() => []);
+    rememberExperimentPreview({ path, shown: shown.key, report: experimentReport(experiment, counts) });
+    return { experiment, pageId: shown.pageId, variant: shown.key, participant: false, headers };
+  }
+
+  const traits = traitsOf(request);
+  const decision = decideVariant(experiment, traits, random);
+  const secure = isHttpsRequest(request);
+  if (decision.newAssignments) {
+    headers.append("Set-Cookie", experimentCookie(decision.newAssignments, { secure }));
+    getExperimentCounter().countVisitor(experiment.key, decision.variant.key);
+  } else if (shouldForgetAssignments(traits)) {
+    headers.append("Set-Cookie", clearExperimentCookie({ secure }));
+  }
+  return {
+    experiment,
+    pageId: decision.variant.pageId,
+    variant: decision.variant.key,
+    participant: decision.participant,
+    headers,
+  };
+}
+
+/** What a form post at an experiment's path belongs to: the page the visitor was shown, and its variant when a participant's. */
+export interface PostedVariant {
+  /** The campaign page whose form was posted (its lead form block decides the fields): its id. */
+  pageId: string;
+  /** `experimento` / `variante` for the payload and the lead count; null when the lead is no participant's. */
+  experiment: { experimento: string; variante: string } | null;
+}
+
+/** For a lead action at `path`: the same page the visitor was shown (never a new draw), or null without an experiment. */
+export async function postedVariant(path: string, request: Request): Promise<PostedVariant | null> {
+  const experiment = experimentAtPath(await getExperiments(), path);
+  if (!experiment) return null;
+  const decision = decideVariant(experiment, traitsOf(request), null);
+  return {
+    pageId: decision.variant.pageId,
+    experiment: decision.participant ? { experimento: experiment.key, variante: decision.variant.key } : null,
+  };
+}
+
+/** The slugs of campaign pages that are a running experiment's variants: `noindex` at their own address, out of the sitemap. */
+export async function variantSlugsUnderTest(): Promise<Set<string>> {
+  return variantPagesUnderTest(await getExperiments());
+}
+
+/** The report of every experiment (published content) with the store's counts. */
+export async function experimentsReport(): Promise<ExperimentReport[]> {
+  const [experiments, counts] = await Promise.all([getExperiments(), getExperimentCounter().readCounts()]);
+  return experiments.map((experiment) => experimentReport(experiment, counts));
+}

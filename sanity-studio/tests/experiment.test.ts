@@ -1,0 +1,99 @@
+// The Studio side of A/B experiments: the rules an experiment document must meet before it can run, and
+// 'Probar una variante', which copies a campaign page and creates the experiment in one step.
+import { describe, expect, it } from "vitest";
+import { planVariantExperiment } from "../actions/variant-experiment";
+import { checkVariants, checkWinner } from "../schemaTypes/documents/experiment";
+
+const variant = (key: string, page: string, weight = 50) => ({ _key: key, key, weight, page: { _ref: page } });
+
+describe("experiment validation", () => {
+  it("needs at least two variants, with distinct keys and distinct pages", () => {
+    expect(checkVariants([variant("a", "p1"), variant("b", "p2")])).toBe(true);
+    expect(checkVariants(undefined)).toMatch(/al menos dos variantes/);
+    expect(checkVariants([variant("a", "p1")])).toMatch(/al menos dos variantes/);
+    expect(checkVariants([variant("a", "p1"), variant("a", "p2")])).toMatch(/clave distinta/);
+    expect(checkVariants([variant("a", "p1"), variant("b", "p1")])).toMatch(/página de campaña distinta/);
+  });
+
+  it("accepts as winner only the key of one of its variants", () => {
+    const document = { status: "ended", variants: [variant("a", "p1"), variant("b", "p2")] };
+    expect(checkWinner("b", document)).toBe(true);
+    expect(checkWinner(undefined, document)).toBe(true);
+    expect(checkWinner("z", document)).toMatch(/clave de una de las variantes/);
+  });
+});
+
+describe("'Probar una variante'", () => {
+  const page = {
+    _id: "drafts.campaign-reformas",
+    _type: "campaignPage",
+    _rev: "r1",
+    _createdAt: "2026-01-01T00:00:00Z",
+    _updatedAt: "2026-01-02T00:00:00Z",
+    title: "Reformas integrales",
+    slug: { _type: "slug", current: "reformas-madrid" },
+    blocks: [{ _type: "heroBlock", _key: "h1", heading: "Clientes B2B a precio fijo" }],
+  };
+  let ids = 0;
+  const newId = () => `id-${(ids += 1)}`;
+
+  it("copies the page under a free slug and creates a paused experiment: control first, the copy second", () => {
+    ids = 0;
+    const plan = planVariantExperiment(page, {
+      publishedId: "campaign-reformas",
+      isPublished: true,
+      takenSlugs: new Set(["reformas-madrid", "reformas-madrid-copia"]),
+      takenKeys: new Set(["reformas-madrid"]),
+      newId,
+    });
+    expect(plan.page).toEqual({
+      _id: "drafts.campaignPage.id-1",
+      _type: "campaignPage",
+      title: "Reformas integrales (variante B)",
+      slug: { _type: "slug", current: "reformas-madrid-copia-2" },
+      blocks: page.blocks,
+    });
+    expect(plan.experiment).toEqual({
+      _id: "drafts.experiment.id-2",
+      _type: "experiment",
+      name: "Prueba de Reformas integrales",
+      key: "reformas-madrid-2",
+      status: "paused",
+      variants: [
+        {
+          _key: "a",
+          _type: "experimentVariant",
+          key: "a",
+          label: "Original",
+          weight: 50,
+          page: { _type: "reference", _ref: "campaign-reformas" },
+        },
+        {
+          _key: "b",
+          _type: "experimentVariant",
+          key: "b",
+          label: "Variante B",
+          weight: 50,
+          page: {
+            _type: "reference",
+            _ref: "campaignPage.id-1",
+            _weak: true,
+            _strengthenOnPublish: { type: "campaignPage" },
+          },
+        },
+      ],
+    });
+    expect(checkVariants(plan.experiment.variants)).toBe(true);
+  });
+
+  it("references an unpublished control weakly, and makes a key of a nested slug", () => {
+    ids = 0;
+    const plan = planVariantExperiment(
+      { ...page, slug: { _type: "slug", current: "campanas/software" } },
+      { publishedId: "campaign-software", isPublished: false, takenSlugs: new Set(), takenKeys: new Set(), newId },
+    );
+    expect(plan.experiment.key).toBe("campanas-software");
+    expect(plan.page.slug).toEqual({ _type: "slug", current: "campanas/software-copia" });
+    expect(plan.experiment.variants[0]!.page).toMatchObject({ _ref: "campaign-software", _weak: true });
+  });
+});

@@ -1,0 +1,399 @@
+// A/B experiments through the production server, on both content sources: who is drawn, who sees the
+// control, that every answer at the path is the page its request should get (the page cache never mixes
+// variants), that leads carry and count their variant, and that the counts survive a restart.
+import { execFile } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import type { Server } from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+import { readDocuments, SEED_FILE, writeDocuments } from "../support/dataset";
+import {
+  browserHeaders,
+  CONTROL_HEADING,
+  CONTROL_PATH,
+  EXPERIMENT_KEY,
+  experimentDocument,
+  experimentDocuments,
+  GOOGLEBOT_UA,
+  PLAIN_PATH,
+  VARIANT_HEADING,
+  VARIANT_PATH,
+} from "../support/experiment-fixtures";
+import { enableUrl, secretDocument } from "../support/preview-fixtures";
+import { type ProductionServer, type RawResponse, request, startServer } from "../support/production-server";
+import { startReceiver } from "../support/receiver.mjs";
+import { type SanityHttpStandIn, startSanityHttpStandIn } from "../support/sanity-http-stand-in";
+
+const root = path.resolve(import.meta.dirname, "..", "..");
+const run = promisify(execFile);
+
+interface Received {
+  path: string;
+  body: Record<string, unknown> | null;
+}
+
+type Source = "local" | "sanity";
+
+function headingOf(response: RawResponse): string {
+  const html = response.body.toString("utf8");
+  if (html.includes(VARIANT_HEADING)) return "b";
+  if (html.includes(CONTROL_HEADING)) return "a";
+  return "?";
+}
+
+function experimentCookieOf(response: RawResponse): string | null {
+  const cookies = response.headers["set-cookie"] ?? [];
+  const cookie = cookies.find((value) => value.startsWith("experimentos="));
+  return cookie ? cookie.slice("experimentos=".length).split(";")[0]! : null;
+}
+
+function canonicalOf(response: RawResponse): string | null {
+  return /<link[^>]*rel="canonical"[^>]*href="([^"]+)"/.exec(response.body.toString("utf8"))?.[1] ?? null;
+}
+
+describe.each<Source>(["local", "sanity"])(
+  "A/B experiment on the production server (%s content)",
+  { timeout: 60_000 },
+  (source) => {
+    let server: ProductionServer;
+    let standIn: SanityHttpStandIn | undefined;
+    let receiver: { server: Server; url: string; received: Received[] };
+    let directory: string;
+    let datasetFile: string;
+    let env: Record<string, string>;
+
+    const get = (target: string, headers: Record<string, string> = {}) =>
+      request(`${server.baseUrl}${target}`, { headers });
+
+    async function report(): Promise<Array<{ key: string; status: string; variants: Array<Record<string, unknown>> }>> {
+      // The server writes counts within a quarter of a second.
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      const { stdout } = await run(process.execPath, ["scripts/experiments.mjs", "report", "--json"], {
+        cwd: root,
+        env: { ...process.env, ...env, NODE_ENV: "production" },
+      });
+      return JSON.parse(stdout);
+    }
+
+    async function variantCounts() {
+      const [experiment] = (await report()).filter((item) => item.key === EXPERIMENT_KEY);
+      return Object.fromEntries(
+        experiment!.variants.map((variant) => [variant.key, { visitors: variant.visitors, leads: variant.leads }]),
+      ) as Record<"a" | "b", { visitors: number; leads: number }>;
+    }
+
+    /** Publishes the experiment with another status, and waits until the server shows it. */
+    async function publishExperiment(status: "running" | "paused" | "ended", winner?: string) {
+      const documents = readDocuments(datasetFile).map((document) =>
+        document._type === "experiment" ? experimentDocument(status, winner) : document,
+      );
+      writeDocuments(datasetFile, documents);
+      standIn?.send("message", { tags: ["s1:experiment"] });
+    }
+
+    beforeAll(async () => {
+      directory = fs.mkdtempSync(path.join(os.tmpdir(), `experiments-${source}-`));
+      datasetFile = path.join(directory, "production.ndjson");
+      writeDocuments(datasetFile, [...readDocuments(SEED_FILE), ...experimentDocuments()]);
+      fs.cpSync(path.join(path.dirname(SEED_FILE), "images"), path.join(directory, "images"), { recursive: true });
+      receiver = await startReceiver();
+      env = {
+        CONTENT_DATASET_FILE: datasetFile,
+        DATA_DIR: path.join(directory, "data"),
+        FORM_SERVICE_URL: `${receiver.url}/form-service`,
+        AUTOMATION_WEBHOOK_URL: `${receiver.url}/automation-webhook`,
+        DELIVERY_RETRY_BASE_MS: "200",
+        FORM_RATE_LIMIT: "1000",
+      };
+      if (source === "sanity") {
+        standIn = await startSanityHttpStandIn(datasetFile);
+        env = { ...env, SANITY_PROJECT_ID: "experiments", SANITY_API_HOST: standIn.url };
+      }
+      server = await startServer(env);
+    }, 60_000);
+
+    afterAll(async () => {
+      await server?.stop();
+      await standIn?.close();
+      receiver?.server.close();
+    });
+
+    it("draws a variant for each new browser with analytics consent, keeps the path as canonical, and counts each once", async () => {
+      const before = await variantCounts();
+      const seen = { a: 0, b: 0 };
+      for (let index = 0; index < 40; index += 1) {
+        const response = await get(CONTROL_PATH, browserHeaders({ consent: index % 2 ? "v1.a1.p0" : "v1.a1.p1" }));
+        expect(response.status).toBe(200);
+        expect(response.headers["cache-control"]).toBe("private, no-store");
+        const assigned = experimentCookieOf(response);
+        expect(assigned).toMatch(new RegExp(`^${EXPERIMENT_KEY}\\.(a|b)$`));
+        const variant = assigned!.split(".")[1] as "a" | "b";
+        expect(headingOf(response)).toBe(variant);
+        expect(canonicalOf(response)).toMatch(new RegExp(`${CONTROL_PATH}$`));
+        expect(response.headers["set-cookie"]!.join("\n")).toMatch(
+          /experimentos=[^;]+; Max-Age=\d+; Path=\/; HttpOnly; SameSite=Lax/,
+        );
+        seen[variant] += 1;
+      }
+      // 40 fair draws: each variant at least 5 times except with probability below 1 in 10^6.
+      expect(seen.a).toBeGreaterThanOrEqual(5);
+      expect(seen.b).toBeGreaterThanOrEqual(5);
+      const after = await variantCounts();
+      expect(after.a.visitors - before.a.visitors).toBe(seen.a);
+      expect(after.b.visitors - before.b.visitors).toBe(seen.b);
+    });
+
+    it("keeps a browser on its variant: same page on every visit, no new cookie, not counted again", async () => {
+      const before = await variantCounts();
+      for (const variant of ["a", "b", "b", "a", "b"]) {
+        const response = await get(CONTROL_PATH, browserHeaders({ consent: "v1.a1.p0", variant }));
+        expect(headingOf(response)).toBe(variant);
+        expect(experimentCookieOf(response)).toBeNull();
+      }
+      expect(await variantCounts()).toEqual(before);
+    });
+
+    it("shows the control, sets no cookie and counts nothing without analytics consent or to a crawler", async () => {
+      const before = await variantCounts();
+      const requests = [
+        browserHeaders(),
+        browserHeaders({ consent: "v1.a0.p0" }),
+        browserHeaders({ consent: "v1.a0.p1" }),
+        browserHeaders({ consent: "basura" }),
+        browserHeaders({ consent: "v1.a1.p1", userAgent: GOOGLEBOT_UA }),
+        browserHeaders({ consent: "v1.a1.p1", variant: "b", userAgent: GOOGLEBOT_UA }),
+      ];
+      for (const headers of requests) {
+        const response = await get(CONTROL_PATH, headers);
+        expect(response.status).toBe(200);
+        expect(headingOf(response)).toBe("a");
+        expect(experimentCookieOf(response)).toBeNull();
+        expect(response.headers["cache-control"]).toBe("private, no-store");
+      }
+      // A browser that withdrew analytics consent keeps seeing the control and loses its old assignment.
+      for (const consent of ["v1.a0.p1", "v1.a0.p0"]) {
+        const withdrawn = await get(CONTROL_PATH, browserHeaders({ consent, variant: "b" }));
+        expect(headingOf(withdrawn)).toBe("a");
+        expect(withdrawn.headers["set-cookie"]).toContain("experimentos=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax");
+      }
+      expect(await variantCounts()).toEqual(before);
+    });
+
+    it("draws again for a broken or foreign experiment cookie, and never answers 5xx", async () => {
+      for (const value of ["%", "titular-reformas.zz", "x".repeat(5000), "titular-reformas.b.c|;", '"quoted"']) {
+        const response = await get(CONTROL_PATH, {
+          ...browserHeaders({ consent: "v1.a1.p0" }),
+          cookie: `cookie_consent=v1.a1.p0; experimentos=${value}`,
+        });
+        expect(response.status).toBe(200);
+        const assigned = experimentCookieOf(response);
+        expect(assigned).toMatch(/^titular-reformas\.(a|b)$/);
+        expect(headingOf(response)).toBe(assigned!.split(".")[1]);
+      }
+    });
+
+    it("answers every request of a burst with its own page: both assignments, no cookie and first visits mixed", async () => {
+      const kinds = ["a", "b", "none", "fresh", "crawler"] as const;
+      const requests = Array.from({ length: 250 }, (_, index) => kinds[index % kinds.length]!);
+      const responses = await Promise.all(
+        requests.map((kind) => {
+          if (kind === "a" || kind === "b")
+            return get(CONTROL_PATH, browserHeaders({ consent: "v1.a1.p1", variant: kind }));
+          if (kind === "fresh") return get(CONTROL_PATH, browserHeaders({ consent: "v1.a1.p0" }));
+          if (kind === "crawler")
+            return get(CONTROL_PATH, browserHeaders({ consent: "v1.a1.p0", userAgent: GOOGLEBOT_UA }));
+          return get(CONTROL_PATH, browserHeaders());
+        }),
+      );
+      responses.forEach((response, index) => {
+        const kind = requests[index]!;
+        expect(response.status).toBe(200);
+        expect(response.headers["cache-control"]).toBe("private, no-store");
+        if (kind === "a" || kind === "b") expect(headingOf(response)).toBe(kind);
+        else if (kind === "fresh") expect(headingOf(response)).toBe(experimentCookieOf(response)!.split(".")[1]);
+        else expect(headingOf(response)).toBe("a");
+      });
+    });
+
+    it("keeps the variant's own address out of search while the experiment runs", async () => {
+      const own = await get(VARIANT_PATH);
+      expect(own.status).toBe(200);
+      expect(own.body.toString("utf8")).toMatch(/<meta name="robots" content="noindex/);
+      const atPath = await get(CONTROL_PATH, browserHeaders({ consent: "v1.a1.p0", variant: "b" }));
+      expect(atPath.body.toString("utf8")).not.toMatch(/<meta name="robots" content="noindex/);
+      const sitemap = (await get("/sitemap.xml")).body.toString("utf8");
+      expect(sitemap).toContain(`${server.baseUrl}${CONTROL_PATH}</loc>`);
+      expect(sitemap).not.toContain(`${VARIANT_PATH}</loc>`);
+    });
+
+    it("sends a lead from a variant with experimento and variante, counts it for that variant, and a non-participant's without them", async () => {
+      const before = await variantCounts();
+      const form = (name: string) =>
+        new URLSearchParams({
+          nombre: name,
+          email: "ana@reformas.es",
+          telefono: "+34 600 111 222",
+          empresa: "Reformas Ana SL",
+          website: "",
+        }).toString();
+      const post = (name: string, headers: Record<string, string>) =>
+        request(`${server.baseUrl}${CONTROL_PATH}`, {
+          method: "POST",
+          headers: { ...headers, "content-type": "application/x-www-form-urlencoded" },
+          body: form(name),
+        });
+      expect((await post("Ana Variante", browserHeaders({ consent: "v1.a1.p0", variant: "b" }))).status).toBe(200);
+      expect((await post("Ana Sin Consentimiento", browserHeaders({ consent: "v1.a0.p1", variant: "b" }))).status).toBe(
+        200,
+      );
+      await vi.waitFor(
+        () => {
+          const names = receiver.received.map((item) => item.body?.nombre);
+          expect(names.filter((name) => name === "Ana Variante")).toHaveLength(2);
+          expect(names.filter((name) => name === "Ana Sin Consentimiento")).toHaveLength(2);
+        },
+        { timeout: 10_000, interval: 100 },
+      );
+      for (const item of receiver.received.filter((entry) => entry.body?.nombre === "Ana Variante")) {
+        expect(item.body).toMatchObject({ experimento: EXPERIMENT_KEY, variante: "b", pagina: CONTROL_PATH });
+      }
+      for (const item of receiver.received.filter((entry) => entry.body?.nombre === "Ana Sin Consentimiento")) {
+        expect(item.body).not.toHaveProperty("experimento");
+        expect(item.body).not.toHaveProperty("variante");
+      }
+      const after = await variantCounts();
+      expect(after.b.leads - before.b.leads).toBe(1);
+      expect(after.a.leads).toBe(before.a.leads);
+    });
+
+    it("keeps today's public caching on a campaign page without an experiment", async () => {
+      const first = await get(PLAIN_PATH, browserHeaders({ consent: "v1.a1.p0" }));
+      const second = await get(PLAIN_PATH, browserHeaders({ consent: "v1.a1.p0", variant: "b" }));
+      expect(first.headers["cache-control"]).toBe("public, max-age=0, s-maxage=300, stale-while-revalidate=86400");
+      expect(second.headers["x-cache"]).toBe("HIT");
+      expect(experimentCookieOf(first)).toBeNull();
+    });
+
+    it("shows the control to everyone while paused and the winner once ended, counting nothing", async () => {
+      await publishExperiment("paused");
+      await vi.waitFor(
+        async () => {
+          const response = await get(CONTROL_PATH, browserHeaders({ consent: "v1.a1.p0", variant: "b" }));
+          expect(headingOf(response)).toBe("a");
+        },
+        { timeout: 8_000, interval: 200 },
+      );
+      const before = await variantCounts();
+      const fresh = await get(CONTROL_PATH, browserHeaders({ consent: "v1.a1.p0" }));
+      expect(experimentCookieOf(fresh)).toBeNull();
+      expect(headingOf(fresh)).toBe("a");
+      expect(fresh.headers["cache-control"]).toMatch(/^public/);
+
+      await publishExperiment("ended", "b");
+      await vi.waitFor(async () => expect(headingOf(await get(CONTROL_PATH, browserHeaders()))).toBe("b"), {
+        timeout: 8_000,
+        interval: 200,
+      });
+      for (const headers of [
+        browserHeaders({ consent: "v1.a1.p0", variant: "a" }),
+        browserHeaders({ userAgent: GOOGLEBOT_UA }),
+      ]) {
+        const response = await get(CONTROL_PATH, headers);
+        expect(headingOf(response)).toBe("b");
+        expect(canonicalOf(response)).toMatch(new RegExp(`${CONTROL_PATH}$`));
+        expect(experimentCookieOf(response)).toBeNull();
+      }
+      expect(await variantCounts()).toEqual(before);
+      const [json] = (await report()).filter((item) => item.key === EXPERIMENT_KEY);
+      expect(json!.status).toBe("ended");
+      await publishExperiment("running");
+    });
+
+    it("keeps the counts across a restart and goes on counting", async () => {
+      await vi.waitFor(
+        async () =>
+          expect(experimentCookieOf(await get(CONTROL_PATH, browserHeaders({ consent: "v1.a1.p0" })))).not.toBeNull(),
+        { timeout: 8_000, interval: 200 },
+      );
+      const before = await variantCounts();
+      expect(before.a.visitors + before.b.visitors).toBeGreaterThan(40);
+      await server.stop();
+      server = await startServer(env);
+      expect(await variantCounts()).toEqual(before);
+      const response = await get(CONTROL_PATH, browserHeaders({ consent: "v1.a1.p1" }));
+      const variant = experimentCookieOf(response)!.split(".")[1] as "a" | "b";
+      const after = await variantCounts();
+      expect(after[variant].visitors).toBe(before[variant].visitors + 1);
+    }, 60_000);
+  },
+);
+
+describe("A/B experiment in draft preview", () => {
+  let server: ProductionServer;
+  let directory: string;
+  const secret = randomUUID();
+
+  beforeAll(async () => {
+    directory = fs.mkdtempSync(path.join(os.tmpdir(), "experiments-preview-"));
+    const datasetFile = path.join(directory, "production.ndjson");
+    writeDocuments(datasetFile, [
+      ...readDocuments(SEED_FILE),
+      ...experimentDocuments(),
+      secretDocument(secret, new Date()),
+    ]);
+    fs.cpSync(path.join(path.dirname(SEED_FILE), "images"), path.join(directory, "images"), { recursive: true });
+    // Counts already stored for the experiment: 1,000 visitors each, 200 and 260 leads.
+    const lines = [
+      ...Array.from({ length: 1000 }, () => '{"e":"titular-reformas","v":"a","t":"visitor"}'),
+      ...Array.from({ length: 1000 }, () => '{"e":"titular-reformas","v":"b","t":"visitor"}'),
+      ...Array.from({ length: 200 }, () => '{"e":"titular-reformas","v":"a","t":"lead"}'),
+      ...Array.from({ length: 260 }, () => '{"e":"titular-reformas","v":"b","t":"lead"}'),
+    ];
+    fs.mkdirSync(path.join(directory, "data", "experiments"), { recursive: true });
+    fs.writeFileSync(path.join(directory, "data", "experiments", "counts.ndjson"), `${lines.join("\n")}\n`);
+    server = await startServer({ CONTENT_DATASET_FILE: datasetFile, DATA_DIR: path.join(directory, "data") });
+  }, 60_000);
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  async function previewCookie(): Promise<string> {
+    const response = await request(enableUrl(server.baseUrl, secret, CONTROL_PATH));
+    expect(response.status).toBe(307);
+    return String(response.headers["set-cookie"]).split(";")[0]!;
+  }
+
+  it("shows each variant's figures in the preview bar and lets the editor switch variants, counting nothing", async () => {
+    const cookie = await previewCookie();
+    const control = await request(`${server.baseUrl}${CONTROL_PATH}`, { headers: { cookie } });
+    expect(control.status).toBe(200);
+    expect(control.headers["cache-control"]).toBe("private, no-store");
+    expect(experimentCookieOf(control)).toBeNull();
+    const html = control.body.toString("utf8");
+    expect(headingOf(control)).toBe("a");
+    const bar = html.slice(html.indexOf('id="vista-previa"'));
+    expect(bar).toContain("Experimento «Titular de reformas»");
+    expect(bar).toContain("Ganadora con un 95");
+    expect(bar).toMatch(/Original \(a\)<\/a> 1\.000 visitantes · 200 leads · conversión 20,0\s%/);
+    expect(bar).toMatch(
+      /Titular de agenda \(b\)<\/a> 1\.000 visitantes · 260 leads · conversión 26,0\s% · probabilidad de superar al control 99,9\s%/,
+    );
+    expect(bar).toContain(`href="${CONTROL_PATH}?variante=b"`);
+
+    const variant = await request(`${server.baseUrl}${CONTROL_PATH}?variante=b`, { headers: { cookie } });
+    expect(headingOf(variant)).toBe("b");
+    expect(variant.body.toString("utf8")).toMatch(/<a href="\/ab-reformas\?variante=b" aria-current="page">/);
+
+    // Outside preview the parameter changes nothing.
+    const publicAnswer = await request(`${server.baseUrl}${CONTROL_PATH}?variante=b`, { headers: browserHeaders() });
+    expect(headingOf(publicAnswer)).toBe("a");
+    expect(publicAnswer.body.toString("utf8")).not.toContain("vista-previa");
+    const counts = fs.readFileSync(path.join(directory, "data", "experiments", "counts.ndjson"), "utf8");
+    expect(counts.trim().split("\n")).toHaveLength(2460);
+  });
+});
