@@ -14,7 +14,7 @@ import {
 import type { ReactNode } from "react";
 
 import { CookieBanner } from "~/components/layout/CookieBanner";
-import { Footer } from "~/components/layout/Footer";
+import { Footer, PAGE_END_ID } from "~/components/layout/Footer";
 import { Header } from "~/components/layout/Header";
 import { MinimalHeader } from "~/components/layout/MinimalHeader";
 import { NotFound } from "~/components/layout/NotFound";
@@ -63,6 +63,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#1d5ef1" />
         <Meta />
         <Links />
+        {/* No first paint before the page's content is parsed (Chromium): a paint while the parser stops
+            halfway through the hero (a slow connection, a busy phone) would move it once the rest arrives. */}
+        <link rel="expect" href={`#${PAGE_END_ID}`} blocking="render" />
         {/* Without JavaScript, content behind script-driven controls (FAQ answers) is shown open. */}
         <noscript dangerouslySetInnerHTML={{ __html: `<link rel="stylesheet" href="${noScriptStylesheet}">` }} />
       </head>

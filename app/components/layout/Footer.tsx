@@ -4,12 +4,15 @@ import type { SiteSettings } from "~/content/types";
 
 import { CookieSettingsLink } from "./CookieSettingsLink";
 
+/** The footer's id: the root layout holds the first paint until the parser reaches it. */
+export const PAGE_END_ID = "pie";
+
 type FooterLink = NonNullable<NonNullable<SiteSettings["footer"]>["links"]>[number];
 
 export function Footer({ settings }: { settings: SiteSettings }) {
   const footer = settings.footer;
   return (
-    <footer className="border-t border-slate-200 bg-slate-50">
+    <footer id={PAGE_END_ID} className="border-t border-slate-200 bg-slate-50">
       <div className="container-page flex flex-col gap-6 py-10 text-sm text-ink-soft md:flex-row md:items-start md:justify-between">
         <div className="max-w-sm">
           <p className="text-base font-bold text-ink">{settings.siteName}</p>
