@@ -87,6 +87,86 @@ test.describe("seeded campaign pages", () => {
   }
 });
 
+test.describe("what a campaign page downloads", () => {
+  /** The block chunks (one per block folder, named after its component) a page has fetched. */
+  function blockChunks(page: Page) {
+    const chunks: string[] = [];
+    page.on("request", (request) => {
+      const file = new URL(request.url()).pathname.split("/").pop() ?? "";
+      const block = /^([A-Za-z]+Block)-[A-Z0-9]+\.js$/.exec(file)?.[1];
+      if (block) chunks.push(block);
+    });
+    return chunks;
+  }
+
+  test("no block code on the first load; the calculator, FAQ and form code as the visitor nears them; never the static blocks'", async ({
+    page,
+  }) => {
+    const chunks = blockChunks(page);
+    await page.goto("/reformas-integrales");
+    await closeCookieBanner(page);
+    await waitForHydration(page);
+    await page.waitForLoadState("networkidle");
+    expect(chunks).toEqual([]);
+
+    // The calculator keeps its server HTML until it is near, then hydrates and follows the typing.
+    const calculator = page.getByRole("form", { name: "Calculadora de precio por lead" });
+    await calculator.scrollIntoViewIfNeeded();
+    await expect(calculator).toHaveAttribute("data-hydrated", "true");
+    expect(chunks).toContain("CalculatorBlock");
+    await calculator.getByLabel("Tasa de conversión (%)").fill("70");
+    await expect(calculator.getByLabel("Tasa de conversión (%)")).toHaveValue("70");
+
+    await page.locator("#bloque-formulario").scrollIntoViewIfNeeded();
+    await expect.poll(() => [...new Set(chunks)].sort()).toEqual(["CalculatorBlock", "FaqBlock", "LeadFormBlock"]);
+    // The FAQ works: one answer opens.
+    const faq = page.locator("#bloque-preguntas");
+    const question = faq.getByRole("button").first();
+    await question.click();
+    await expect(question).toHaveAttribute("aria-expanded", "true");
+
+    // The static blocks still show what the server sent.
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      seed[0]!.blocks.find((block) => block._type === "heroBlock")!.heading!,
+    );
+    for (const block of seed[0]!.blocks) await expect(page.locator(`#bloque-${block._key}`)).toBeVisible();
+  });
+
+  test("the not-found page, served by the same route, fetches no block code", async ({ page }) => {
+    const chunks = blockChunks(page);
+    const response = await page.goto("/esta-pagina-no-existe");
+    expect(response?.status()).toBe(404);
+    await waitForHydration(page);
+    await page.waitForLoadState("networkidle");
+    expect(chunks).toEqual([]);
+  });
+
+  test("reached by a link inside the site, a campaign page loads its blocks' code and shows them all", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await closeCookieBanner(page);
+    await waitForHydration(page);
+    const chunks = blockChunks(page);
+    await page.evaluate(() => {
+      (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
+    });
+    // A client-side navigation, as any link of the site makes (Remix's router).
+    await page.evaluate(() =>
+      (window as unknown as { __remixRouter: { navigate: (to: string) => Promise<void> } }).__remixRouter.navigate(
+        "/software-b2b-demos",
+      ),
+    );
+    const campaign = seed.find((entry) => entry.slug.current === "software-b2b-demos")!;
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      campaign.blocks.find((block) => block._type === "heroBlock")!.heading!,
+    );
+    for (const block of campaign.blocks) await expect(page.locator(`#bloque-${block._key}`)).toHaveCount(1);
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    expect(chunks).toContain("HeroBlock");
+  });
+});
+
 test.describe("campaign lead form", () => {
   test("with JavaScript: the form's own checks, then the thank-you panel in place and both deliveries", async ({
     page,
