@@ -5,8 +5,8 @@
  *
  * What the browser downloads (docs/decisions/javascript-budget.md, 'Campaign pages'):
  * - the server renders every block from its component (components.server.ts);
- * - a block with nothing to do in the browser (STATIC_BLOCKS) keeps the server's HTML on a public page: it
- *   is never hydrated, so its code is never downloaded;
+ * - a block with nothing to do in the browser (STATIC_BLOCKS) keeps the server's HTML on a public page
+ *   (StaticHtml): it is never hydrated, so its code is never downloaded;
  * - the other blocks (calculator, FAQ, lead form) keep the server's HTML, working without JavaScript,
  *   until they come within a screen of the viewport or the visitor touches them; then their folder's code
  *   loads as a chunk of its own and hydrates them. A page's first load pays for the blocks in view, and
@@ -14,15 +14,9 @@
  * - in preview and after a client-side navigation there is no server HTML to keep: each block loads its
  *   chunk at once.
  */
-import {
-  type ComponentProps,
-  type ComponentType,
-  lazy,
-  memo,
-  type ReactNode,
-  Suspense,
-  useSyncExternalStore,
-} from "react";
+import { type ComponentProps, type ComponentType, lazy, type ReactNode, Suspense } from "react";
+
+import { StaticHtml, useServerHtml } from "~/components/islands/static-html";
 
 import type { BenefitsBlock } from "./benefits/BenefitsBlock";
 import type { CalculatorBlock, CalculatorData } from "./calculator/CalculatorBlock";
@@ -126,31 +120,6 @@ const RENDERERS: Record<BlockType, Renderer> = {
   ),
 };
 
-const neverSettles = new Promise<never>(() => {});
-const subscribeToNothing = () => () => {};
-
-/**
- * True on the server and while React hydrates the server's HTML; false in a client-side render (a
- * navigation, a preview update), where there is no server HTML to keep.
- */
-function useServerHtml(): boolean {
-  return useSyncExternalStore(
-    subscribeToNothing,
-    () => false,
-    () => true,
-  );
-}
-
-/**
- * A static block: the server renders it; while hydrating, the browser suspends here for good, and React
- * keeps the server's HTML of the boundary as it is. Rendered on the client (no server HTML), it loads.
- */
-function StaticBlockContent({ children }: { children: ReactNode }) {
-  const serverHtml = useServerHtml();
-  if (serverHtml && typeof document !== "undefined") throw neverSettles;
-  return <>{children}</>;
-}
-
 /** Each block element's promise that settles once the block is near the viewport or touched. */
 const approaches = new WeakMap<Element, { promise: Promise<void>; near: boolean }>();
 
@@ -197,21 +166,6 @@ function InteractiveBlockContent({ id, children }: { id: string; children: React
   return <>{children}</>;
 }
 
-/**
- * A kept block must not be updated: React would drop a boundary that is still waiting to hydrate. So it
- * re-renders only when its content changes (its JSON), which then renders it on the client.
- */
-const StaticBlock = memo(
-  function StaticBlock({ children }: { json: string; children: ReactNode }) {
-    return (
-      <Suspense fallback={null}>
-        <StaticBlockContent>{children}</StaticBlockContent>
-      </Suspense>
-    );
-  },
-  (before, after) => before.json === after.json,
-);
-
 export function Blocks({
   blocks,
   edit,
@@ -232,7 +186,7 @@ export function Blocks({
         return (
           <div key={block._key} className="contents">
             {STATIC_BLOCKS.has(block._type) ? (
-              <StaticBlock json={JSON.stringify(block)}>{content}</StaticBlock>
+              <StaticHtml json={JSON.stringify(block)}>{content}</StaticHtml>
             ) : (
               <Suspense fallback={null}>
                 <InteractiveBlockContent id={blockId(block)}>{content}</InteractiveBlockContent>

@@ -1,11 +1,11 @@
 /** /borrador: the draft lead-supply contract, its ten sections from content. */
 import { useLoaderData } from "@remix-run/react";
 
-import { ContractSections } from "~/components/sections/legal/ContractSections";
-import { PageHero } from "~/components/sections/PageHero";
+import { staticPage } from "~/components/islands/static-html";
 import { getDraftContractPage, getSiteSettings } from "~/content/index.server";
 import { resolveLegalText } from "~/lib/legal-identity";
 import { pageExports } from "~/lib/seo";
+import { staticPages } from "~/pages/static-pages.server";
 
 /** The contract's references to the legal identity are filled in here; what is missing is left out. */
 export async function loader() {
@@ -19,12 +19,10 @@ export async function loader() {
 
 export const { meta, headers } = pageExports("/borrador");
 
-export default function DraftContractRoute() {
-  const { page } = useLoaderData<typeof loader>();
-  return (
-    <>
-      <PageHero id="borrador" title={page.title} lead={page.intro} />
-      <ContractSections sections={page.sections} indexLabelledBy="borrador-title" />
-    </>
-  );
+const Page = staticPage(staticPages?.DraftContractPage, () =>
+  import("~/pages/DraftContractPage").then((module) => module.DraftContractPage),
+);
+
+export default function DraftContractPageRoute() {
+  return <Page {...useLoaderData<typeof loader>()} />;
 }

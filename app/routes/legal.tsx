@@ -1,11 +1,11 @@
 /** /legal: legal notice, privacy policy and cookie policy, deep-linkable as #aviso-legal, #privacidad, #cookies. */
 import { useLoaderData } from "@remix-run/react";
 
-import { type LegalDocument, LegalDocumentLinks, LegalDocuments } from "~/components/sections/legal/LegalDocuments";
-import { PageHero } from "~/components/sections/PageHero";
+import { staticPage } from "~/components/islands/static-html";
 import { getLegalPage, getSiteSettings } from "~/content/index.server";
 import { resolveLegalText } from "~/lib/legal-identity";
 import { pageExports } from "~/lib/seo";
+import { staticPages } from "~/pages/static-pages.server";
 
 /** The texts' references to the legal identity are filled in here; what is missing is left out. */
 export async function loader() {
@@ -23,19 +23,8 @@ export async function loader() {
 
 export const { meta, headers } = pageExports("/legal");
 
-export default function LegalRoute() {
-  const { page } = useLoaderData<typeof loader>();
-  const documents: LegalDocument[] = [
-    { id: "aviso-legal", body: page.legalNotice },
-    { id: "privacidad", body: page.privacyPolicy },
-    { id: "cookies", body: page.cookiePolicy },
-  ];
-  return (
-    <>
-      <PageHero id="legal" title={page.title}>
-        <LegalDocumentLinks documents={documents} />
-      </PageHero>
-      <LegalDocuments documents={documents} />
-    </>
-  );
+const Page = staticPage(staticPages?.LegalPage, () => import("~/pages/LegalPage").then((module) => module.LegalPage));
+
+export default function LegalPageRoute() {
+  return <Page {...useLoaderData<typeof loader>()} />;
 }

@@ -2,14 +2,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
-import { FinalCta } from "~/components/sections/FinalCta";
-import { calculatorHref, SECTOR_ACTIONS } from "~/components/sections/sector/labels";
-import { ProjectionTable } from "~/components/sections/sector/ProjectionTable";
-import { SectorExplanation } from "~/components/sections/sector/SectorExplanation";
-import { SectorHero } from "~/components/sections/sector/SectorHero";
-import { SectorServices } from "~/components/sections/sector/SectorServices";
-import { SectorStats } from "~/components/sections/sector/SectorStats";
-import { CtaLink } from "~/components/ui/CtaLink";
+import { staticPage } from "~/components/islands/static-html";
 import { getSectorPage } from "~/content/index.server";
 import type { SiteSettings } from "~/content/types";
 import { projectSector } from "~/domain/projection";
@@ -17,6 +10,7 @@ import { publicPageHeaders } from "~/lib/http-cache";
 import { redirectOrNotFound } from "~/lib/redirects.server";
 import { sectorServiceJsonLd } from "~/lib/sector-jsonld";
 import { absoluteUrl, jsonLd, pageMeta, rootDataFrom } from "~/lib/seo";
+import { staticPages } from "~/pages/static-pages.server";
 
 export const headers = publicPageHeaders;
 
@@ -40,33 +34,10 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   return [...pageMeta(matches, { seo: data.page.seo, path, sector: data.page }), jsonLd(structuredData)];
 };
 
+const Page = staticPage(staticPages?.SectorPage, () =>
+  import("~/pages/SectorPage").then((module) => module.SectorPage),
+);
+
 export default function SectorPageRoute() {
-  const { page, projection } = useLoaderData<typeof loader>();
-  return (
-    <>
-      <SectorHero
-        id="sector"
-        sectorName={page.sectorName}
-        calculatorName={page.calculatorName}
-        hero={page.hero}
-        leadsPerMonth={page.leadsPerMonth}
-        labels={page.labels}
-      />
-      <SectorStats stats={projection.stats} labels={page.labels} />
-      <SectorExplanation id="por-que" title={page.explanation?.title} paragraphs={page.explanation?.paragraphs} />
-      <ProjectionTable
-        id="proyeccion"
-        heading={page.projection?.heading}
-        intro={page.projection?.intro}
-        rows={projection.rows}
-        labels={page.labels}
-      />
-      <SectorServices id="servicios" heading={page.services?.heading} items={page.services?.items} />
-      <FinalCta id="empezar" heading={page.closingCta?.title} text={page.closingCta?.description} tone="muted">
-        <CtaLink href={calculatorHref(page.calculatorName)} variant="onDark" icon="calculator" size="hero">
-          {SECTOR_ACTIONS.closing}
-        </CtaLink>
-      </FinalCta>
-    </>
-  );
+  return <Page {...useLoaderData<typeof loader>()} />;
 }

@@ -1,40 +1,17 @@
 import { useLoaderData } from "@remix-run/react";
 
-import { Checklist } from "~/components/sections/Checklist";
-import { FinalCta } from "~/components/sections/FinalCta";
-import { PageHero } from "~/components/sections/PageHero";
-import { StatsGrid } from "~/components/sections/StatsGrid";
-import { StepsSection } from "~/components/sections/StepsSection";
-import { optionalCta } from "~/components/ui/CtaLink";
+import { staticPage } from "~/components/islands/static-html";
 import { getGoogleAdsPage } from "~/content/index.server";
 import { loadPage, pageExports } from "~/lib/seo";
-
-const CALCULATOR = "/calculadora";
-const CONTACT = "/contacto";
+import { staticPages } from "~/pages/static-pages.server";
 
 export const loader = () => loadPage(getGoogleAdsPage);
 export const { meta, headers } = pageExports("/servicios/google-ads");
 
-export default function GoogleAdsRoute() {
-  const { page } = useLoaderData<typeof loader>();
-  const { hero, included, process, finalCta } = page;
-  return (
-    <>
-      <PageHero id="google-ads" badge={hero?.badge} title={hero?.title} lead={hero?.description}>
-        {optionalCta(hero?.primaryCtaLabel, CALCULATOR, { variant: "onDark", icon: "calculator", size: "hero" })}
-        {optionalCta(hero?.secondaryCtaLabel, CONTACT, { variant: "outlineOnDark", icon: "search", size: "hero" })}
-      </PageHero>
-      <StatsGrid id="resultados" stats={page.stats} />
-      <Checklist id="incluido" heading={included?.heading} items={included?.items} />
-      <StepsSection id="proceso" heading={process?.heading} steps={process?.steps} layout="timeline" />
-      <FinalCta id="empezar" heading={finalCta?.heading} text={finalCta?.text} tone="muted">
-        {optionalCta(finalCta?.primaryLabel, CALCULATOR, { variant: "onDark", icon: "calculator", size: "hero" })}
-        {optionalCta(finalCta?.secondaryLabel, CONTACT, {
-          variant: "outlineOnDark",
-          icon: "arrow-right",
-          size: "hero",
-        })}
-      </FinalCta>
-    </>
-  );
+const Page = staticPage(staticPages?.GoogleAdsPage, () =>
+  import("~/pages/GoogleAdsPage").then((module) => module.GoogleAdsPage),
+);
+
+export default function GoogleAdsPageRoute() {
+  return <Page {...useLoaderData<typeof loader>()} />;
 }

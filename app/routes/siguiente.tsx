@@ -1,33 +1,18 @@
 /** /siguiente: onboarding next steps, with email, WhatsApp and video-call booking links. */
 import { useLoaderData } from "@remix-run/react";
 
-import { whatsAppUrl } from "~/components/layout/WhatsAppButton";
-import { NextStepsContact, NextStepsList } from "~/components/sections/onboarding/NextSteps";
-import { PageHero } from "~/components/sections/PageHero";
+import { staticPage } from "~/components/islands/static-html";
 import { getNextStepsPage } from "~/content/index.server";
 import { loadPage, pageExports } from "~/lib/seo";
-import { useSiteSettings } from "~/lib/use-site-settings";
+import { staticPages } from "~/pages/static-pages.server";
 
 export const loader = () => loadPage(getNextStepsPage);
 export const { meta, headers } = pageExports("/siguiente");
 
-export default function NextStepsRoute() {
-  const { page } = useLoaderData<typeof loader>();
-  const settings = useSiteSettings();
-  const whatsappHref = settings?.whatsappNumber
-    ? whatsAppUrl(settings.whatsappNumber, settings.whatsappMessage ?? "")
-    : null;
-  return (
-    <>
-      <PageHero id="siguiente" title={page.hero?.title} lead={page.hero?.subtitle} />
-      <NextStepsList id="pasos" steps={page.steps} />
-      <NextStepsContact
-        id="contacto"
-        contact={page.contact}
-        email={settings?.email}
-        whatsappHref={whatsappHref}
-        bookingUrl={settings?.bookingUrl}
-      />
-    </>
-  );
+const Page = staticPage(staticPages?.NextStepsPage, () =>
+  import("~/pages/NextStepsPage").then((module) => module.NextStepsPage),
+);
+
+export default function NextStepsPageRoute() {
+  return <Page {...useLoaderData<typeof loader>()} />;
 }

@@ -4,7 +4,8 @@ import { Section } from "~/components/ui/Section";
 
 import type { BlockOf } from "../types";
 
-const LOGO_HEIGHT = 32;
+// The height / draws its logos at: logos exported for that size stay sharp on phones' denser screens.
+const LOGO_HEIGHT = 24;
 
 export function ClientLogosBlock({ block, id }: { block: BlockOf<"clientLogosBlock">; id: string }) {
   const logos = (block.logos ?? []).filter((logo) => logo?.asset?.url);
@@ -25,7 +26,7 @@ export function ClientLogosBlock({ block, id }: { block: BlockOf<"clientLogosBlo
                 image={logo}
                 width={width}
                 placeholder={false}
-                className="h-8 w-auto opacity-80 grayscale"
+                className="h-6 w-auto opacity-80 grayscale"
               />
             </li>
           );
