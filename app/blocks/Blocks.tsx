@@ -6,17 +6,26 @@
  * What the browser downloads (docs/decisions/javascript-budget.md, 'Campaign pages'):
  * - the server renders every block from its component (components.server.ts);
  * - a block with nothing to do in the browser (STATIC_BLOCKS) keeps the server's HTML on a public page
- *   (StaticHtml): it is never hydrated, so its code is never downloaded;
- * - the other blocks (calculator, FAQ, lead form) keep the server's HTML, working without JavaScript,
- *   until they come within a screen of the viewport or the visitor touches them; then their folder's code
- *   loads as a chunk of its own and hydrates them. A page's first load pays for the blocks in view, and
- *   the not-found page (this route too) for none;
+ *   (StaticHtml): React adopts it as HTML, so the block's code is never downloaded;
+ * - the other blocks (calculator, FAQ, lead form) keep the server's HTML the same way, working without
+ *   JavaScript, until they come within a screen of the viewport; then their folder's code loads as a
+ *   chunk of its own and the live block takes their place (InteractiveBlock). A page's first load pays
+ *   for the blocks in view, and the not-found page (this route too) for none;
  * - in preview and after a client-side navigation there is no server HTML to keep: each block loads its
  *   chunk at once.
  */
-import { type ComponentProps, type ComponentType, lazy, type ReactNode, Suspense } from "react";
+import {
+  type ComponentProps,
+  type ComponentType,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useEffect,
+  useId,
+  useState,
+} from "react";
 
-import { StaticHtml, useServerHtml } from "~/components/islands/static-html";
+import { KeptElement, StaticHtml, useKeptHtml } from "~/components/islands/static-html";
 
 import type { BenefitsBlock } from "./benefits/BenefitsBlock";
 import type { CalculatorBlock, CalculatorData } from "./calculator/CalculatorBlock";
@@ -77,7 +86,9 @@ const browserBlockComponents: BlockComponents = {
   faqBlock: lazy(() => import("./faq/FaqBlock").then((m) => ({ default: m.FaqBlock }))),
   leadFormBlock: lazy(() => import("./lead-form/LeadFormBlock").then((m) => ({ default: m.LeadFormBlock }))),
   ctaBlock: lazy(() => import("./cta/CtaBlock").then((m) => ({ default: m.CtaBlock }))),
-  clientLogosBlock: lazy(() => import("./client-logos/ClientLogosBlock").then((m) => ({ default: m.ClientLogosBlock }))),
+  clientLogosBlock: lazy(() =>
+    import("./client-logos/ClientLogosBlock").then((m) => ({ default: m.ClientLogosBlock })),
+  ),
   stepsBlock: lazy(() => import("./steps/StepsBlock").then((m) => ({ default: m.StepsBlock }))),
   benefitsBlock: lazy(() => import("./benefits/BenefitsBlock").then((m) => ({ default: m.BenefitsBlock }))),
   testimonialsBlock: lazy(() =>
@@ -111,7 +122,9 @@ const RENDERERS: Record<BlockType, Renderer> = {
   clientLogosBlock: (block: ComponentProps<typeof ClientLogosBlock>["block"], id) => (
     <components.clientLogosBlock block={block} id={id} />
   ),
-  stepsBlock: (block: ComponentProps<typeof StepsBlock>["block"], id) => <components.stepsBlock block={block} id={id} />,
+  stepsBlock: (block: ComponentProps<typeof StepsBlock>["block"], id) => (
+    <components.stepsBlock block={block} id={id} />
+  ),
   benefitsBlock: (block: ComponentProps<typeof BenefitsBlock>["block"], id) => (
     <components.benefitsBlock block={block} id={id} />
   ),
@@ -120,50 +133,41 @@ const RENDERERS: Record<BlockType, Renderer> = {
   ),
 };
 
-/** Each block element's promise that settles once the block is near the viewport or touched. */
-const approaches = new WeakMap<Element, { promise: Promise<void>; near: boolean }>();
-
-function approach(element: Element) {
-  let state = approaches.get(element);
-  if (!state) {
-    let settle = () => {};
-    const promise = new Promise<void>((resolve) => (settle = resolve));
-    const current = { promise, near: false };
-    state = current;
-    approaches.set(element, current);
+/**
+ * An interactive block. While the visitor is far from it, it is the server's HTML (which works without
+ * JavaScript: its form posts natively), adopted like a static block. Within a screen of the viewport its
+ * code loads and the live component takes its place, rendered on the client. After a client-side
+ * navigation (no server HTML) it is live at once.
+ */
+function InteractiveBlock({ children }: { children: ReactNode }) {
+  const id = useId();
+  const html = useKeptHtml(id);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    // The wrapper takes no box (display: contents): watch the block's own element.
+    const block = document.querySelector(`[data-server-html="${CSS.escape(id)}"] > *`);
+    if (html === null || !block) return;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) done();
+        if (entries.some((entry) => entry.isIntersecting)) {
+          observer.disconnect();
+          setNear(true);
+        }
       },
       // A screen ahead, so the code has arrived by the time the visitor gets there.
       { rootMargin: "100% 0px" },
     );
-    const done = () => {
-      current.near = true;
-      observer.disconnect();
-      element.removeEventListener("pointerdown", done);
-      element.removeEventListener("focusin", done);
-      settle();
-    };
-    observer.observe(element);
-    element.addEventListener("pointerdown", done);
-    element.addEventListener("focusin", done);
-  }
-  return state;
-}
-
-/**
- * An interactive block: while hydrating, it waits (keeping the server's HTML, which works without
- * JavaScript) until the block is near; rendered on the client, it goes straight on to load its code.
- */
-function InteractiveBlockContent({ id, children }: { id: string; children: ReactNode }) {
-  const serverHtml = useServerHtml();
-  const element = serverHtml && typeof document !== "undefined" ? document.getElementById(id) : null;
-  if (element) {
-    const state = approach(element);
-    if (!state.near) throw state.promise;
-  }
-  return <>{children}</>;
+    observer.observe(block);
+    return () => observer.disconnect();
+  }, [html, id]);
+  if (html !== null && !near) return <KeptElement id={id} html={html} />;
+  // While the chunk arrives, a copy of the server's HTML stands in: no gap, no jump.
+  const standIn = html === null ? null : <div className="contents" dangerouslySetInnerHTML={{ __html: html }} />;
+  return (
+    <KeptElement id={id} html={null}>
+      <Suspense fallback={standIn}>{children}</Suspense>
+    </KeptElement>
+  );
 }
 
 export function Blocks({
@@ -186,11 +190,9 @@ export function Blocks({
         return (
           <div key={block._key} className="contents">
             {STATIC_BLOCKS.has(block._type) ? (
-              <StaticHtml json={JSON.stringify(block)}>{content}</StaticHtml>
+              <StaticHtml>{content}</StaticHtml>
             ) : (
-              <Suspense fallback={null}>
-                <InteractiveBlockContent id={blockId(block)}>{content}</InteractiveBlockContent>
-              </Suspense>
+              <InteractiveBlock>{content}</InteractiveBlock>
             )}
           </div>
         );

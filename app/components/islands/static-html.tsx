@@ -1,17 +1,17 @@
 /**
  * Content with nothing to do in the browser (text, images, links) keeps the HTML the server sent, and
- * its code is never downloaded: React 18 leaves a Suspense boundary that is still waiting to hydrate
- * exactly as the server rendered it, so the content suspends for good while the page hydrates.
- * docs/decisions/javascript-budget.md ('Server HTML kept') has the measurements.
+ * its code is never downloaded. docs/decisions/javascript-budget.md ('Server HTML kept') has the figures.
  *
+ * The server renders the content inside a wrapper element. While hydrating, the browser reads that
+ * element's HTML and renders the same element with it as `dangerouslySetInnerHTML`: React adopts the
+ * element and never touches what is inside (no component, so no context or update can reach it).
  * Where there is no server HTML to keep (a client-side navigation) or it must follow live data (draft
- * preview, recognised by its bar), the content renders normally, its code loaded as a chunk of its own.
+ * preview, recognised by its bar), the content renders as components, its code loaded as a chunk.
  */
-import { type ComponentType, lazy, memo, type ReactNode, Suspense, useSyncExternalStore } from "react";
+import { type ComponentType, lazy, type ReactNode, Suspense, useId, useState, useSyncExternalStore } from "react";
 
 import { PREVIEW_BAR_ID } from "~/components/preview/preview-paths";
 
-const neverSettles = new Promise<never>(() => {});
 const subscribeToNothing = () => () => {};
 
 /**
@@ -26,26 +26,42 @@ export function useServerHtml(): boolean {
   );
 }
 
-function KeptContent({ children }: { children: ReactNode }) {
-  const serverHtml = useServerHtml();
-  if (serverHtml && typeof document !== "undefined" && !document.getElementById(PREVIEW_BAR_ID)) throw neverSettles;
-  return <>{children}</>;
-}
+/** The attribute naming a kept element (its value is React's `useId`, equal on server and client). */
+const KEPT_ATTRIBUTE = "data-server-html";
 
 /**
- * `children` as the server rendered them. A kept boundary must not be updated (React would drop it and
- * render it on the client), so it re-renders only when `json` (its content) changes.
+ * The server's HTML of the element named `id`, read while hydrating a public page; null on the server,
+ * after a client-side navigation and in preview. Read once: the element keeps it for its lifetime.
  */
-export const StaticHtml = memo(
-  function StaticHtml({ children }: { json: string; children: ReactNode }) {
-    return (
-      <Suspense fallback={null}>
-        <KeptContent>{children}</KeptContent>
-      </Suspense>
-    );
-  },
-  (before, after) => before.json === after.json,
-);
+export function useKeptHtml(id: string): string | null {
+  const serverHtml = useServerHtml();
+  const [kept] = useState(() => {
+    if (!serverHtml || typeof document === "undefined" || document.getElementById(PREVIEW_BAR_ID)) return null;
+    return document.querySelector(`[${KEPT_ATTRIBUTE}="${CSS.escape(id)}"]`)?.innerHTML ?? null;
+  });
+  return kept;
+}
+
+/** A wrapper that takes no box of its own: the page lays out as if the content sat in its place. */
+export function KeptElement({ id, html, children }: { id: string; html: string | null; children?: ReactNode }) {
+  const attributes = { [KEPT_ATTRIBUTE]: id, className: "contents" };
+  return html === null ? (
+    <div {...attributes}>{children}</div>
+  ) : (
+    <div {...attributes} dangerouslySetInnerHTML={{ __html: html }} />
+  );
+}
+
+/** `children` as the server rendered them; rendered as components only where there is no server HTML. */
+export function StaticHtml({ children }: { children: ReactNode }) {
+  const id = useId();
+  const html = useKeptHtml(id);
+  return (
+    <KeptElement id={id} html={html}>
+      {html === null ? <Suspense fallback={null}>{children}</Suspense> : null}
+    </KeptElement>
+  );
+}
 
 /**
  * A page whose content is all static: the server renders `server` (imported from a `.server` module, so
@@ -60,7 +76,7 @@ export function staticPage<P extends object>(
   const Content = (server ?? lazy(() => load().then((component) => ({ default: component })))) as ComponentType<P>;
   return function StaticPage(props: P) {
     return (
-      <StaticHtml json={JSON.stringify(props)}>
+      <StaticHtml>
         <Content {...props} />
       </StaticHtml>
     );
