@@ -65,6 +65,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
         {/* No first paint before the page's content is parsed (Chromium): a paint while the parser stops
             halfway through the hero (a slow connection, a busy phone) would move it once the rest arrives. */}
+        {/* eslint-disable-next-line react/no-unknown-property -- `blocking` is HTML, newer than the rule's list. */}
         <link rel="expect" href={`#${PAGE_END_ID}`} blocking="render" />
         {/* Without JavaScript, content behind script-driven controls (FAQ answers) is shown open. */}
         <noscript dangerouslySetInnerHTML={{ __html: `<link rel="stylesheet" href="${noScriptStylesheet}">` }} />

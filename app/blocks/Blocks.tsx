@@ -7,24 +7,18 @@
  * - the server renders every block from its component (components.server.ts);
  * - a block with nothing to do in the browser (STATIC_BLOCKS) keeps the server's HTML on a public page
  *   (StaticHtml): React adopts it as HTML, so the block's code is never downloaded;
- * - the other blocks (calculator, FAQ, lead form) keep the server's HTML the same way, working without
- *   JavaScript, until they come within a screen of the viewport; then their folder's code loads as a
- *   chunk of its own and the live block takes their place (InteractiveBlock). A page's first load pays
- *   for the blocks in view, and the not-found page (this route too) for none;
+ * - the calculator keeps the server's HTML the same way, working without JavaScript, until it comes
+ *   within a screen of the viewport; then its code loads as a chunk of its own and the live block takes
+ *   its place (NearBlock);
+ * - the FAQ and the lead form are live at once: their chunks load before React hydrates the page, so a
+ *   form typed into right away is the hydrated form (app/components/islands/client-modules.tsx);
+ * - so a page pays only for its own blocks, and the not-found page (this route too) for none;
  * - in preview and after a client-side navigation there is no server HTML to keep: each block loads its
  *   chunk at once.
  */
-import {
-  type ComponentProps,
-  type ComponentType,
-  lazy,
-  type ReactNode,
-  Suspense,
-  useEffect,
-  useId,
-  useState,
-} from "react";
+import { type ComponentProps, type ComponentType, type ReactNode, Suspense, useEffect, useId, useState } from "react";
 
+import { loadModule, moduleComponent } from "~/components/islands/client-modules";
 import { KeptElement, StaticHtml, useKeptHtml } from "~/components/islands/static-html";
 
 import type { BenefitsBlock } from "./benefits/BenefitsBlock";
@@ -75,29 +69,49 @@ const STATIC_BLOCKS: ReadonlySet<BlockType> = new Set<BlockType>([
   "testimonialsBlock",
 ]);
 
-/** The browser's components: each loads its block folder's chunk the first time it renders. */
-const browserBlockComponents: BlockComponents = {
-  heroBlock: lazy(() => import("./hero/HeroBlock").then((m) => ({ default: m.HeroBlock }))),
-  richTextBlock: lazy(() => import("./rich-text/RichTextBlock").then((m) => ({ default: m.RichTextBlock }))),
-  sectorFiguresBlock: lazy(() =>
-    import("./sector-figures/SectorFiguresBlock").then((m) => ({ default: m.SectorFiguresBlock })),
+/** Interactive blocks that wait, as server HTML, until the visitor is near (the others are live at once). */
+const NEAR_BLOCKS: ReadonlySet<BlockType> = new Set<BlockType>(["calculatorBlock"]);
+
+const blockModule = (type: BlockType) => `block:${type}`;
+
+/** Each block's component: the server's, or one that renders its folder's chunk once loaded. */
+const components: BlockComponents = {
+  heroBlock: moduleComponent(blockModule("heroBlock"), serverBlockComponents?.heroBlock, () =>
+    import("./hero/HeroBlock").then((m) => m.HeroBlock),
   ),
-  calculatorBlock: lazy(() => import("./calculator/CalculatorBlock").then((m) => ({ default: m.CalculatorBlock }))),
-  faqBlock: lazy(() => import("./faq/FaqBlock").then((m) => ({ default: m.FaqBlock }))),
-  leadFormBlock: lazy(() => import("./lead-form/LeadFormBlock").then((m) => ({ default: m.LeadFormBlock }))),
-  ctaBlock: lazy(() => import("./cta/CtaBlock").then((m) => ({ default: m.CtaBlock }))),
-  clientLogosBlock: lazy(() =>
-    import("./client-logos/ClientLogosBlock").then((m) => ({ default: m.ClientLogosBlock })),
+  richTextBlock: moduleComponent(blockModule("richTextBlock"), serverBlockComponents?.richTextBlock, () =>
+    import("./rich-text/RichTextBlock").then((m) => m.RichTextBlock),
   ),
-  stepsBlock: lazy(() => import("./steps/StepsBlock").then((m) => ({ default: m.StepsBlock }))),
-  benefitsBlock: lazy(() => import("./benefits/BenefitsBlock").then((m) => ({ default: m.BenefitsBlock }))),
-  testimonialsBlock: lazy(() =>
-    import("./testimonials/TestimonialsBlock").then((m) => ({ default: m.TestimonialsBlock })),
+  sectorFiguresBlock: moduleComponent(
+    blockModule("sectorFiguresBlock"),
+    serverBlockComponents?.sectorFiguresBlock,
+    () => import("./sector-figures/SectorFiguresBlock").then((m) => m.SectorFiguresBlock),
+  ),
+  calculatorBlock: moduleComponent(blockModule("calculatorBlock"), serverBlockComponents?.calculatorBlock, () =>
+    import("./calculator/CalculatorBlock").then((m) => m.CalculatorBlock),
+  ),
+  faqBlock: moduleComponent(blockModule("faqBlock"), serverBlockComponents?.faqBlock, () =>
+    import("./faq/FaqBlock").then((m) => m.FaqBlock),
+  ),
+  leadFormBlock: moduleComponent(blockModule("leadFormBlock"), serverBlockComponents?.leadFormBlock, () =>
+    import("./lead-form/LeadFormBlock").then((m) => m.LeadFormBlock),
+  ),
+  ctaBlock: moduleComponent(blockModule("ctaBlock"), serverBlockComponents?.ctaBlock, () =>
+    import("./cta/CtaBlock").then((m) => m.CtaBlock),
+  ),
+  clientLogosBlock: moduleComponent(blockModule("clientLogosBlock"), serverBlockComponents?.clientLogosBlock, () =>
+    import("./client-logos/ClientLogosBlock").then((m) => m.ClientLogosBlock),
+  ),
+  stepsBlock: moduleComponent(blockModule("stepsBlock"), serverBlockComponents?.stepsBlock, () =>
+    import("./steps/StepsBlock").then((m) => m.StepsBlock),
+  ),
+  benefitsBlock: moduleComponent(blockModule("benefitsBlock"), serverBlockComponents?.benefitsBlock, () =>
+    import("./benefits/BenefitsBlock").then((m) => m.BenefitsBlock),
+  ),
+  testimonialsBlock: moduleComponent(blockModule("testimonialsBlock"), serverBlockComponents?.testimonialsBlock, () =>
+    import("./testimonials/TestimonialsBlock").then((m) => m.TestimonialsBlock),
   ),
 };
-
-/** The server's module is empty in the browser (a `.server` file), so this picks the side we run on. */
-const components: BlockComponents = serverBlockComponents ?? browserBlockComponents;
 
 /** The element id of a block: stable across edits, safe in HTML whatever the key holds. */
 export function blockId(block: { _key: string }): string {
@@ -134,12 +148,12 @@ const RENDERERS: Record<BlockType, Renderer> = {
 };
 
 /**
- * An interactive block. While the visitor is far from it, it is the server's HTML (which works without
+ * An interactive block that waits. While the visitor is far from it, it is the server's HTML (which works without
  * JavaScript: its form posts natively), adopted like a static block. Within a screen of the viewport its
  * code loads and the live component takes its place, rendered on the client. After a client-side
  * navigation (no server HTML) it is live at once.
  */
-function InteractiveBlock({ children }: { children: ReactNode }) {
+function NearBlock({ module, children }: { module: string; children: ReactNode }) {
   const id = useId();
   const html = useKeptHtml(id);
   const [near, setNear] = useState(false);
@@ -151,7 +165,8 @@ function InteractiveBlock({ children }: { children: ReactNode }) {
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) {
           observer.disconnect();
-          setNear(true);
+          // The live block replaces the HTML once its code is in (a failed download falls back to Suspense).
+          loadModule(module).finally(() => setNear(true));
         }
       },
       // A screen ahead, so the code has arrived by the time the visitor gets there.
@@ -159,12 +174,12 @@ function InteractiveBlock({ children }: { children: ReactNode }) {
     );
     observer.observe(block);
     return () => observer.disconnect();
-  }, [html, id]);
-  if (html !== null && !near) return <KeptElement id={id} html={html} />;
+  }, [html, id, module]);
+  if (html !== null && !near) return <KeptElement id={id} html={html} module={module} />;
   // While the chunk arrives, a copy of the server's HTML stands in: no gap, no jump.
   const standIn = html === null ? null : <div className="contents" dangerouslySetInnerHTML={{ __html: html }} />;
   return (
-    <KeptElement id={id} html={null}>
+    <KeptElement id={id} html={null} module={module}>
       <Suspense fallback={standIn}>{children}</Suspense>
     </KeptElement>
   );
@@ -181,19 +196,29 @@ export function Blocks({
         const render = Object.hasOwn(RENDERERS, block._type) ? RENDERERS[block._type] : undefined;
         if (!render) return null;
         const content = render(block as never, blockId(block), page);
+        const module = blockModule(block._type);
         if (edit?.[block._key])
           return (
-            <div key={block._key} data-sanity={edit[block._key]} data-block-key={block._key}>
+            <div key={block._key} data-sanity={edit[block._key]} data-block-key={block._key} data-module={module}>
               <Suspense fallback={null}>{content}</Suspense>
             </div>
           );
+        if (STATIC_BLOCKS.has(block._type))
+          return (
+            <StaticHtml key={block._key} module={module}>
+              {content}
+            </StaticHtml>
+          );
+        if (NEAR_BLOCKS.has(block._type))
+          return (
+            <NearBlock key={block._key} module={module}>
+              {content}
+            </NearBlock>
+          );
+        // Live at once: its chunk is loaded before React hydrates the page (client-modules.tsx).
         return (
-          <div key={block._key} className="contents">
-            {STATIC_BLOCKS.has(block._type) ? (
-              <StaticHtml>{content}</StaticHtml>
-            ) : (
-              <InteractiveBlock>{content}</InteractiveBlock>
-            )}
+          <div key={block._key} className="contents" data-module={module} data-hydrate="">
+            <Suspense fallback={null}>{content}</Suspense>
           </div>
         );
       })}

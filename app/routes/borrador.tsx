@@ -19,7 +19,7 @@ export async function loader() {
 
 export const { meta, headers } = pageExports("/borrador");
 
-const Page = staticPage(staticPages?.DraftContractPage, () =>
+const Page = staticPage("DraftContractPage", staticPages?.DraftContractPage, () =>
   import("~/pages/DraftContractPage").then((module) => module.DraftContractPage),
 );
 

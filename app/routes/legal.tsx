@@ -23,7 +23,9 @@ export async function loader() {
 
 export const { meta, headers } = pageExports("/legal");
 
-const Page = staticPage(staticPages?.LegalPage, () => import("~/pages/LegalPage").then((module) => module.LegalPage));
+const Page = staticPage("LegalPage", staticPages?.LegalPage, () =>
+  import("~/pages/LegalPage").then((module) => module.LegalPage),
+);
 
 export default function LegalPageRoute() {
   return <Page {...useLoaderData<typeof loader>()} />;

@@ -34,7 +34,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   return [...pageMeta(matches, { seo: data.page.seo, path, sector: data.page }), jsonLd(structuredData)];
 };
 
-const Page = staticPage(staticPages?.SectorPage, () =>
+const Page = staticPage("SectorPage", staticPages?.SectorPage, () =>
   import("~/pages/SectorPage").then((module) => module.SectorPage),
 );
 

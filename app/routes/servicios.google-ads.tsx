@@ -8,7 +8,7 @@ import { staticPages } from "~/pages/static-pages.server";
 export const loader = () => loadPage(getGoogleAdsPage);
 export const { meta, headers } = pageExports("/servicios/google-ads");
 
-const Page = staticPage(staticPages?.GoogleAdsPage, () =>
+const Page = staticPage("GoogleAdsPage", staticPages?.GoogleAdsPage, () =>
   import("~/pages/GoogleAdsPage").then((module) => module.GoogleAdsPage),
 );
 

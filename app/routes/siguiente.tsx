@@ -9,7 +9,7 @@ import { staticPages } from "~/pages/static-pages.server";
 export const loader = () => loadPage(getNextStepsPage);
 export const { meta, headers } = pageExports("/siguiente");
 
-const Page = staticPage(staticPages?.NextStepsPage, () =>
+const Page = staticPage("NextStepsPage", staticPages?.NextStepsPage, () =>
   import("~/pages/NextStepsPage").then((module) => module.NextStepsPage),
 );
 

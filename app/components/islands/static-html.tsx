@@ -6,11 +6,23 @@
  * element's HTML and renders the same element with it as `dangerouslySetInnerHTML`: React adopts the
  * element and never touches what is inside (no component, so no context or update can reach it).
  * Where there is no server HTML to keep (a client-side navigation) or it must follow live data (draft
- * preview, recognised by its bar), the content renders as components, its code loaded as a chunk.
+ * preview, recognised by its bar), the content renders as components, its code loaded as a chunk
+ * (client-modules.tsx).
  */
-import { type ComponentType, lazy, type ReactNode, Suspense, useId, useState, useSyncExternalStore } from "react";
+import { useNavigate } from "@remix-run/react";
+import {
+  type ComponentType,
+  type MouseEvent,
+  type ReactNode,
+  Suspense,
+  useId,
+  useState,
+  useSyncExternalStore,
+} from "react";
 
 import { PREVIEW_BAR_ID } from "~/components/preview/preview-paths";
+
+import { MODULE_ATTRIBUTE, moduleComponent } from "./client-modules";
 
 const subscribeToNothing = () => () => {};
 
@@ -42,22 +54,53 @@ export function useKeptHtml(id: string): string | null {
   return kept;
 }
 
+/**
+ * A link in kept HTML is a plain `<a>`: it navigates inside the app as `<Link>` would (no document
+ * load; an in-page `#hash` scrolls as Remix scrolls), where the browser would otherwise load the page.
+ */
+function useInAppLinks() {
+  const navigate = useNavigate();
+  return (event: MouseEvent<HTMLElement>) => {
+    const anchor = (event.target as Element).closest?.("a");
+    if (!anchor || event.defaultPrevented || event.button !== 0) return;
+    if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+    if ((anchor.target && anchor.target !== "_self") || anchor.hasAttribute("download")) return;
+    const url = new URL(anchor.href, window.location.href);
+    if (url.origin !== window.location.origin) return;
+    event.preventDefault();
+    navigate(`${url.pathname}${url.search}${url.hash}`);
+  };
+}
+
 /** A wrapper that takes no box of its own: the page lays out as if the content sat in its place. */
-export function KeptElement({ id, html, children }: { id: string; html: string | null; children?: ReactNode }) {
-  const attributes = { [KEPT_ATTRIBUTE]: id, className: "contents" };
+export function KeptElement({
+  id,
+  html,
+  module,
+  children,
+}: {
+  id: string;
+  html: string | null;
+  module: string;
+  children?: ReactNode;
+}) {
+  const onClick = useInAppLinks();
+  const attributes = { [KEPT_ATTRIBUTE]: id, [MODULE_ATTRIBUTE]: module, className: "contents" };
   return html === null ? (
     <div {...attributes}>{children}</div>
   ) : (
-    <div {...attributes} dangerouslySetInnerHTML={{ __html: html }} />
+    // The links inside are what is interactive here, and they stay keyboard-reachable as links.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
+    <div {...attributes} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />
   );
 }
 
-/** `children` as the server rendered them; rendered as components only where there is no server HTML. */
-export function StaticHtml({ children }: { children: ReactNode }) {
+/** `children` (the component of `module`) as the server rendered them; live only without server HTML. */
+export function StaticHtml({ module, children }: { module: string; children: ReactNode }) {
   const id = useId();
   const html = useKeptHtml(id);
   return (
-    <KeptElement id={id} html={html}>
+    <KeptElement id={id} html={html} module={module}>
       {html === null ? <Suspense fallback={null}>{children}</Suspense> : null}
     </KeptElement>
   );
@@ -69,14 +112,15 @@ export function StaticHtml({ children }: { children: ReactNode }) {
  * only when it has to render the page itself.
  */
 export function staticPage<P extends object>(
+  key: string,
   server: ComponentType<P> | undefined,
   load: () => Promise<ComponentType<P>>,
 ): ComponentType<P> {
-  // Generic props and React.lazy's ref-aware props do not unify; both sides render the same component type.
-  const Content = (server ?? lazy(() => load().then((component) => ({ default: component })))) as ComponentType<P>;
+  const module = `page:${key}`;
+  const Content = moduleComponent(module, server, load);
   return function StaticPage(props: P) {
     return (
-      <StaticHtml>
+      <StaticHtml module={module}>
         <Content {...props} />
       </StaticHtml>
     );

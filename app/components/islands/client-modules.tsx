@@ -1,0 +1,71 @@
+/**
+ * Page content and campaign blocks whose code the browser loads as chunks of their own, only where a
+ * page needs them (docs/decisions/javascript-budget.md). A component made here renders from a cache
+ * filled by `import()`; the server renders the real component, imported from a `.server` module.
+ *
+ * Before React hydrates, `preloadForHydration` (app/entry.client.tsx) loads the modules the server's
+ * HTML marks as needed at once (`data-module` with `data-hydrate`; every marked module in draft preview,
+ * which renders live components). So hydration never waits on a chunk: a boundary still waiting to
+ * hydrate when an update reaches it (a hash link, a navigation) would make React drop the server's HTML.
+ */
+import type { ComponentType } from "react";
+
+import { PREVIEW_BAR_ID } from "~/components/preview/preview-paths";
+
+type Loader = () => Promise<ComponentType<never>>;
+
+const loaders = new Map<string, Loader>();
+const loaded = new Map<string, ComponentType<never>>();
+const loading = new Map<string, Promise<void>>();
+
+/** The attributes that mark an element's module in the server's HTML. */
+export const MODULE_ATTRIBUTE = "data-module";
+export const HYDRATE_ATTRIBUTE = "data-hydrate";
+
+export function loadModule(key: string): Promise<void> {
+  const load = loaders.get(key);
+  if (!load || loaded.has(key)) return Promise.resolve();
+  let promise = loading.get(key);
+  if (!promise) {
+    promise = load().then(
+      (component) => void loaded.set(key, component),
+      // A chunk that failed to download (a flaky connection) is asked for again next time.
+      (error: unknown) => {
+        loading.delete(key);
+        throw error;
+      },
+    );
+    loading.set(key, promise);
+  }
+  return promise;
+}
+
+/**
+ * The component `key` names: `server` where it is given (the server's render), otherwise one that
+ * renders the loaded module, suspending until it has arrived when it has not.
+ */
+export function moduleComponent<P extends object>(
+  key: string,
+  server: ComponentType<P> | undefined,
+  load: () => Promise<ComponentType<P>>,
+): ComponentType<P> {
+  loaders.set(key, load as Loader);
+  if (server) return server;
+  function ModuleComponent(props: P) {
+    const Component = loaded.get(key) as ComponentType<P> | undefined;
+    if (!Component) throw loadModule(key);
+    return <Component {...props} />;
+  }
+  ModuleComponent.displayName = key;
+  return ModuleComponent;
+}
+
+/** Loads what the page's HTML needs live before React hydrates it (never rejects). */
+export function preloadForHydration(): Promise<void> {
+  const preview = document.getElementById(PREVIEW_BAR_ID) !== null;
+  const selector = preview ? `[${MODULE_ATTRIBUTE}]` : `[${MODULE_ATTRIBUTE}][${HYDRATE_ATTRIBUTE}]`;
+  const keys = new Set(
+    [...document.querySelectorAll(selector)].map((element) => element.getAttribute(MODULE_ATTRIBUTE) ?? ""),
+  );
+  return Promise.allSettled([...keys].map(loadModule)).then(() => undefined);
+}
