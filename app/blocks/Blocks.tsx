@@ -16,10 +16,10 @@
  * - in preview and after a client-side navigation there is no server HTML to keep: each block loads its
  *   chunk at once.
  */
-import { type ComponentProps, type ComponentType, type ReactNode, Suspense, useEffect, useId, useState } from "react";
+import { type ComponentProps, type ComponentType, type ReactNode, useEffect, useId, useState } from "react";
 
 import { loadModule, moduleComponent } from "~/components/islands/client-modules";
-import { KeptElement, StaticHtml, useKeptHtml } from "~/components/islands/static-html";
+import { KeptElement, LoadingBoundary, StaticHtml, useKeptHtml } from "~/components/islands/static-html";
 
 import type { BenefitsBlock } from "./benefits/BenefitsBlock";
 import type { CalculatorBlock, CalculatorData } from "./calculator/CalculatorBlock";
@@ -165,7 +165,7 @@ function NearBlock({ module, children }: { module: string; children: ReactNode }
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) {
           observer.disconnect();
-          // The live block replaces the HTML once its code is in (a failed download falls back to Suspense).
+          // The live block replaces the HTML once its code is in (after a failed download it keeps asking).
           loadModule(module).finally(() => setNear(true));
         }
       },
@@ -180,7 +180,7 @@ function NearBlock({ module, children }: { module: string; children: ReactNode }
   const standIn = html === null ? null : <div className="contents" dangerouslySetInnerHTML={{ __html: html }} />;
   return (
     <KeptElement id={id} html={null} module={module}>
-      <Suspense fallback={standIn}>{children}</Suspense>
+      <LoadingBoundary fallback={standIn}>{children}</LoadingBoundary>
     </KeptElement>
   );
 }
@@ -200,7 +200,7 @@ export function Blocks({
         if (edit?.[block._key])
           return (
             <div key={block._key} data-sanity={edit[block._key]} data-block-key={block._key} data-module={module}>
-              <Suspense fallback={null}>{content}</Suspense>
+              <LoadingBoundary>{content}</LoadingBoundary>
             </div>
           );
         if (STATIC_BLOCKS.has(block._type))
@@ -218,7 +218,7 @@ export function Blocks({
         // Live at once: its chunk is loaded before React hydrates the page (client-modules.tsx).
         return (
           <div key={block._key} className="contents" data-module={module} data-hydrate="">
-            <Suspense fallback={null}>{content}</Suspense>
+            <LoadingBoundary>{content}</LoadingBoundary>
           </div>
         );
       })}

@@ -95,13 +95,25 @@ export function KeptElement({
   );
 }
 
+/**
+ * A Suspense boundary for content whose chunk may still be on its way: only in a client-side render. The
+ * server's HTML carries none, because React hydrates a boundary on its own schedule, and any update that
+ * reaches it first (a re-render of its parent, a context change) makes React throw its HTML away. When
+ * hydrating, the chunks are already loaded (client-modules.tsx), so nothing there needs one.
+ */
+export function LoadingBoundary({ fallback = null, children }: { fallback?: ReactNode; children: ReactNode }) {
+  const serverHtml = useServerHtml();
+  const [boundary] = useState(!serverHtml);
+  return boundary ? <Suspense fallback={fallback}>{children}</Suspense> : <>{children}</>;
+}
+
 /** `children` (the component of `module`) as the server rendered them; live only without server HTML. */
 export function StaticHtml({ module, children }: { module: string; children: ReactNode }) {
   const id = useId();
   const html = useKeptHtml(id);
   return (
     <KeptElement id={id} html={html} module={module}>
-      {html === null ? <Suspense fallback={null}>{children}</Suspense> : null}
+      {html === null ? <LoadingBoundary>{children}</LoadingBoundary> : null}
     </KeptElement>
   );
 }
