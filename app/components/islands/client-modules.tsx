@@ -60,12 +60,20 @@ export function moduleComponent<P extends object>(
   return ModuleComponent;
 }
 
-/** Loads what the page's HTML needs live before React hydrates it (never rejects). */
-export function preloadForHydration(): Promise<void> {
+/**
+ * Loads what the page's HTML needs live before React hydrates it (never rejects). In rounds: a module
+ * loaded in one round (the campaign blocks' renderer) registers the modules of the next (its blocks).
+ */
+export async function preloadForHydration(): Promise<void> {
   const preview = document.getElementById(PREVIEW_BAR_ID) !== null;
   const selector = preview ? `[${MODULE_ATTRIBUTE}]` : `[${MODULE_ATTRIBUTE}][${HYDRATE_ATTRIBUTE}]`;
-  const keys = new Set(
-    [...document.querySelectorAll(selector)].map((element) => element.getAttribute(MODULE_ATTRIBUTE) ?? ""),
-  );
-  return Promise.allSettled([...keys].map(loadModule)).then(() => undefined);
+  const requested = new Set<string>();
+  for (;;) {
+    const keys = [...document.querySelectorAll(selector)]
+      .map((element) => element.getAttribute(MODULE_ATTRIBUTE) ?? "")
+      .filter((key) => loaders.has(key) && !requested.has(key));
+    if (keys.length === 0) return;
+    for (const key of keys) requested.add(key);
+    await Promise.allSettled(keys.map(loadModule));
+  }
 }
