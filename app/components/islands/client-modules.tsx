@@ -10,7 +10,7 @@
  */
 import type { ComponentType } from "react";
 
-import { PREVIEW_BAR_ID } from "~/components/preview/preview-paths";
+import { isPreviewDocument } from "~/lib/preview-document";
 
 type Loader = () => Promise<ComponentType<never>>;
 
@@ -65,7 +65,7 @@ export function moduleComponent<P extends object>(
  * loaded in one round (the campaign blocks' renderer) registers the modules of the next (its blocks).
  */
 export async function preloadForHydration(): Promise<void> {
-  const preview = document.getElementById(PREVIEW_BAR_ID) !== null;
+  const preview = isPreviewDocument();
   const selector = preview ? `[${MODULE_ATTRIBUTE}]` : `[${MODULE_ATTRIBUTE}][${HYDRATE_ATTRIBUTE}]`;
   const requested = new Set<string>();
   for (;;) {

@@ -20,7 +20,7 @@ import {
   useSyncExternalStore,
 } from "react";
 
-import { PREVIEW_BAR_ID } from "~/components/preview/preview-paths";
+import { isPreviewDocument } from "~/lib/preview-document";
 
 import { MODULE_ATTRIBUTE, moduleComponent } from "./client-modules";
 
@@ -48,7 +48,7 @@ const KEPT_ATTRIBUTE = "data-server-html";
 export function useKeptHtml(id: string): string | null {
   const serverHtml = useServerHtml();
   const [kept] = useState(() => {
-    if (!serverHtml || typeof document === "undefined" || document.getElementById(PREVIEW_BAR_ID)) return null;
+    if (!serverHtml || typeof document === "undefined" || isPreviewDocument()) return null;
     return document.querySelector(`[${KEPT_ATTRIBUTE}="${CSS.escape(id)}"]`)?.innerHTML ?? null;
   });
   return kept;

@@ -1,6 +1,6 @@
 /** Names the preview bar's server markup (./bar.server.ts) and the preview client (./client.ts) share. */
 
-export const PREVIEW_BAR_ID = "vista-previa";
+export { PREVIEW_BAR_ID } from "~/lib/preview-document";
 
 /** Server-sent events for an open preview page: app/preview-mode/events.server.ts. */
 export const PREVIEW_EVENTS_PATH = "/api/preview-mode/events";
