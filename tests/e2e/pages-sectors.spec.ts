@@ -407,3 +407,45 @@ test.describe("/sectores/{slug}", () => {
     });
   }
 });
+
+test.describe("a sector page's code", () => {
+  /** The page-content chunks (app/pages/, one per static page, named after its component) fetched. */
+  function pageChunks(page: Page) {
+    const chunks: string[] = [];
+    page.on("request", (request) => {
+      const file = new URL(request.url()).pathname.split("/").pop() ?? "";
+      const name = /^([A-Za-z]+Page)-[A-Z0-9]+\.js$/.exec(file)?.[1];
+      if (name) chunks.push(name);
+    });
+    return chunks;
+  }
+
+  test("loaded as a document, it keeps the server's HTML and downloads none of its content's code; its links stay in the app", async ({
+    page,
+  }) => {
+    const chunks = pageChunks(page);
+    await page.goto("/sectores/construccion");
+    await closeCookieBanner(page);
+    await waitForHydration(page);
+    await page.waitForLoadState("networkidle");
+    expect(chunks).toEqual([]);
+    await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+    await page.locator("main a[href^='/calculadora']").first().click();
+    await expect(page).toHaveURL(/\/calculadora\?sector=/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+  });
+
+  test("reached by a link inside the site, it loads its content's code and shows the whole page", async ({ page }) => {
+    await page.goto("/sectores");
+    await closeCookieBanner(page);
+    await waitForHydration(page);
+    const chunks = pageChunks(page);
+    await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+    await page.locator("main a[href='/sectores/construccion']").first().click();
+    await expect(page).toHaveURL(/\/sectores\/construccion$/);
+    await expect(page.locator("#proyeccion")).toBeVisible();
+    expect(chunks).toEqual(["SectorPage"]);
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+  });
+});
