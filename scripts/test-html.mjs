@@ -11,6 +11,19 @@ import vnu from "vnu-jar";
 import { ensureBuild, startProductionServer } from "./lib/build.mjs";
 import { pathSlug, sitePaths } from "./lib/site-routes.mjs";
 
+/**
+ * The checker predates `<link rel="expect" blocking="render">` (in the HTML standard since 2024; the root
+ * layout's first-paint guard, docs/images.md): it still allows `blocking` on stylesheet links only. That
+ * one message, on that one element, is not an error of the page.
+ */
+function isOutdatedCheckerError(message) {
+  return (
+    message.message ===
+      "A \u201clink\u201d element with a \u201cblocking\u201d attribute must have a \u201crel\u201d attribute whose value is \u201cstylesheet\u201d." &&
+    /<link rel="expect" href="#[\w-]+" blocking="render"\/?>/.test(message.extract ?? "")
+  );
+}
+
 ensureBuild();
 const server = await startProductionServer();
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), "html-check-"));
@@ -48,7 +61,9 @@ try {
     report = error.stdout;
   }
   const messages = JSON.parse(report).messages ?? [];
-  const errors = messages.filter((message) => message.type === "error" || message.subType === "fatal");
+  const errors = messages.filter(
+    (message) => (message.type === "error" || message.subType === "fatal") && !isOutdatedCheckerError(message),
+  );
   const byPage = new Map();
   for (const message of errors) {
     const pathname = files.get(decodeURIComponent(new URL(message.url).pathname)) ?? message.url;

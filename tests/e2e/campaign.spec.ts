@@ -9,6 +9,7 @@ import { type Browser, expect, type Page, test } from "@playwright/test";
 
 import {
   closeCookieBanner,
+  contentChunksFetched,
   expectNoHorizontalScroll,
   rememberCookieChoice,
   waitForHydration,
@@ -88,21 +89,10 @@ test.describe("seeded campaign pages", () => {
 });
 
 test.describe("what a campaign page downloads", () => {
-  /** The block chunks (one per block folder, named after its component) a page has fetched. */
-  function blockChunks(page: Page) {
-    const chunks: string[] = [];
-    page.on("request", (request) => {
-      const file = new URL(request.url()).pathname.split("/").pop() ?? "";
-      const block = /^([A-Za-z]+Block)-[A-Z0-9]+\.js$/.exec(file)?.[1];
-      if (block) chunks.push(block);
-    });
-    return chunks;
-  }
-
   test("the FAQ and form code on load, the calculator's as the visitor nears it, never the static blocks'", async ({
     page,
   }) => {
-    const chunks = blockChunks(page);
+    const chunks = contentChunksFetched(page, "Block");
     await page.goto("/reformas-integrales");
     await closeCookieBanner(page);
     await waitForHydration(page);
@@ -134,7 +124,7 @@ test.describe("what a campaign page downloads", () => {
   });
 
   test("the not-found page, served by the same route, fetches no block code", async ({ page }) => {
-    const chunks = blockChunks(page);
+    const chunks = contentChunksFetched(page, "Block");
     const response = await page.goto("/esta-pagina-no-existe");
     expect(response?.status()).toBe(404);
     await waitForHydration(page);
@@ -148,7 +138,7 @@ test.describe("what a campaign page downloads", () => {
     await page.goto("/");
     await closeCookieBanner(page);
     await waitForHydration(page);
-    const chunks = blockChunks(page);
+    const chunks = contentChunksFetched(page, "Block");
     await page.evaluate(() => {
       (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
     });

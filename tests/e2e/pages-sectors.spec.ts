@@ -6,6 +6,7 @@ import { expect, type Locator, type Page, test } from "@playwright/test";
 import { typeset } from "../../app/domain/format";
 import {
   closeCookieBanner,
+  contentChunksFetched,
   expectNoAxeViolations,
   expectNoHorizontalScroll,
   expectTargetsAtLeast24px,
@@ -409,21 +410,10 @@ test.describe("/sectores/{slug}", () => {
 });
 
 test.describe("a sector page's code", () => {
-  /** The page-content chunks (app/pages/, one per static page, named after its component) fetched. */
-  function pageChunks(page: Page) {
-    const chunks: string[] = [];
-    page.on("request", (request) => {
-      const file = new URL(request.url()).pathname.split("/").pop() ?? "";
-      const name = /^([A-Za-z]+Page)-[A-Z0-9]+\.js$/.exec(file)?.[1];
-      if (name) chunks.push(name);
-    });
-    return chunks;
-  }
-
   test("loaded as a document, it keeps the server's HTML and downloads none of its content's code; its links stay in the app", async ({
     page,
   }) => {
-    const chunks = pageChunks(page);
+    const chunks = contentChunksFetched(page, "Page");
     await page.goto("/sectores/construccion");
     await closeCookieBanner(page);
     await waitForHydration(page);
@@ -440,7 +430,7 @@ test.describe("a sector page's code", () => {
     await page.goto("/sectores");
     await closeCookieBanner(page);
     await waitForHydration(page);
-    const chunks = pageChunks(page);
+    const chunks = contentChunksFetched(page, "Page");
     await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
     await page.locator("main a[href='/sectores/construccion']").first().click();
     await expect(page).toHaveURL(/\/sectores\/construccion$/);

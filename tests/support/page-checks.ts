@@ -31,6 +31,22 @@ export async function waitForHydration(page: Page) {
 }
 
 /**
+ * The content chunks a page fetches from now on, by the component they are named after (esbuild names a
+ * dynamically imported module's chunk after its file: `LeadFormBlock-<hash>.js`, `SectorPage-<hash>.js`).
+ * `suffix` picks the kind: "Block" for campaign blocks, "Page" for static pages' content.
+ */
+export function contentChunksFetched(page: Page, suffix: "Block" | "Page"): string[] {
+  const chunks: string[] = [];
+  const pattern = new RegExp(`^([A-Za-z]+${suffix})-[A-Z0-9]+\\.js$`);
+  page.on("request", (request) => {
+    const file = new URL(request.url()).pathname.split("/").pop() ?? "";
+    const name = pattern.exec(file)?.[1];
+    if (name) chunks.push(name);
+  });
+  return chunks;
+}
+
+/**
  * The page has done everything it would do on its own: hydrated, no request in flight for 500 ms
  * (Playwright's network-idle event) and one more frame painted, so effects have run. Tests that prove
  * something did NOT happen (no tracker request, no second conversion) await this instead of sleeping.
