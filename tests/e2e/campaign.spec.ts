@@ -14,6 +14,7 @@ import {
   rememberCookieChoice,
   waitForHydration,
 } from "../support/page-checks";
+import { secretDocument } from "../support/preview-fixtures";
 import { seedDocument } from "../support/seed-content";
 import { startTrackedServer, type TrackedServer } from "../support/tracked-server";
 
@@ -209,21 +210,10 @@ test.describe("campaign pages in draft preview", () => {
   let server: TrackedServer;
 
   test.beforeAll(async () => {
-    const now = new Date().toISOString();
     server = await startTrackedServer(
       {},
       {
-        extraDocuments: [
-          { ...page0, _id: `drafts.${page0._id}` },
-          {
-            _id: `drafts.sanity-preview-url-secret.${randomUUID()}`,
-            _type: "sanity.previewUrlSecret",
-            _createdAt: now,
-            _updatedAt: now,
-            secret,
-            studioUrl: "http://localhost:3333",
-          },
-        ],
+        extraDocuments: [{ ...page0, _id: `drafts.${page0._id}` }, secretDocument(secret, new Date())],
       },
     );
   });

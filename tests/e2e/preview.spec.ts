@@ -10,6 +10,7 @@ import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 
 import { rememberCookieChoice } from "../support/page-checks";
+import { secretDocument } from "../support/preview-fixtures";
 import { startTrackedServer, type TrackedServer } from "../support/tracked-server";
 
 const SLUG = "construccion";
@@ -25,20 +26,12 @@ test.beforeAll(async () => {
     .filter((line) => line.includes(`"_id":"sectorPage.${SLUG}"`))
     .map((line) => JSON.parse(line))[0];
   publishedTitle = published.hero.title;
-  const now = new Date().toISOString();
   server = await startTrackedServer(
     {},
     {
       extraDocuments: [
         { ...published, _id: `drafts.sectorPage.${SLUG}`, hero: { ...published.hero, title: DRAFT_TITLE } },
-        {
-          _id: `drafts.sanity-preview-url-secret.${randomUUID()}`,
-          _type: "sanity.previewUrlSecret",
-          _createdAt: now,
-          _updatedAt: now,
-          secret,
-          studioUrl: "http://localhost:3333",
-        },
+        secretDocument(secret, new Date()),
       ],
     },
   );
