@@ -1,0 +1,189 @@
+// After `remix build`: regroups the browser chunks so every page downloads a few files, not dozens.
+//
+// Remix's classic compiler lets esbuild split the client code into one chunk per distinct set of entry
+// points that share a module. With ~20 routes and the on-demand modules, a page downloaded 20–35 files,
+// most under 1 KB, and brotli compresses each file on its own: measured, the same code concatenated
+// came ~10 % smaller (docs/decisions/javascript-budget.md). esbuild has no option to group chunks, so
+// this step bundles the build's own output again with Rollup, which has:
+// - React, React Router and Remix in one `framework` chunk (cached across deploys while they do not
+//   change, and marked for eager compilation by scripts/compile-hints.mjs);
+// - everything else the root route and the entry load (header, footer, banner, tags…), which every page
+//   needs, in one `frame` chunk;
+// - route and on-demand chunks as esbuild grouped them (a greedy merge of the small ones was tried:
+//   it saved almost nothing, docs/decisions/javascript-budget.md).
+// Entry points, on-demand modules and their exports stay as they were; only file names change, so the
+// Remix manifest (the browser's file and the server build's copy) and esbuild's metafile (read by
+// compile-hints, the bundle guards and `npm run bench:js -- --modules`) are rewritten to match.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+import { transform } from "esbuild";
+import { rollup } from "rollup";
+
+import { frameworkChunks } from "./compile-hints.mjs";
+
+const root = path.resolve(import.meta.dirname, "..");
+const buildDir = path.join(root, "public", "build");
+const metafilePath = path.join(root, "build", "metafile.js.json");
+const serverBuildPath = path.join(root, "build", "index.js");
+/** Chunks below this (uncompressed) may be merged into a chunk loaded with them. */
+const MIN_CHUNK_BYTES = 20_000;
+const MANIFEST_STATEMENT = /^var assets_manifest_default = (\{.*\});$/m;
+
+const relativeToRoot = (file) => path.relative(root, file).split(path.sep).join("/");
+const publicUrl = (fileName) => `/build/${fileName}`;
+/** `routes/_index-TWFPMVFP.js` → `routes/_index`: esbuild's content hash is replaced by Rollup's. */
+const baseName = (file) => file.replace(/\.js$/, "").replace(/-[A-Z0-9]{8}$/, "");
+
+/** The assets manifest in the server build (build/index.js) and the file's source. */
+export function readServerManifest() {
+  const source = fs.readFileSync(serverBuildPath, "utf8");
+  const match = MANIFEST_STATEMENT.exec(source);
+  if (!match) throw new Error("merge-client-chunks: no assets manifest in build/index.js");
+  // The server build prints it as a JS object literal (`void 0`, `!0`), not JSON.
+  return { source, manifest: new Function(`return (${match[1]});`)() };
+}
+
+/** Old chunk files (paths under public/build) that the given ones import statically, themselves included. */
+function staticClosure(metafile, outputs) {
+  const seen = new Set();
+  const visit = (output) => {
+    if (seen.has(output)) return;
+    seen.add(output);
+    for (const { path: imported, kind } of metafile.outputs[output]?.imports ?? [])
+      if (kind === "import-statement") visit(imported);
+  };
+  for (const output of outputs) visit(output);
+  return seen;
+}
+
+export async function mergeClientChunks() {
+  const metafile = JSON.parse(fs.readFileSync(metafilePath, "utf8"));
+  const { source: serverSource, manifest } = readServerManifest();
+  // What the framework imports (esbuild's CommonJS helpers) goes with it: a framework chunk that
+  // imported from the frame chunk, which imports the framework, would run before its helpers exist.
+  const framework = staticClosure(metafile, frameworkChunks(metafile));
+  const everyPage = staticClosure(metafile, [`public${manifest.entry.module}`, `public${manifest.routes.root.module}`]);
+  const entryFiles = new Set([manifest.entry.module, ...Object.values(manifest.routes).map((route) => route.module)]);
+
+  const entryPaths = new Set([...entryFiles].map((url) => path.join(root, "public", url)));
+  const input = {};
+  for (const url of entryFiles) input[baseName(url.slice("/build/".length))] = path.join(root, "public", url);
+
+  const bundle = await rollup({
+    input,
+    preserveEntrySignatures: "strict",
+    // esbuild already tree-shook; Rollup's own pass still drops a few helpers no chunk uses any more.
+    treeshake: true,
+    logLevel: "warn",
+    onwarn(warning, warn) {
+      if (warning.code === "UNRESOLVED_IMPORT") throw new Error(`merge-client-chunks: ${warning.message}`);
+      if (warning.code !== "CIRCULAR_DEPENDENCY") warn(warning);
+    },
+    plugins: [
+      {
+        // The chunks import each other by URL (`/build/_shared/chunk-….js`).
+        name: "public-urls",
+        resolveId: (source) => (source.startsWith("/build/") ? path.join(root, "public", source) : null),
+      },
+      {
+        name: "minify",
+        async renderChunk(code) {
+          const result = await transform(code, { minify: true, format: "esm", legalComments: "none" });
+          return { code: result.code, map: null };
+        },
+      },
+    ],
+  });
+  const tmpDir = fs.mkdtempSync(path.join(root, "build", "client-"));
+  const { output } = await bundle.write({
+    dir: tmpDir,
+    format: "es",
+    hashCharacters: "base36",
+    entryFileNames: "[name]-[hash].js",
+    chunkFileNames: (chunk) => `_shared/${baseName(chunk.name)}-[hash].js`,
+    // Rollup merges a small chunk into another only where no side effect would run earlier or
+    // elsewhere; with esbuild's output that leaves out most of them, but it still saves a few files.
+    experimentalMinChunkSize: MIN_CHUNK_BYTES,
+    manualChunks(id) {
+      const file = relativeToRoot(id);
+      // The entry's own module stays its own file: its top level hydrates the page, which must wait
+      // until the inline script has registered the route modules.
+      if (entryPaths.has(id)) return undefined;
+      if (framework.has(file)) return "framework";
+      if (everyPage.has(file)) return "frame";
+      return undefined;
+    },
+  });
+  await bundle.close();
+
+  // The new files replace the old ones.
+  for (const old of Object.keys(metafile.outputs)) if (old.endsWith(".js")) fs.rmSync(path.join(root, old));
+  const oldManifestFile = path.join(buildDir, path.basename(manifest.url));
+  fs.rmSync(oldManifestFile, { force: true });
+  for (const chunk of output) {
+    const target = path.join(buildDir, chunk.fileName);
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.renameSync(path.join(tmpDir, chunk.fileName), target);
+  }
+  fs.rmSync(tmpDir, { recursive: true, force: true });
+
+  // Manifest: each entry's new file and the files it imports (Rollup hoists transitive imports).
+  const chunkOf = new Map(output.filter((chunk) => chunk.isEntry).map((chunk) => [chunk.facadeModuleId, chunk]));
+  const rewrite = (record) => {
+    const chunk = chunkOf.get(path.join(root, "public", record.module));
+    if (!chunk) throw new Error(`merge-client-chunks: no output for ${record.module}`);
+    const imports = chunk.imports.map(publicUrl);
+    return { ...record, module: publicUrl(chunk.fileName), imports: imports.length ? imports : undefined };
+  };
+  const next = {
+    ...manifest,
+    entry: rewrite(manifest.entry),
+    routes: Object.fromEntries(Object.entries(manifest.routes).map(([id, route]) => [id, rewrite(route)])),
+  };
+  const body = JSON.stringify({ ...next, version: undefined, url: undefined });
+  next.version = crypto.createHash("sha256").update(body).digest("hex").slice(0, 8);
+  next.url = publicUrl(`manifest-${next.version.toUpperCase()}.js`);
+  fs.writeFileSync(path.join(root, "public", next.url), `window.__remixManifest=${JSON.stringify(next)};`);
+  fs.writeFileSync(
+    serverBuildPath,
+    serverSource.replace(MANIFEST_STATEMENT, () => `var assets_manifest_default = ${JSON.stringify(next)};`),
+  );
+
+  // Metafile: each new file's source modules, its old files' inputs scaled to what Rollup kept of them.
+  const outputs = {};
+  for (const chunk of output) {
+    const inputs = {};
+    for (const [id, { renderedLength }] of Object.entries(chunk.modules)) {
+      const old = metafile.outputs[relativeToRoot(id)];
+      if (!old) continue;
+      const oldTotal = Object.values(old.inputs).reduce((sum, { bytesInOutput }) => sum + bytesInOutput, 0) || 1;
+      for (const [source, { bytesInOutput }] of Object.entries(old.inputs)) {
+        const share = Math.round((bytesInOutput * renderedLength) / oldTotal);
+        inputs[source] = { bytesInOutput: (inputs[source]?.bytesInOutput ?? 0) + share };
+      }
+    }
+    outputs[`public/build/${chunk.fileName}`] = {
+      bytes: Buffer.byteLength(chunk.code),
+      inputs,
+      imports: [
+        ...chunk.imports.map((file) => ({ path: `public/build/${file}`, kind: "import-statement" })),
+        ...chunk.dynamicImports.map((file) => ({ path: `public/build/${file}`, kind: "dynamic-import" })),
+      ],
+      exports: chunk.exports,
+      ...(chunk.isEntry && chunk.facadeModuleId
+        ? { entryPoint: metafile.outputs[relativeToRoot(chunk.facadeModuleId)]?.entryPoint }
+        : {}),
+    };
+  }
+  for (const [name, record] of Object.entries(metafile.outputs)) if (!name.endsWith(".js")) outputs[name] = record;
+  fs.writeFileSync(metafilePath, JSON.stringify({ inputs: metafile.inputs, outputs }));
+  return { files: output.length, before: Object.keys(metafile.outputs).filter((name) => name.endsWith(".js")).length };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const { files, before } = await mergeClientChunks();
+  console.log(`merge-client-chunks: ${before} browser files → ${files}`);
+}

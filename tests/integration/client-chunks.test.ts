@@ -1,0 +1,91 @@
+// The browser build regrouped by scripts/merge-client-chunks.mjs: the manifest the server renders and the
+// one the browser reads agree, every file they or the chunks name exists, and what every page loads is a
+// handful of files (React and Remix in one, the site's frame in another).
+import fs from "node:fs";
+import path from "node:path";
+
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { readServerManifest } from "../../scripts/merge-client-chunks.mjs";
+import { type ProductionServer, request, requireBuild, startServer } from "../support/production-server";
+
+const root = path.resolve(import.meta.dirname, "..", "..");
+const publicDir = path.join(root, "public");
+
+type RouteRecord = { module: string; imports?: string[] };
+type Manifest = { url: string; version: string; entry: RouteRecord; routes: Record<string, RouteRecord> };
+
+function browserManifest(url: string): Manifest {
+  const text = fs.readFileSync(path.join(publicDir, url), "utf8");
+  return JSON.parse(text.replace(/^window\.__remixManifest=/, "").replace(/;$/, "")) as Manifest;
+}
+
+/** Relative module specifiers a built file imports, statically or on demand. */
+function importsOf(file: string): string[] {
+  const code = fs.readFileSync(file, "utf8");
+  return [...code.matchAll(/(?:from|import)\s*\(?\s*["'](\.{1,2}\/[^"']+)["']/g)].map((match) => match[1]);
+}
+
+describe("regrouped browser chunks", () => {
+  let manifest: Manifest;
+  beforeAll(() => {
+    requireBuild();
+    manifest = readServerManifest().manifest as Manifest;
+  });
+
+  it("the server's manifest is the browser's manifest file", () => {
+    expect(manifest.url).toBe(`/build/manifest-${manifest.version.toUpperCase()}.js`);
+    expect(browserManifest(manifest.url)).toEqual(JSON.parse(JSON.stringify(manifest)));
+  });
+
+  it("every file the manifest or a chunk names exists", () => {
+    const records = [manifest.entry, ...Object.values(manifest.routes)];
+    const files = new Set(records.flatMap((record) => [record.module, ...(record.imports ?? [])]));
+    for (const url of files) expect(fs.existsSync(path.join(publicDir, url)), url).toBe(true);
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const specifier of importsOf(file)) {
+        const target = path.resolve(path.dirname(file), specifier);
+        expect(fs.existsSync(target), `${path.relative(root, file)} imports ${specifier}`).toBe(true);
+        visit(target);
+      }
+    };
+    for (const url of files) visit(path.join(publicDir, url));
+    expect(seen.size).toBeGreaterThan(files.size);
+  });
+
+  it("what every page loads is four files plus the manifest: entry, root, framework and frame", () => {
+    const everyPage = new Set([
+      manifest.entry.module,
+      ...(manifest.entry.imports ?? []),
+      manifest.routes.root.module,
+      ...(manifest.routes.root.imports ?? []),
+    ]);
+    expect([...everyPage].map((url) => path.basename(url).replace(/-[a-z0-9]+\.js$/, "")).sort()).toEqual([
+      "entry.client",
+      "frame",
+      "framework",
+      "root",
+    ]);
+  });
+});
+
+describe("a page as served", () => {
+  let server: ProductionServer;
+  beforeAll(async () => {
+    server = await startServer();
+  }, 60_000);
+  afterAll(() => server?.stop());
+
+  it.each(["/", "/mensual", "/reformas-integrales", "/sectores/construccion"])(
+    "%s preloads and imports only files the server has",
+    async (page) => {
+      const html = (await request(`${server.baseUrl}${page}`)).body.toString("utf8");
+      const urls = [...html.matchAll(/(?:href="|import\(?\s*")(\/build\/[^"]+\.js)"/g)].map((match) => match[1]);
+      expect(urls.length).toBeGreaterThan(3);
+      for (const url of new Set(urls)) expect((await request(`${server.baseUrl}${url}`)).status, url).toBe(200);
+    },
+  );
+});
