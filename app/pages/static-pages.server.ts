@@ -5,9 +5,23 @@
  */
 import { DraftContractPage } from "./DraftContractPage";
 import { GoogleAdsPage } from "./GoogleAdsPage";
+import { LandingClosing } from "./LandingClosing";
+import { LandingIntro } from "./LandingIntro";
 import { LegalPage } from "./LegalPage";
 import { NextStepsPage } from "./NextStepsPage";
+import { PlansDetails } from "./PlansDetails";
 import { SectorPage } from "./SectorPage";
+import { SectorsClosing } from "./SectorsClosing";
 
 // Undefined in the browser: routes read it as `staticPages?.X`.
-export const staticPages = { SectorPage, LegalPage, DraftContractPage, NextStepsPage, GoogleAdsPage };
+export const staticPages = {
+  SectorPage,
+  LegalPage,
+  DraftContractPage,
+  NextStepsPage,
+  GoogleAdsPage,
+  LandingIntro,
+  LandingClosing,
+  PlansDetails,
+  SectorsClosing,
+};

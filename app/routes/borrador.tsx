@@ -1,7 +1,7 @@
 /** /borrador: the draft lead-supply contract, its ten sections from content. */
 import { useLoaderData } from "@remix-run/react";
 
-import { staticPage } from "~/components/islands/static-html";
+import { staticContentLoader, staticPage } from "~/components/islands/static-html";
 import { getDraftContractPage, getSiteSettings } from "~/content/index.server";
 import { resolveLegalText } from "~/lib/legal-identity";
 import { pageExports } from "~/lib/seo";
@@ -22,6 +22,7 @@ export const { meta, headers } = pageExports("/borrador");
 const Page = staticPage("DraftContractPage", staticPages?.DraftContractPage, () =>
   import("~/pages/DraftContractPage").then((module) => module.DraftContractPage),
 );
+export const clientLoader = staticContentLoader(Page.module);
 
 export default function DraftContractPageRoute() {
   return <Page {...useLoaderData<typeof loader>()} />;

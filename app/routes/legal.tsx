@@ -1,7 +1,7 @@
 /** /legal: legal notice, privacy policy and cookie policy, deep-linkable as #aviso-legal, #privacidad, #cookies. */
 import { useLoaderData } from "@remix-run/react";
 
-import { staticPage } from "~/components/islands/static-html";
+import { staticContentLoader, staticPage } from "~/components/islands/static-html";
 import { getLegalPage, getSiteSettings } from "~/content/index.server";
 import { resolveLegalText } from "~/lib/legal-identity";
 import { pageExports } from "~/lib/seo";
@@ -26,6 +26,7 @@ export const { meta, headers } = pageExports("/legal");
 const Page = staticPage("LegalPage", staticPages?.LegalPage, () =>
   import("~/pages/LegalPage").then((module) => module.LegalPage),
 );
+export const clientLoader = staticContentLoader(Page.module);
 
 export default function LegalPageRoute() {
   return <Page {...useLoaderData<typeof loader>()} />;

@@ -2,18 +2,18 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
 import { CplDialog, MonthlyPlanDialog } from "~/components/forms/PlanDialogs";
+import { staticContentLoader, staticPage } from "~/components/islands/static-html";
 import { FaqSection } from "~/components/sections/FaqSection";
-import { FeatureGrid } from "~/components/sections/FeatureGrid";
 import { FinalCta } from "~/components/sections/FinalCta";
 import { PageHero } from "~/components/sections/PageHero";
 import { PlanButton, PlanCards, PlanOfferNote, PriceFrom } from "~/components/sections/PlanCards";
-import { StepsSection } from "~/components/sections/StepsSection";
 import { CtaLink, optionalCta } from "~/components/ui/CtaLink";
 import { getPlansPage } from "~/content/index.server";
 import { cplForm, monthlyPlanForm } from "~/forms/plan-dialogs";
 import { handleLeadAction } from "~/leads/action.server";
 import { faqMeta, loadPage, pageExports } from "~/lib/seo";
 import { useSiteSettings } from "~/lib/use-site-settings";
+import { staticPages } from "~/pages/static-pages.server";
 
 /** In-page anchors of the two plan forms: the dialogs' triggers link here (see PlanDialogs). */
 const CPL_FORM_ID = "solicitar-analisis";
@@ -26,10 +26,15 @@ export { leadClientAction as clientAction } from "~/forms/client-action";
 export const loader = () => loadPage(getPlansPage);
 export const { meta, headers } = pageExports("/mensual", faqMeta);
 
+const Details = staticPage("PlansDetails", staticPages?.PlansDetails, () =>
+  import("~/pages/PlansDetails").then((module) => module.PlansDetails),
+);
+export const clientLoader = staticContentLoader(Details.module);
+
 export default function PlansRoute() {
   const { page } = useLoaderData<typeof loader>();
   const settings = useSiteSettings();
-  const { hero, featureGrid, process, faq, finalCta } = page;
+  const { hero, faq, finalCta } = page;
   const destinations = {
     startService: settings?.startServiceUrl,
     booking: settings?.bookingUrl,
@@ -57,8 +62,7 @@ export default function PlansRoute() {
         )}
         footer={page.logoOffer?.text ? <PlanOfferNote text={page.logoOffer.text} /> : null}
       />
-      <FeatureGrid id="incluido" heading={featureGrid?.heading} intro={featureGrid?.intro} items={featureGrid?.items} />
-      <StepsSection id="como-trabajamos" heading={process?.heading} steps={process?.steps} />
+      <Details page={page} />
       <FaqSection id="faq" heading={faq?.heading} items={faq?.items} />
       <FinalCta id="empezar" heading={finalCta?.heading} text={finalCta?.text}>
         {finalCta?.ctaLabel ? (

@@ -2,7 +2,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
-import { staticPage } from "~/components/islands/static-html";
+import { staticContentLoader, staticPage } from "~/components/islands/static-html";
 import { getSectorPage } from "~/content/index.server";
 import type { SiteSettings } from "~/content/types";
 import { projectSector } from "~/domain/projection";
@@ -37,6 +37,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 const Page = staticPage("SectorPage", staticPages?.SectorPage, () =>
   import("~/pages/SectorPage").then((module) => module.SectorPage),
 );
+export const clientLoader = staticContentLoader(Page.module);
 
 export default function SectorPageRoute() {
   return <Page {...useLoaderData<typeof loader>()} />;

@@ -1,15 +1,20 @@
 /** /sectores: the sector directory, the featured sectors first, then all of them. */
 import { useLoaderData } from "@remix-run/react";
 
-import { FinalCta } from "~/components/sections/FinalCta";
+import { staticContentLoader, staticPage } from "~/components/islands/static-html";
 import { PageHero } from "~/components/sections/PageHero";
-import { SectorGrid } from "~/components/sections/sectors/SectorGrid";
-import { optionalCta } from "~/components/ui/CtaLink";
+import { SECTOR_ICON_MODULE, SectorGrid } from "~/components/sections/sectors/SectorGrid";
 import { getSectorsDirectory } from "~/content/index.server";
 import { loadPage, pageExports } from "~/lib/seo";
+import { staticPages } from "~/pages/static-pages.server";
 
 export const loader = () => loadPage(getSectorsDirectory);
 export const { meta, headers } = pageExports("/sectores");
+
+const Closing = staticPage("SectorsClosing", staticPages?.SectorsClosing, () =>
+  import("~/pages/SectorsClosing").then((module) => module.SectorsClosing),
+);
+export const clientLoader = staticContentLoader(Closing.module, SECTOR_ICON_MODULE);
 
 export default function SectorsDirectoryRoute() {
   const { page } = useLoaderData<typeof loader>();
@@ -34,9 +39,7 @@ export default function SectorsDirectoryRoute() {
         figureLabels={page.figureLabels}
         tone="muted"
       />
-      <FinalCta id="contactar" heading={page.finalCta?.heading} text={page.finalCta?.text}>
-        {optionalCta(page.finalCta?.ctaLabel, "/contacto", { variant: "onDark", icon: "arrow-right", size: "hero" })}
-      </FinalCta>
+      <Closing page={page} />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { useLoaderData } from "@remix-run/react";
 
-import { staticPage } from "~/components/islands/static-html";
+import { staticContentLoader, staticPage } from "~/components/islands/static-html";
 import { getGoogleAdsPage } from "~/content/index.server";
 import { loadPage, pageExports } from "~/lib/seo";
 import { staticPages } from "~/pages/static-pages.server";
@@ -11,6 +11,7 @@ export const { meta, headers } = pageExports("/servicios/google-ads");
 const Page = staticPage("GoogleAdsPage", staticPages?.GoogleAdsPage, () =>
   import("~/pages/GoogleAdsPage").then((module) => module.GoogleAdsPage),
 );
+export const clientLoader = staticContentLoader(Page.module);
 
 export default function GoogleAdsPageRoute() {
   return <Page {...useLoaderData<typeof loader>()} />;

@@ -9,6 +9,7 @@
  * preview, recognised by its bar), the content renders as components, its code loaded as a chunk
  * (client-modules.tsx).
  */
+import type { ClientLoaderFunctionArgs } from "@remix-run/react";
 import { useNavigate } from "@remix-run/react";
 import {
   type ComponentType,
@@ -22,7 +23,7 @@ import {
 
 import { isPreviewDocument } from "~/lib/preview-document";
 
-import { MODULE_ATTRIBUTE, moduleComponent } from "./client-modules";
+import { loadModule, MODULE_ATTRIBUTE, moduleComponent } from "./client-modules";
 
 const subscribeToNothing = () => () => {};
 
@@ -77,21 +78,23 @@ export function KeptElement({
   id,
   html,
   module,
+  as: Tag = "div",
   children,
 }: {
   id: string;
   html: string | null;
   module: string;
+  /** `span` where the content sits in phrasing content (an icon inside a `<span>`). */
+  as?: "div" | "span";
   children?: ReactNode;
 }) {
   const onClick = useInAppLinks();
   const attributes = { [KEPT_ATTRIBUTE]: id, [MODULE_ATTRIBUTE]: module, className: "contents" };
   return html === null ? (
-    <div {...attributes}>{children}</div>
+    <Tag {...attributes}>{children}</Tag>
   ) : (
     // The links inside are what is interactive here, and they stay keyboard-reachable as links.
-    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
-    <div {...attributes} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />
+    <Tag {...attributes} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />
   );
 }
 
@@ -108,11 +111,11 @@ export function LoadingBoundary({ fallback = null, children }: { fallback?: Reac
 }
 
 /** `children` (the component of `module`) as the server rendered them; live only without server HTML. */
-export function StaticHtml({ module, children }: { module: string; children: ReactNode }) {
+export function StaticHtml({ module, as, children }: { module: string; as?: "div" | "span"; children: ReactNode }) {
   const id = useId();
   const html = useKeptHtml(id);
   return (
-    <KeptElement id={id} html={html} module={module}>
+    <KeptElement id={id} html={html} module={module} as={as}>
       {html === null ? <LoadingBoundary>{children}</LoadingBoundary> : null}
     </KeptElement>
   );
@@ -127,14 +130,31 @@ export function staticPage<P extends object>(
   key: string,
   server: ComponentType<P> | undefined,
   load: () => Promise<ComponentType<P>>,
-): ComponentType<P> {
+): ComponentType<P> & { module: string } {
   const module = `page:${key}`;
   const Content = moduleComponent(module, server, load);
-  return function StaticPage(props: P) {
+  function StaticPage(props: P) {
     return (
       <StaticHtml module={module}>
         <Content {...props} />
       </StaticHtml>
     );
+  }
+  return Object.assign(StaticPage, { module });
+}
+
+/**
+ * The `clientLoader` of a route with static content. A client-side navigation there renders the content
+ * as components, so their code is loaded together with the data: the page appears whole, and a `#hash`
+ * in the link finds its section (Remix scrolls once, right after the render). Not run when hydrating.
+ * A chunk that fails to download does not fail the navigation: the content then suspends and asks again.
+ */
+export function staticContentLoader(...modules: string[]) {
+  return async ({ serverLoader }: ClientLoaderFunctionArgs) => {
+    const [data] = await Promise.all([
+      serverLoader(),
+      ...modules.map((module) => loadModule(module).catch(() => undefined)),
+    ]);
+    return data;
   };
 }
