@@ -5,7 +5,7 @@
  * page, block and reason (a bounded memory, so a flood of bad documents cannot grow it). Never throws.
  */
 import { LRUCache } from "lru-cache";
-import type * as z from "zod/mini";
+import * as v from "valibot";
 
 import { log } from "~/lib/log.server";
 
@@ -23,7 +23,7 @@ import { usable as testimonials } from "./testimonials/content";
 import type { BlockType, CampaignBlock } from "./types";
 
 /** Every block the site renders, by `_type`: a type missing here does not compile (app/blocks/Blocks.tsx has the components). */
-export const BLOCK_CHECKS: Record<BlockType, z.ZodMiniType> = {
+export const BLOCK_CHECKS: Record<BlockType, v.GenericSchema> = {
   heroBlock: hero,
   richTextBlock: richText,
   sectorFiguresBlock: sectorFigures,
@@ -65,7 +65,7 @@ export function usableBlocks(blocks: unknown, pageId: string): CampaignBlock[] {
     const type = typeof entry._type === "string" ? entry._type.slice(0, 100) : String(typeof entry._type);
     if (!isKnownType(entry._type)) return reportOnce(pageId, key, type, "unknown type");
     if (key.startsWith("#") || keys.has(key)) return reportOnce(pageId, key, type, "missing or repeated _key");
-    if (!BLOCK_CHECKS[entry._type].safeParse(entry).success)
+    if (!v.safeParse(BLOCK_CHECKS[entry._type], entry).success)
       return reportOnce(pageId, key, type, "missing or malformed fields");
     if (ONCE_PER_PAGE.has(type) && once.has(type)) return reportOnce(pageId, key, type, "only one per page");
     keys.add(key);

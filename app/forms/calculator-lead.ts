@@ -8,51 +8,21 @@
  * ('incluido') and browserInfo (the JSON of `collectBrowserInfo()`, filled just before sending).
  * ROI150 and ROI300 are computed here from conversion and profit, never taken from the browser.
  */
-import * as z from "zod/mini";
+import * as v from "valibot";
 
 import { maxPrices } from "~/domain/calculator";
 
-import { emailAddress, optionalText, parseDecimal, phoneNumber, requiredText } from "./rules";
+import { CALCULATOR_LEAD_MESSAGES, CALCULATOR_LEAD_TOASTS } from "./calculator-lead-messages";
+import { emailAddress, optionalText, parseDecimal, phoneNumber, requiredText, unlessEmpty } from "./rules";
 import {
   defineLeadForm,
-  errorToast,
   type FieldErrors,
   type FieldSpec,
   formatFechaEnvio,
   type PayloadContext,
-  successToast,
   type ToastMessage,
   withOrigen,
 } from "./shared";
-
-export const CALCULATOR_LEAD_MESSAGES = {
-  emailRequired: "El email es obligatorio",
-  emailFormat: "Formato de email inválido",
-  sectorRequired: "El sector es obligatorio",
-  empresaRequired: "El nombre de la empresa es obligatorio",
-  telefonoRequired: "El teléfono es obligatorio",
-  telefonoFormat: "Formato de teléfono inválido",
-  webFormat: "La URL debe comenzar con http:// o https://",
-  planMissing: "Plan no seleccionado",
-  calculationInvalid: "Error de cálculo",
-} as const;
-
-export const CALCULATOR_LEAD_TOASTS = {
-  invalid: errorToast("Error de validación", "Por favor, completa todos los campos obligatorios del formulario"),
-  noPlan: errorToast("Plan no seleccionado", "Por favor, selecciona un plan antes de continuar"),
-  calculation: errorToast(
-    "Error de cálculo",
-    "Los datos de la calculadora no son válidos. Por favor, realiza el cálculo nuevamente.",
-  ),
-  failure: errorToast(
-    "Error al enviar",
-    "Ha ocurrido un error. Por favor, inténtalo de nuevo o contáctanos directamente.",
-  ),
-  success: successToast(
-    "¡Solicitud enviada correctamente!",
-    "Nos pondremos en contacto contigo en las próximas 24 horas.",
-  ),
-} as const;
 
 /** The only plan this form sends. */
 export const CALCULATOR_PLAN = "incluido";
@@ -77,9 +47,10 @@ export const CALCULATOR_VISIBLE_FIELDS = ["email", "sector", "empresa", "telefon
 
 const WEB_PATTERN = /^https?:\/\//i;
 
-const calculationNumber = z.pipe(
-  z.string().check(z.refine((value) => (parseDecimal(value) ?? 0) > 0, CALCULATOR_LEAD_MESSAGES.calculationInvalid)),
-  z.transform((value: string) => parseDecimal(value) as number),
+const calculationNumber = v.pipe(
+  v.string(),
+  v.check((value: string) => (parseDecimal(value) ?? 0) > 0, CALCULATOR_LEAD_MESSAGES.calculationInvalid),
+  v.transform((value: string) => parseDecimal(value) as number),
 );
 
 export interface BrowserInfo {
@@ -142,30 +113,31 @@ export function collectBrowserInfo(): string {
   });
 }
 
-export const calculatorLeadSchema = z.object({
+export const calculatorLeadSchema = v.object({
   email: emailAddress(CALCULATOR_LEAD_MESSAGES.emailRequired, CALCULATOR_LEAD_MESSAGES.emailFormat),
   sector: requiredText(CALCULATOR_LEAD_MESSAGES.sectorRequired),
   empresa: requiredText(CALCULATOR_LEAD_MESSAGES.empresaRequired),
   telefono: phoneNumber(CALCULATOR_LEAD_MESSAGES.telefonoRequired, CALCULATOR_LEAD_MESSAGES.telefonoFormat),
-  web: optionalText().check(
-    z.refine((value) => value === "" || WEB_PATTERN.test(value), CALCULATOR_LEAD_MESSAGES.webFormat),
+  web: v.pipe(
+    optionalText(),
+    unlessEmpty((value) => WEB_PATTERN.test(value), CALCULATOR_LEAD_MESSAGES.webFormat),
   ),
   mensaje: optionalText(),
   sectorCalculadora: requiredText(CALCULATOR_LEAD_MESSAGES.calculationInvalid),
   porcentajeConversion: calculationNumber,
   beneficioPorCliente: calculationNumber,
-  presupuestoMensual: z.pipe(
-    z.string(),
-    z.transform((value: string) => {
+  presupuestoMensual: v.pipe(
+    v.string(),
+    v.transform((value: string) => {
       const budget = parseDecimal(value);
       return budget !== null && budget > 0 ? budget : null;
     }),
   ),
-  planSeleccionado: z.literal(CALCULATOR_PLAN, { error: CALCULATOR_LEAD_MESSAGES.planMissing }),
-  browserInfo: z.pipe(z.string(), z.transform(parseBrowserInfo)),
+  planSeleccionado: v.literal(CALCULATOR_PLAN, CALCULATOR_LEAD_MESSAGES.planMissing),
+  browserInfo: v.pipe(v.string(), v.transform(parseBrowserInfo)),
 });
 
-export type CalculatorLeadInput = z.infer<typeof calculatorLeadSchema>;
+export type CalculatorLeadInput = v.InferOutput<typeof calculatorLeadSchema>;
 
 const CALCULATION_FIELDS = ["sectorCalculadora", "porcentajeConversion", "beneficioPorCliente"];
 

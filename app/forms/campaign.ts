@@ -6,9 +6,9 @@
  * `experimento` / `variante`). The browser builds the same definition from the same block to check
  * before sending; only the server knows the page it builds the payload for.
  */
-import * as z from "zod/mini";
+import * as v from "valibot";
 
-import { CALCULATOR_LEAD_MESSAGES, CALCULATOR_LEAD_TOASTS } from "./calculator-lead";
+import { CALCULATOR_LEAD_MESSAGES, CALCULATOR_LEAD_TOASTS } from "./calculator-lead-messages";
 import { CAMPAIGN_LEAD_OPTIONAL_FIELDS, type CampaignLeadOptionalField } from "./campaign-fields";
 import { emailAddress, optionalText, phoneNumber, requiredText } from "./rules";
 import {
@@ -96,12 +96,12 @@ export function campaignLeadForm(listed: unknown, page?: CampaignLeadPage): Lead
     telefono: "line",
     ...Object.fromEntries(fields.map((field) => [field, OPTIONAL_FIELD_KINDS[field]])),
   };
-  const schema = z.object({
+  const schema = v.object({
     nombre: requiredText(CAMPAIGN_LEAD_MESSAGES.nombreRequired),
     email: emailAddress(CAMPAIGN_LEAD_MESSAGES.emailRequired, CAMPAIGN_LEAD_MESSAGES.emailFormat),
     telefono: phoneNumber(CAMPAIGN_LEAD_MESSAGES.telefonoRequired, CAMPAIGN_LEAD_MESSAGES.telefonoFormat),
     ...Object.fromEntries(fields.map((field) => [field, optionalText()])),
-  }) as z.ZodMiniType<CampaignLeadInput, Record<string, string>>;
+  }) as unknown as v.GenericSchema<Record<string, string>, CampaignLeadInput>;
   return defineLeadForm(CAMPAIGN_FORM_KIND, {
     fields: spec,
     schema,

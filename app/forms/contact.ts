@@ -2,7 +2,7 @@
  * The landing contact form (also on /contacto): required nombre, email, telefono, sector, mensaje;
  * empresa optional. Delivered with tipoFormulario 'Contacto General' and tipo 'Consulta General'.
  */
-import * as z from "zod/mini";
+import * as v from "valibot";
 
 import { contactGroupRules, optionalText, requiredText } from "./rules";
 import {
@@ -22,14 +22,14 @@ export const CONTACT_FIELDS = {
   mensaje: "text",
 } as const satisfies FieldSpec;
 
-export const contactSchema = z.object({
+export const contactSchema = v.object({
   ...contactGroupRules(),
   empresa: optionalText(),
   sector: requiredText(),
   mensaje: requiredText(),
 });
 
-export type ContactInput = z.infer<typeof contactSchema>;
+export type ContactInput = v.InferOutput<typeof contactSchema>;
 
 export function buildContactPayload(input: ContactInput, context: PayloadContext) {
   return withOrigen(

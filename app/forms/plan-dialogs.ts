@@ -4,7 +4,7 @@
  * webhook only; sector and budget are chosen from content-managed lists, so any short text is accepted.
  * Fields marked * in the dialogs are the required ones here.
  */
-import * as z from "zod/mini";
+import * as v from "valibot";
 
 import { contactGroupRules, optionalText, requiredText } from "./rules";
 import {
@@ -36,17 +36,17 @@ export const MONTHLY_PLAN_FIELDS = {
   planSeleccionado: "line",
 } as const satisfies FieldSpec;
 
-export const monthlyPlanSchema = z.object({
+export const monthlyPlanSchema = v.object({
   ...planContactRules(),
   descripcionNegocio: optionalText(),
   objetivos: optionalText(),
-  planSeleccionado: z.pipe(
+  planSeleccionado: v.pipe(
     optionalText(),
-    z.transform((plan: string) => plan || DEFAULT_MONTHLY_PLAN),
+    v.transform((plan: string) => plan || DEFAULT_MONTHLY_PLAN),
   ),
 });
 
-export type MonthlyPlanInput = z.infer<typeof monthlyPlanSchema>;
+export type MonthlyPlanInput = v.InferOutput<typeof monthlyPlanSchema>;
 
 export function buildMonthlyPlanPayload(input: MonthlyPlanInput, context: PayloadContext) {
   return planPayload(fieldsOf(input, MONTHLY_PLAN_FIELDS), "Contacto Plan Mensual", context);
@@ -69,7 +69,7 @@ export const CPL_FIELDS = {
   descripcionClientePotencial: "text",
 } as const satisfies FieldSpec;
 
-export const cplSchema = z.object({
+export const cplSchema = v.object({
   ...planContactRules(),
   descripcionNegocio: requiredText(),
   presupuestoMensual: requiredText(),
@@ -78,7 +78,7 @@ export const cplSchema = z.object({
   descripcionClientePotencial: requiredText(),
 });
 
-export type CplInput = z.infer<typeof cplSchema>;
+export type CplInput = v.InferOutput<typeof cplSchema>;
 
 export function buildCplPayload(input: CplInput, context: PayloadContext) {
   return planPayload({ ...fieldsOf(input, CPL_FIELDS), planSeleccionado: CPL_PLAN }, "Contacto Plan CPL", context);

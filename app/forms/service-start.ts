@@ -2,9 +2,9 @@
  * The service-start form of /iniciar-servicio (tipo 'Iniciar Servicio Web'). Only the logo file's name
  * is kept and sent (archivoLogo), never the file. The plan is posted as its key and sent by its name.
  */
-import * as z from "zod/mini";
+import * as v from "valibot";
 
-import { contactGroupRules, optionalText, requiredText } from "./rules";
+import { contactGroupRules, optionalText, requiredText, unlessEmpty } from "./rules";
 import {
   cleanText,
   CONTACT_GROUP_FIELDS,
@@ -85,7 +85,7 @@ export function readServiceStartFields(formData: FormData): FormValues {
   return values;
 }
 
-export const serviceStartSchema = z.object({
+export const serviceStartSchema = v.object({
   ...contactGroupRules(),
   descripcionNegocio: requiredText(),
   publicoObjetivo: requiredText(),
@@ -94,19 +94,23 @@ export const serviceStartSchema = z.object({
   coloresPreferidos: optionalText(),
   estiloPreferido: optionalText(),
   webReferencia: optionalText(),
-  tieneLogoPropio: z.pipe(
+  tieneLogoPropio: v.pipe(
     optionalText(),
-    z.transform((value: string) => (value === "si" || value === "descripcion" ? value : "")),
+    v.transform((value: string) => (value === "si" || value === "descripcion" ? value : "")),
   ),
   descripcionLogo: optionalText(),
-  planSeleccionado: z.string().check(z.refine(isServicePlanKey, SERVICE_START_MESSAGES.planRequired)),
+  planSeleccionado: v.pipe(
+    v.string(),
+    v.check((plan: string) => isServicePlanKey(plan), SERVICE_START_MESSAGES.planRequired),
+  ),
   archivoLogo: optionalText(),
-  archivoLogoTipo: optionalText().check(
-    z.refine((type) => type === "" || type.startsWith("image/"), SERVICE_START_MESSAGES.logoNotImage),
+  archivoLogoTipo: v.pipe(
+    optionalText(),
+    unlessEmpty((type) => type.startsWith("image/"), SERVICE_START_MESSAGES.logoNotImage),
   ),
 });
 
-export type ServiceStartInput = z.infer<typeof serviceStartSchema>;
+export type ServiceStartInput = v.InferOutput<typeof serviceStartSchema>;
 
 /** Missing fields first (the browser's own check comes before the plan check), then the plan. */
 export function serviceStartInvalidToast(fieldErrors: FieldErrors): ToastMessage {

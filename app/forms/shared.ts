@@ -1,9 +1,9 @@
 /**
  * What every lead form shares, in the browser and on the server: how posted values are read (trimmed,
  * capped), the result an action answers, the Madrid-time date of a payload, and the one validation call
- * that turns a zod error into one Spanish message per field.
+ * that turns a schema's issues into one Spanish message per field.
  */
-import type * as z from "zod/mini";
+import * as v from "valibot";
 
 /** The forms. The value is also the `intent` a page with several forms posts. */
 export type LeadFormKind = "contacto" | "calculadora" | "plan-mensual" | "plan-cpl" | "iniciar-servicio" | "campana";
@@ -38,7 +38,7 @@ export interface LeadFormDefinition<Output = unknown> {
   fields: FieldSpec;
   /** Reads the posted form data into values; readFields(formData, fields) unless the form has files. */
   read?(formData: FormData): FormValues;
-  schema: z.ZodMiniType<Output, FormValues>;
+  schema: v.GenericSchema<FormValues, Output>;
   buildPayload(data: Output, context: PayloadContext): Record<string, unknown>;
   /** The toast for a refused submission, chosen from which fields failed. */
   invalidToast(fieldErrors: FieldErrors): ToastMessage;
@@ -116,11 +116,11 @@ export function validateLead<Output>(
   definition: LeadFormDefinition<Output>,
   values: FormValues,
 ): ValidationResult<Output> {
-  const result = definition.schema.safeParse(values);
-  if (result.success) return { success: true, data: result.data };
+  const result = v.safeParse(definition.schema, values);
+  if (result.success) return { success: true, data: result.output };
   const fieldErrors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = String(issue.path[0] ?? "");
+  for (const issue of result.issues) {
+    const field = String(issue.path?.[0]?.key ?? "");
     if (field && !fieldErrors[field]) fieldErrors[field] = issue.message;
   }
   return { success: false, fieldErrors };

@@ -56,6 +56,15 @@ describe("regrouped browser chunks", () => {
     expect(seen.size).toBeGreaterThan(files.size);
   });
 
+  it("no browser file holds zod: the form schemas use Valibot, whose checks are bundled one by one", () => {
+    const metafile = JSON.parse(fs.readFileSync(path.join(root, "build", "metafile.js.json"), "utf8")) as {
+      outputs: Record<string, { inputs: Record<string, unknown> }>;
+    };
+    const inputs = Object.values(metafile.outputs).flatMap((output) => Object.keys(output.inputs));
+    expect(inputs.some((input) => input.includes("node_modules/valibot/"))).toBe(true);
+    expect(inputs.filter((input) => input.includes("node_modules/zod/"))).toEqual([]);
+  });
+
   it("what every page loads is four files plus the manifest: entry, root, framework and frame", () => {
     const everyPage = new Set([
       manifest.entry.module,

@@ -1,4 +1,6 @@
 // The five payload builders with a fixed clock: the spec's exact field names and fixed values.
+import * as v from "valibot";
+
 import { buildCalculatorLeadPayload, calculatorLeadSchema, parseBrowserInfo } from "~/forms/calculator-lead";
 import { buildContactPayload, contactSchema } from "~/forms/contact";
 import { buildCplPayload, buildMonthlyPlanPayload, cplSchema, monthlyPlanSchema } from "~/forms/plan-dialogs";
@@ -19,7 +21,7 @@ describe("fechaEnvio", () => {
 
 describe("landing contact payload", () => {
   it("has tipoFormulario 'Contacto General', tipo 'Consulta General' and the fields in the spec's names", () => {
-    const input = contactSchema.parse({
+    const input = v.parse(contactSchema, {
       nombre: "Ana",
       email: "a@b.es",
       telefono: "600",
@@ -40,7 +42,7 @@ describe("landing contact payload", () => {
     });
   });
   it("adds origen when attribution gives one, and only then", () => {
-    const input = contactSchema.parse({
+    const input = v.parse(contactSchema, {
       nombre: "Ana",
       email: "a@b.es",
       telefono: "600",
@@ -71,7 +73,7 @@ describe("calculator payload", () => {
     browserInfo: "",
   };
   it("computes ROI150 = profit × conversion ÷ 100 ÷ 2.5 and ROI300 = … ÷ 4, and sends mensaje as productoVendido", () => {
-    const payload = buildCalculatorLeadPayload(calculatorLeadSchema.parse(posted), { now });
+    const payload = buildCalculatorLeadPayload(v.parse(calculatorLeadSchema, posted), { now });
     expect(payload).toMatchObject({
       tipoFormulario: "Calculadora",
       sectorCalculadora: "Tecnología",
@@ -106,7 +108,7 @@ describe("calculator payload", () => {
   });
   it("rounds ROI prices to cents and accepts a comma decimal", () => {
     const payload = buildCalculatorLeadPayload(
-      calculatorLeadSchema.parse({ ...posted, porcentajeConversion: "33,3", beneficioPorCliente: "100" }),
+      v.parse(calculatorLeadSchema, { ...posted, porcentajeConversion: "33,3", beneficioPorCliente: "100" }),
       { now },
     );
     expect(payload.ROI150).toBe(13.32);
@@ -140,7 +142,7 @@ describe("plan dialog payloads", () => {
     descripcionNegocio: "Dental",
   };
   it("monthly: tipo 'Contacto Plan Mensual', planSeleccionado and an ISO fecha", () => {
-    const input = monthlyPlanSchema.parse({ ...contact, objetivos: "Más pacientes", planSeleccionado: "" });
+    const input = v.parse(monthlyPlanSchema, { ...contact, objetivos: "Más pacientes", planSeleccionado: "" });
     expect(buildMonthlyPlanPayload(input, { now })).toEqual({
       ...contact,
       objetivos: "Más pacientes",
@@ -150,7 +152,7 @@ describe("plan dialog payloads", () => {
     });
   });
   it("CPL: tipo 'Contacto Plan CPL' and planSeleccionado 'Coste por Lead (CPL)' whatever is posted", () => {
-    const input = cplSchema.parse({
+    const input = v.parse(cplSchema, {
       ...contact,
       presupuestoMensual: "Más de 20.000€",
       porcentajeConversion: "",
@@ -191,7 +193,7 @@ describe("service start payload", () => {
     archivoLogoTipo: "image/svg+xml",
   };
   it("sends the plan by name, the logo file's name, an ISO fecha and tipo 'Iniciar Servicio Web'", () => {
-    const payload = buildServiceStartPayload(serviceStartSchema.parse(posted), { now });
+    const payload = buildServiceStartPayload(v.parse(serviceStartSchema, posted), { now });
     const { archivoLogoTipo: _type, ...spec } = posted;
     expect(payload).toEqual({
       ...spec,
@@ -204,7 +206,7 @@ describe("service start payload", () => {
   });
   it("archivoLogo is null unless tieneLogoPropio is 'si'", () => {
     const payload = buildServiceStartPayload(
-      serviceStartSchema.parse({ ...posted, tieneLogoPropio: "descripcion", descripcionLogo: "Un árbol" }),
+      v.parse(serviceStartSchema, { ...posted, tieneLogoPropio: "descripcion", descripcionLogo: "Un árbol" }),
       { now },
     );
     expect(payload).toMatchObject({ archivoLogo: null, descripcionLogo: "Un árbol", tieneLogoPropio: "descripcion" });

@@ -1,7 +1,5 @@
 // The shared schemas as the browser uses them before sending: one Spanish message per failing field,
 // the spec's toast, and values read trimmed and capped from a form.
-import fs from "node:fs";
-import path from "node:path";
 
 import { calculatorLeadForm } from "~/forms/calculator-lead";
 import { contactForm } from "~/forms/contact";
@@ -175,22 +173,5 @@ describe("required marks", () => {
     expect(requiredFieldsOf(monthlyPlanForm).has("descripcionNegocio")).toBe(false);
     expect(requiredFieldsOf(cplForm).has("descripcionNegocio")).toBe(true);
     expect(requiredFieldsOf(serviceStartForm).has("estiloPreferido")).toBe(false);
-  });
-});
-
-describe("what the browser loads", () => {
-  it("builds the shared schemas with zod/mini, never the full zod API (~58 KB gzip on every form page)", () => {
-    const dir = path.resolve(import.meta.dirname, "../../app/forms");
-    const imports = fs
-      .readdirSync(dir)
-      .filter((file) => /\.tsx?$/.test(file) && !file.includes(".server."))
-      .flatMap((file) =>
-        Array.from(
-          fs.readFileSync(path.join(dir, file), "utf8").matchAll(/from "(zod[^"]*)"/g),
-          (match) => `${file}: ${match[1]}`,
-        ),
-      );
-    expect(imports.length).toBeGreaterThan(0);
-    expect(imports.filter((entry) => !entry.endsWith(": zod/mini"))).toEqual([]);
   });
 });

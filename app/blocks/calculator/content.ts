@@ -2,11 +2,11 @@
  * The calculator block names the sector it opens with (its calculator name, as /calculadora?sector=
  * takes it). Always shown: without a sector (none chosen, or deleted) it opens empty.
  */
-import * as z from "zod/mini";
+import * as v from "valibot";
 
 import { maybe } from "../shapes";
 
 export const CALCULATOR_BLOCK =
   `_type == "calculatorBlock" => { "sector": sector->{ "calculatorName": coalesce(calculatorName, sectorName) } }` as const;
 
-export const usable = z.object({ sector: maybe(z.object({ calculatorName: maybe(z.string()) })) });
+export const usable = v.object({ sector: maybe(v.object({ calculatorName: maybe(v.string()) })) });

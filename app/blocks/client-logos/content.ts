@@ -1,12 +1,12 @@
 /** The client logos block: shown with at least one logo that has a picture. */
-import * as z from "zod/mini";
+import * as v from "valibot";
 
 import { IMAGE } from "../../content/fragments";
 import { filledText, listWithOne, optionalText } from "../shapes";
 
 export const CLIENT_LOGOS_BLOCK = `_type == "clientLogosBlock" => { heading, logos[]{_key, ${IMAGE}} }` as const;
 
-export const usable = z.object({
+export const usable = v.object({
   heading: optionalText(),
-  logos: listWithOne(z.object({ alt: optionalText(), asset: z.object({ url: filledText() }) })),
+  logos: listWithOne(v.object({ alt: optionalText(), asset: v.object({ url: filledText() }) })),
 });

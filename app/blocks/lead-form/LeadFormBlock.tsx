@@ -1,6 +1,6 @@
 /**
  * The campaign page's lead form: nombre, email and teléfono, plus the fields the block lists. It is the
- * site's form kit (ContactFields, LeadFormShell with honeypot and privacy notice, the shared zod schema
+ * site's form kit (ContactFields, LeadFormShell with honeypot and privacy notice, the shared Valibot schema
  * checked before sending, conversion events once stored), posting to the page's own action; without
  * JavaScript a plain POST that comes back to this form. Once stored, a thank-you panel takes its place.
  */

@@ -1,15 +1,15 @@
 /** The lead form block: its texts and the optional fields it asks for. Always shown. */
-import * as z from "zod/mini";
+import * as v from "valibot";
 
 import { maybe, optionalText } from "../shapes";
 
 export const LEAD_FORM_BLOCK =
   `_type == "leadFormBlock" => { heading, text, fields, submitLabel, successTitle, successText }` as const;
 
-export const usable = z.object({
+export const usable = v.object({
   heading: optionalText(),
   text: optionalText(),
-  fields: maybe(z.array(z.string())),
+  fields: maybe(v.array(v.string())),
   submitLabel: optionalText(),
   successTitle: optionalText(),
   successText: optionalText(),

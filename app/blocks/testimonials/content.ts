@@ -1,13 +1,13 @@
 /** The testimonials block: shown with its heading and at least one quote that names who said it. */
-import * as z from "zod/mini";
+import * as v from "valibot";
 
 import { filledText, listWithOne, optionalText } from "../shapes";
 
 export const TESTIMONIALS_BLOCK = `_type == "testimonialsBlock" => { heading, items }` as const;
 
-export const usable = z.object({
+export const usable = v.object({
   heading: filledText(),
   items: listWithOne(
-    z.object({ quote: filledText(), name: filledText(), role: optionalText(), company: optionalText() }),
+    v.object({ quote: filledText(), name: filledText(), role: optionalText(), company: optionalText() }),
   ),
 });
