@@ -7,7 +7,11 @@
 //
 // `npm run bench:js -- --modules` adds, per distinct set of files, what is in them by source module
 // (from the build's esbuild metafile: each module's share of its file's compressed size, an estimate).
-// BENCH_JS_PAGES=/,/mensual narrows a run while investigating. Exit code 1 when a page is over budget.
+// BENCH_JS_PAGES=/,/mensual narrows a run while investigating.
+//
+// Pages still over the budget are listed in scripts/js-budget.json with the most they may download until
+// they are brought under it (a ratchet: CI runs this, so no page can grow, and no other page can go over).
+// Exit code 1 when a page is over the budget and not listed, or over its listed ceiling.
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -19,7 +23,9 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, requireChromium } from "./lib/chromium.mj
 import { sitePaths } from "./lib/site-routes.mjs";
 
 /** Compressed JavaScript a page may download, response bodies as served (KB of 1,024 bytes). */
-const JS_BUDGET_KB = 90;
+const { budgetKB: JS_BUDGET_KB, overBudget: OVER_BUDGET_CEILINGS_KB } = JSON.parse(
+  fs.readFileSync(path.join(import.meta.dirname, "js-budget.json"), "utf8"),
+);
 const SHOW_MODULES = process.argv.includes("--modules");
 const VIEWPORT = { width: 390, height: 844 };
 const SCROLL_STEP_WAIT_MS = 150;
@@ -147,6 +153,12 @@ try {
 }
 
 const budget = JS_BUDGET_KB * 1024;
+/** PASS within the budget; OVER above it but within the page's listed ceiling; FAIL otherwise. */
+function verdict(row) {
+  if (row.br <= budget) return "PASS";
+  const ceiling = OVER_BUDGET_CEILINGS_KB[row.pathname];
+  return ceiling !== undefined && row.br <= ceiling * 1024 ? "OVER" : "FAIL";
+}
 console.log(
   `JavaScript per page: a fresh browser at ${VIEWPORT.width} px, loaded, hydrated, scrolled to the bottom; response bodies as served (brotli; gzip and uncompressed for reference). Budget ${JS_BUDGET_KB} KB brotli.`,
 );
@@ -156,7 +168,7 @@ console.log(
 );
 for (const row of rows) {
   console.log(
-    `${row.pathname.padEnd(38)} ${String(row.urls.length).padStart(5)} ${kb(row.br).padStart(7)} ${kb(row.gzip).padStart(8)} ${kb(row.raw).padStart(7)} ${kb(row.inline).padStart(9)}  ${row.br <= budget ? "PASS" : "FAIL"}`,
+    `${row.pathname.padEnd(38)} ${String(row.urls.length).padStart(5)} ${kb(row.br).padStart(7)} ${kb(row.gzip).padStart(8)} ${kb(row.raw).padStart(7)} ${kb(row.inline).padStart(9)}  ${verdict(row)}`,
   );
 }
 
@@ -189,15 +201,24 @@ if (SHOW_MODULES) {
   }
 }
 
-const over = rows.filter((row) => row.br > budget);
+const failed = rows.filter((row) => verdict(row) === "FAIL");
+const over = rows.filter((row) => verdict(row) === "OVER");
 console.log("");
 if (rows.length === 0) {
   console.log("bench:js FAIL: no page was measured");
   process.exit(1);
 }
+const list = (pages) => pages.map((row) => `${row.pathname} ${kb(row.br)} KB`).join(", ");
+for (const row of rows)
+  if (row.br <= budget && OVER_BUDGET_CEILINGS_KB[row.pathname] !== undefined)
+    console.log(`bench:js: ${row.pathname} is within the budget now; take it out of scripts/js-budget.json`);
+if (over.length)
+  console.log(
+    `bench:js: ${over.length} page(s) still over ${JS_BUDGET_KB} KB, within their ceilings in scripts/js-budget.json: ${list(over)}`,
+  );
 console.log(
-  over.length
-    ? `bench:js FAIL: ${over.length} page(s) over ${JS_BUDGET_KB} KB: ${over.map((row) => `${row.pathname} ${kb(row.br)} KB`).join(", ")}`
-    : `bench:js PASS: every page at most ${JS_BUDGET_KB} KB (largest ${kb(Math.max(...rows.map((row) => row.br)))} KB)`,
+  failed.length
+    ? `bench:js FAIL: ${failed.length} page(s) over ${JS_BUDGET_KB} KB beyond scripts/js-budget.json: ${list(failed)}`
+    : `bench:js PASS: no page over ${JS_BUDGET_KB} KB except the ${over.length} listed, none above its ceiling (largest ${kb(Math.max(...rows.map((row) => row.br)))} KB)`,
 );
-process.exit(over.length ? 1 : 0);
+process.exit(failed.length ? 1 : 0);

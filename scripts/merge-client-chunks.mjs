@@ -9,8 +9,8 @@
 //   change, and marked for eager compilation by scripts/compile-hints.mjs);
 // - everything else the root route and the entry load (header, footer, banner, tags…), which every page
 //   needs, in one `frame` chunk;
-// - route and on-demand chunks as esbuild grouped them (a greedy merge of the small ones was tried:
-//   it saved almost nothing, docs/decisions/javascript-budget.md).
+// - route and on-demand chunks as esbuild grouped them (merging the small ones was tried two ways:
+//   docs/decisions/javascript-budget.md).
 // Entry points, on-demand modules and their exports stay as they were; only file names change, so the
 // Remix manifest (the browser's file and the server build's copy) and esbuild's metafile (read by
 // compile-hints, the bundle guards and `npm run bench:js -- --modules`) are rewritten to match.
@@ -28,8 +28,6 @@ const root = path.resolve(import.meta.dirname, "..");
 const buildDir = path.join(root, "public", "build");
 const metafilePath = path.join(root, "build", "metafile.js.json");
 const serverBuildPath = path.join(root, "build", "index.js");
-/** Chunks below this (uncompressed) may be merged into a chunk loaded with them. */
-const MIN_CHUNK_BYTES = 20_000;
 const MANIFEST_STATEMENT = /^var assets_manifest_default = (\{.*\});$/m;
 
 const relativeToRoot = (file) => path.relative(root, file).split(path.sep).join("/");
@@ -104,9 +102,9 @@ export async function mergeClientChunks() {
     hashCharacters: "base36",
     entryFileNames: "[name]-[hash].js",
     chunkFileNames: (chunk) => `_shared/${baseName(chunk.name)}-[hash].js`,
-    // Rollup merges a small chunk into another only where no side effect would run earlier or
-    // elsewhere; with esbuild's output that leaves out most of them, but it still saves a few files.
-    experimentalMinChunkSize: MIN_CHUNK_BYTES,
+    // Left at Rollup's default (merge only chunks left empty). A larger minimum merges small chunks into
+    // others "accepting that entries may load more code than necessary": measured, it put the form
+    // schemas on /sectores (+2.6 KB) for a few files fewer elsewhere.
     manualChunks(id) {
       const file = relativeToRoot(id);
       // The entry's own module stays its own file: its top level hydrates the page, which must wait

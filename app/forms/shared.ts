@@ -1,9 +1,9 @@
 /**
  * What every lead form shares, in the browser and on the server: how posted values are read (trimmed,
- * capped), the result an action answers, the Madrid-time date of a payload, and the one validation call
- * that turns a schema's issues into one Spanish message per field.
+ * capped), the result an action answers and the Madrid-time date of a payload. Nothing here runs a schema:
+ * validate.ts does.
  */
-import * as v from "valibot";
+import type * as v from "valibot";
 
 /** The forms. The value is also the `intent` a page with several forms posts. */
 export type LeadFormKind = "contacto" | "calculadora" | "plan-mensual" | "plan-cpl" | "iniciar-servicio" | "campana";
@@ -107,37 +107,6 @@ export function fieldsOf<Input, Name extends keyof Input & string>(
   const picked = {} as Pick<Input, Name>;
   for (const name of Object.keys(fields) as Name[]) picked[name] = input[name];
   return picked;
-}
-
-export type ValidationResult<Output> = { success: true; data: Output } | { success: false; fieldErrors: FieldErrors };
-
-/** Validates read values against a form's schema: the first Spanish message of each failing field. */
-export function validateLead<Output>(
-  definition: LeadFormDefinition<Output>,
-  values: FormValues,
-): ValidationResult<Output> {
-  const result = v.safeParse(definition.schema, values);
-  if (result.success) return { success: true, data: result.output };
-  const fieldErrors: FieldErrors = {};
-  for (const issue of result.issues) {
-    const field = String(issue.path?.[0]?.key ?? "");
-    if (field && !fieldErrors[field]) fieldErrors[field] = issue.message;
-  }
-  return { success: false, fieldErrors };
-}
-
-const requiredByForm = new WeakMap<LeadFormDefinition<unknown>, ReadonlySet<string>>();
-
-/** The fields a form's schema refuses when empty: the ones its page marks required (asterisk, `required`). */
-export function requiredFieldsOf(definition: LeadFormDefinition<unknown>): ReadonlySet<string> {
-  let required = requiredByForm.get(definition);
-  if (!required) {
-    const empty = Object.fromEntries(Object.keys(definition.fields).map((name) => [name, ""]));
-    const result = validateLead(definition, empty);
-    required = new Set(result.success ? [] : Object.keys(result.fieldErrors));
-    requiredByForm.set(definition, required);
-  }
-  return required;
 }
 
 // Built on first use, not when the module loads: the first time-zone-aware Intl formatter costs the

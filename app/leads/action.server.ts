@@ -26,8 +26,8 @@ import {
   RATE_LIMITED_TOAST,
   readLeadValues,
   TOO_LARGE_TOAST,
-  validateLead,
 } from "~/forms/shared";
+import { validateLead } from "~/forms/validate";
 import { PRIVATE_NO_STORE } from "~/lib/http-cache";
 import { log } from "~/lib/log.server";
 

@@ -4,7 +4,7 @@
 import { usableBlocks } from "~/blocks/registry.server";
 import { applyBlockOrder } from "~/components/preview/block-order";
 import { campaignLeadFields, campaignLeadForm } from "~/forms/campaign";
-import { validateLead } from "~/forms/shared";
+import { validateLead } from "~/forms/validate";
 import { campaignSlugOfPath } from "~/lib/site-paths";
 
 import { hostileCampaignPage } from "../support/campaign";

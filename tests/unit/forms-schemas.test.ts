@@ -5,7 +5,8 @@ import { calculatorLeadForm } from "~/forms/calculator-lead";
 import { contactForm } from "~/forms/contact";
 import { cplForm, monthlyPlanForm } from "~/forms/plan-dialogs";
 import { readServiceStartFields, serviceStartForm } from "~/forms/service-start";
-import { cleanText, MAX_LENGTH, readFields, requiredFieldsOf, validateLead } from "~/forms/shared";
+import { cleanText, MAX_LENGTH, readFields } from "~/forms/shared";
+import { requiredFieldsOf, validateLead } from "~/forms/validate";
 
 function formData(fields: Record<string, string>) {
   const data = new FormData();

@@ -14,11 +14,10 @@ import {
   type LeadActionData,
   type LeadFormDefinition,
   readLeadValues,
-  requiredFieldsOf,
   successToast,
   type ToastMessage,
-  validateLead,
 } from "~/forms/shared";
+import { requiredFieldsOf, validateLead } from "~/forms/validate";
 import { useHydrated } from "~/lib/use-hydrated";
 
 import { onLeadStored } from "./lead-events";
