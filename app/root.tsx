@@ -19,13 +19,12 @@ import { Header } from "~/components/layout/Header";
 import { MinimalHeader } from "~/components/layout/MinimalHeader";
 import { NotFound } from "~/components/layout/NotFound";
 import { WhatsAppButton } from "~/components/layout/WhatsAppButton";
+import { ICON_SPRITE_PATH, IconSpriteContext } from "~/components/ui/Icon";
+import { ICON_SPRITE_URL } from "~/components/ui/icon-sprite.server";
 import { ConsentBootScript } from "~/consent/ConsentBootScript";
-import { getSiteSettings } from "~/content/index.server";
 import type { SiteSettings } from "~/content/types";
-import { publicSiteUrl } from "~/lib/env.server";
-import { socialImageMeta } from "~/lib/seo";
+import { siteCardMeta, siteHead } from "~/lib/seo.server";
 import noScriptStylesheet from "~/no-js.css";
-import { SITE_CARD_KEY } from "~/social-cards/card-content";
 import stylesheet from "~/tailwind.css";
 import { Tracking } from "~/tracking/Tracking";
 
@@ -36,8 +35,11 @@ export const links: LinksFunction = () => [
 
 // Draft preview adds nothing here: its bar and client are added to preview answers only, outside the
 // React tree (app/entry.server.tsx, docs/preview.md), so public pages keep the same loader data and scripts.
+// `siteCard`: the site's social card tags, for a page that fails (built here: the browser has no card code);
+// `iconSprite`: the versioned address of the icon sprite.
 export async function loader(_: LoaderFunctionArgs) {
-  return { settings: await getSiteSettings(), siteUrl: publicSiteUrl() };
+  const site = await siteHead();
+  return { ...site, siteCard: siteCardMeta(site), iconSprite: ICON_SPRITE_URL };
 }
 
 /**
@@ -48,11 +50,12 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
   if (!error) return [];
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const title = notFound ? (data?.settings.notFound?.title ?? "Oops! Page not found") : (data?.settings.siteName ?? "");
-  const card = data ? socialImageMeta(data, { key: SITE_CARD_KEY }) : [];
-  return [{ title }, { name: "robots", content: "noindex" }, ...card];
+  return [{ title }, { name: "robots", content: "noindex" }, ...(data?.siteCard ?? [])];
 };
 
 export function Layout({ children }: { children: ReactNode }) {
+  // Absent when the root loader failed: the icons then point at the sprite's unversioned address.
+  const iconSprite = useRouteLoaderData<typeof loader>("root")?.iconSprite ?? ICON_SPRITE_PATH;
   return (
     // The consent boot script may add a class to <html> before hydration.
     <html lang="es" suppressHydrationWarning>
@@ -71,7 +74,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <noscript dangerouslySetInnerHTML={{ __html: `<link rel="stylesheet" href="${noScriptStylesheet}">` }} />
       </head>
       <body className="flex min-h-screen flex-col">
-        {children}
+        <IconSpriteContext.Provider value={iconSprite}>{children}</IconSpriteContext.Provider>
         <ScrollRestoration />
         <Scripts />
       </body>

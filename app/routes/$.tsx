@@ -9,11 +9,13 @@ import { type ShouldRevalidateFunction, useLoaderData } from "@remix-run/react";
 
 import { Blocks as serverBlocks } from "~/blocks/blocks.server";
 import { campaignPageData } from "~/blocks/campaign-page.server";
-import { campaignMeta } from "~/blocks/meta";
+import { campaignMeta } from "~/blocks/meta.server";
 import { HYDRATE_ATTRIBUTE, MODULE_ATTRIBUTE, moduleComponent } from "~/components/islands/client-modules";
 import { LoadingBoundary } from "~/components/islands/static-html";
 import { campaignPageForView, experimentLeadAction } from "~/experiments/campaign.server";
 import { loaderAwarePageHeaders } from "~/lib/http-cache";
+import { loaderMeta } from "~/lib/seo";
+import { siteHead } from "~/lib/seo.server";
 
 // Public, except at a running A/B experiment's path (private: app/experiments/serve.server.ts).
 export const headers = loaderAwarePageHeaders;
@@ -21,8 +23,9 @@ export const headers = loaderAwarePageHeaders;
 export async function loader({ request }: LoaderFunctionArgs) {
   // The page is chosen here, before rendering: an experiment's variant arrives as the page itself.
   const { page, headers } = await campaignPageForView(request);
-  const data = await campaignPageData(page, request);
-  return json({ ...data, frame: data.page.minimalHeader ? ("minimal" as const) : ("full" as const) }, { headers });
+  const [data, site] = await Promise.all([campaignPageData(page, request), siteHead()]);
+  const frame = data.page.minimalHeader ? ("minimal" as const) : ("full" as const);
+  return json({ ...data, frame, meta: campaignMeta(data, site) }, { headers });
 }
 
 /** The page's lead form and its calculator's lead form post here (app/leads/action.server.ts). */
@@ -30,7 +33,7 @@ export const action = (args: ActionFunctionArgs) => experimentLeadAction(args);
 export { leadClientAction as clientAction } from "~/forms/client-action";
 
 // An unknown path never gets here: its 404 renders the root error boundary, titled by the root's meta.
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => (data ? campaignMeta(data, matches) : []);
+export const meta: MetaFunction<typeof loader> = loaderMeta;
 
 /** A lead post changes nothing the loader reads. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>

@@ -8,7 +8,8 @@ import { FaqSection } from "~/components/sections/FaqSection";
 import { getLandingPage } from "~/content/index.server";
 import { contactForm } from "~/forms/contact";
 import { handleLeadAction } from "~/leads/action.server";
-import { faqMeta, loadPage, pageExports } from "~/lib/seo";
+import { pageExports } from "~/lib/seo";
+import { faqMeta, loadPage } from "~/lib/seo.server";
 import { useSiteSettings } from "~/lib/use-site-settings";
 import { staticPages } from "~/pages/static-pages.server";
 
@@ -16,8 +17,8 @@ import { staticPages } from "~/pages/static-pages.server";
 export const action = (args: ActionFunctionArgs) => handleLeadAction(args, contactForm);
 export { leadClientAction as clientAction } from "~/forms/client-action";
 
-export const loader = () => loadPage(getLandingPage);
-export const { meta, headers } = pageExports("/", faqMeta);
+export const loader = () => loadPage(getLandingPage, "/", faqMeta);
+export const { meta, headers } = pageExports();
 
 const Intro = staticPage("LandingIntro", staticPages?.LandingIntro, () =>
   import("~/pages/LandingIntro").then((module) => module.LandingIntro),

@@ -2,22 +2,23 @@
 import { useLoaderData } from "@remix-run/react";
 
 import { staticContentLoader, staticPage } from "~/components/islands/static-html";
-import { getDraftContractPage, getSiteSettings } from "~/content/index.server";
+import { getDraftContractPage } from "~/content/index.server";
 import { resolveLegalText } from "~/lib/legal-identity";
 import { pageExports } from "~/lib/seo";
+import { pageMeta, siteHead } from "~/lib/seo.server";
 import { staticPages } from "~/pages/static-pages.server";
 
 /** The contract's references to the legal identity are filled in here; what is missing is left out. */
 export async function loader() {
-  const [page, settings] = await Promise.all([getDraftContractPage(), getSiteSettings()]);
+  const [page, site] = await Promise.all([getDraftContractPage(), siteHead()]);
   const sections = page.sections?.map((section) => ({
     ...section,
-    body: resolveLegalText(section.body, settings.legalIdentity),
+    body: resolveLegalText(section.body, site.settings.legalIdentity),
   }));
-  return { page: { ...page, sections } };
+  return { page: { ...page, sections }, meta: pageMeta(site, { seo: page.seo, path: "/borrador" }) };
 }
 
-export const { meta, headers } = pageExports("/borrador");
+export const { meta, headers } = pageExports();
 
 const Page = staticPage("DraftContractPage", staticPages?.DraftContractPage, () =>
   import("~/pages/DraftContractPage").then((module) => module.DraftContractPage),

@@ -12,19 +12,23 @@ import { calculatorLeadForm } from "~/forms/calculator-lead";
 import { handleLeadAction } from "~/leads/action.server";
 import { loadCalculator } from "~/lib/calculator.server";
 import { publicPageHeaders } from "~/lib/http-cache";
-import { seoMeta } from "~/lib/seo";
+import { loaderMeta } from "~/lib/seo";
+import { pageMeta, siteHead } from "~/lib/seo.server";
 
 /** Results pages are public (they depend only on the address); the answer to a lead post is not. */
 export const headers = publicPageHeaders;
 
-export const loader = ({ request }: LoaderFunctionArgs) => loadCalculator(new URL(request.url));
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  const [calculator, site] = await Promise.all([loadCalculator(new URL(request.url)), siteHead()]);
+  return { ...calculator, meta: pageMeta(site, { seo: calculator.page.seo, path: "/calculadora" }) };
+};
 
 export const action = (args: ActionFunctionArgs) => handleLeadAction(args, calculatorLeadForm);
 
 /** In the browser, a lost connection becomes the spec's 'Error al enviar' answer, not an error page. */
 export { leadClientAction as clientAction } from "~/forms/client-action";
 
-export const meta: MetaFunction<typeof loader> = seoMeta("/calculadora");
+export const meta: MetaFunction<typeof loader> = loaderMeta;
 
 /** The browser recalculates by itself; a lead post changes nothing the loader computes. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>

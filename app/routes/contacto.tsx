@@ -9,15 +9,16 @@ import { Section } from "~/components/ui/Section";
 import { getContactPage } from "~/content/index.server";
 import { contactForm } from "~/forms/contact";
 import { handleLeadAction } from "~/leads/action.server";
-import { loadPage, pageExports } from "~/lib/seo";
+import { pageExports } from "~/lib/seo";
+import { loadPage } from "~/lib/seo.server";
 import { useSiteSettings } from "~/lib/use-site-settings";
 
 /** The contact form posts here (app/leads/action.server.ts). */
 export const action = (args: ActionFunctionArgs) => handleLeadAction(args, contactForm);
 export { leadClientAction as clientAction } from "~/forms/client-action";
 
-export const loader = () => loadPage(getContactPage);
-export const { meta, headers } = pageExports("/contacto");
+export const loader = () => loadPage(getContactPage, "/contacto");
+export const { meta, headers } = pageExports();
 
 export default function ContactRoute() {
   const { page } = useLoaderData<typeof loader>();

@@ -7,14 +7,15 @@ import { PageHero } from "~/components/sections/PageHero";
 import { getServiceStartPage } from "~/content/index.server";
 import { serviceStartForm } from "~/forms/service-start";
 import { handleLeadAction } from "~/leads/action.server";
-import { loadPage, pageExports } from "~/lib/seo";
+import { pageExports } from "~/lib/seo";
+import { loadPage } from "~/lib/seo.server";
 import { useSiteSettings } from "~/lib/use-site-settings";
 
 export const action = (args: ActionFunctionArgs) => handleLeadAction(args, serviceStartForm);
 export { leadClientAction as clientAction } from "~/forms/client-action";
 
-export const loader = () => loadPage(getServiceStartPage);
-export const { meta, headers } = pageExports("/iniciar-servicio");
+export const loader = () => loadPage(getServiceStartPage, "/iniciar-servicio");
+export const { meta, headers } = pageExports();
 
 export default function ServiceStartRoute() {
   const { page } = useLoaderData<typeof loader>();

@@ -2,15 +2,16 @@
 import { useLoaderData } from "@remix-run/react";
 
 import { staticContentLoader, staticPage } from "~/components/islands/static-html";
-import { getLegalPage, getSiteSettings } from "~/content/index.server";
+import { getLegalPage } from "~/content/index.server";
 import { resolveLegalText } from "~/lib/legal-identity";
 import { pageExports } from "~/lib/seo";
+import { pageMeta, siteHead } from "~/lib/seo.server";
 import { staticPages } from "~/pages/static-pages.server";
 
 /** The texts' references to the legal identity are filled in here; what is missing is left out. */
 export async function loader() {
-  const [page, settings] = await Promise.all([getLegalPage(), getSiteSettings()]);
-  const identity = settings.legalIdentity;
+  const [page, site] = await Promise.all([getLegalPage(), siteHead()]);
+  const identity = site.settings.legalIdentity;
   return {
     page: {
       ...page,
@@ -18,10 +19,11 @@ export async function loader() {
       privacyPolicy: resolveLegalText(page.privacyPolicy, identity),
       cookiePolicy: resolveLegalText(page.cookiePolicy, identity),
     },
+    meta: pageMeta(site, { seo: page.seo, path: "/legal" }),
   };
 }
 
-export const { meta, headers } = pageExports("/legal");
+export const { meta, headers } = pageExports();
 
 const Page = staticPage("LegalPage", staticPages?.LegalPage, () =>
   import("~/pages/LegalPage").then((module) => module.LegalPage),

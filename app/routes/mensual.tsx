@@ -11,7 +11,8 @@ import { CtaLink, optionalCta } from "~/components/ui/CtaLink";
 import { getPlansPage } from "~/content/index.server";
 import { cplForm, monthlyPlanForm } from "~/forms/plan-dialogs";
 import { handleLeadAction } from "~/leads/action.server";
-import { faqMeta, loadPage, pageExports } from "~/lib/seo";
+import { pageExports } from "~/lib/seo";
+import { faqMeta, loadPage } from "~/lib/seo.server";
 import { useSiteSettings } from "~/lib/use-site-settings";
 import { staticPages } from "~/pages/static-pages.server";
 
@@ -23,8 +24,8 @@ const MONTHLY_FORM_ID = "solicitar-informacion";
 export const action = (args: ActionFunctionArgs) => handleLeadAction(args, [monthlyPlanForm, cplForm]);
 export { leadClientAction as clientAction } from "~/forms/client-action";
 
-export const loader = () => loadPage(getPlansPage);
-export const { meta, headers } = pageExports("/mensual", faqMeta);
+export const loader = () => loadPage(getPlansPage, "/mensual", faqMeta);
+export const { meta, headers } = pageExports();
 
 const Details = staticPage("PlansDetails", staticPages?.PlansDetails, () =>
   import("~/pages/PlansDetails").then((module) => module.PlansDetails),

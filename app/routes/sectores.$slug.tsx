@@ -4,12 +4,12 @@ import { useLoaderData } from "@remix-run/react";
 
 import { staticContentLoader, staticPage } from "~/components/islands/static-html";
 import { getSectorPage } from "~/content/index.server";
-import type { SiteSettings } from "~/content/types";
 import { projectSector } from "~/domain/projection";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { redirectOrNotFound } from "~/lib/redirects.server";
 import { sectorServiceJsonLd } from "~/lib/sector-jsonld";
-import { absoluteUrl, jsonLd, pageMeta, rootDataFrom } from "~/lib/seo";
+import { loaderMeta } from "~/lib/seo";
+import { absoluteUrl, jsonLd, pageMeta, siteHead } from "~/lib/seo.server";
 import { staticPages } from "~/pages/static-pages.server";
 
 export const headers = publicPageHeaders;
@@ -21,18 +21,18 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     throw error;
   });
   const projection = projectSector({ stats: page.stats, fixedInvestments: page.projection?.fixedInvestments });
-  return { page, projection };
+  const site = await siteHead();
+  const path = `/sectores/${page.slug}`;
+  const structuredData = sectorServiceJsonLd(page, {
+    url: absoluteUrl(site.siteUrl, path),
+    organization: site.settings.organization,
+  });
+  const meta = [...pageMeta(site, { seo: page.seo, path, sector: page }), jsonLd(structuredData)];
+  return { page, projection, meta };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  // An unknown slug never gets here: its 404 renders the root error boundary, titled by the root's meta.
-  if (!data) return [];
-  const root = rootDataFrom(matches);
-  const path = `/sectores/${data.page.slug}`;
-  const organization = (root?.settings as SiteSettings | undefined)?.organization;
-  const structuredData = sectorServiceJsonLd(data.page, { url: absoluteUrl(root?.siteUrl ?? "", path), organization });
-  return [...pageMeta(matches, { seo: data.page.seo, path, sector: data.page }), jsonLd(structuredData)];
-};
+// An unknown slug never gets here: its 404 renders the root error boundary, titled by the root's meta.
+export const meta: MetaFunction<typeof loader> = loaderMeta;
 
 const Page = staticPage("SectorPage", staticPages?.SectorPage, () =>
   import("~/pages/SectorPage").then((module) => module.SectorPage),

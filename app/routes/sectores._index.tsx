@@ -5,11 +5,12 @@ import { staticContentLoader, staticPage } from "~/components/islands/static-htm
 import { PageHero } from "~/components/sections/PageHero";
 import { SECTOR_ICON_MODULE, SectorGrid } from "~/components/sections/sectors/SectorGrid";
 import { getSectorsDirectory } from "~/content/index.server";
-import { loadPage, pageExports } from "~/lib/seo";
+import { pageExports } from "~/lib/seo";
+import { loadPage } from "~/lib/seo.server";
 import { staticPages } from "~/pages/static-pages.server";
 
-export const loader = () => loadPage(getSectorsDirectory);
-export const { meta, headers } = pageExports("/sectores");
+export const loader = () => loadPage(getSectorsDirectory, "/sectores");
+export const { meta, headers } = pageExports();
 
 const Closing = staticPage("SectorsClosing", staticPages?.SectorsClosing, () =>
   import("~/pages/SectorsClosing").then((module) => module.SectorsClosing),

@@ -3,11 +3,12 @@ import { useLoaderData } from "@remix-run/react";
 
 import { staticContentLoader, staticPage } from "~/components/islands/static-html";
 import { getNextStepsPage } from "~/content/index.server";
-import { loadPage, pageExports } from "~/lib/seo";
+import { pageExports } from "~/lib/seo";
+import { loadPage } from "~/lib/seo.server";
 import { staticPages } from "~/pages/static-pages.server";
 
-export const loader = () => loadPage(getNextStepsPage);
-export const { meta, headers } = pageExports("/siguiente");
+export const loader = () => loadPage(getNextStepsPage, "/siguiente");
+export const { meta, headers } = pageExports();
 
 const Page = staticPage("NextStepsPage", staticPages?.NextStepsPage, () =>
   import("~/pages/NextStepsPage").then((module) => module.NextStepsPage),

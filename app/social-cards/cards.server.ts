@@ -7,7 +7,7 @@
 import { LRUCache } from "lru-cache";
 import sharp from "sharp";
 
-import { campaignSeo } from "~/blocks/meta";
+import { campaignSeo } from "~/blocks/meta.server";
 import { usableBlocks } from "~/blocks/registry.server";
 import {
   getCalculatorPage,

@@ -326,6 +326,32 @@ test("no page or dialog logs a console error or warning (only the two about empt
   expect(messages).toEqual([]);
 });
 
+test.describe("icons", () => {
+  for (const javaScriptEnabled of [true, false]) {
+    test.describe(javaScriptEnabled ? "with JavaScript" : "without JavaScript", () => {
+      test.use({ javaScriptEnabled });
+
+      test("every icon of a page is drawn from the cached sprite, at its size", async ({ page, request }) => {
+        await page.goto("/calculadora");
+        const hrefs = await page.locator("svg use").evaluateAll((uses) => uses.map((use) => use.getAttribute("href")));
+        expect(hrefs.length).toBeGreaterThan(3);
+        const sprites = new Set(hrefs.map((href) => href?.split("#")[0]));
+        expect([...sprites]).toEqual([expect.stringMatching(/^\/icons\.svg\?v=[0-9a-f]{10}$/)]);
+        const sprite = await request.get([...sprites][0]!);
+        expect(sprite.status()).toBe(200);
+        expect(sprite.headers()["cache-control"]).toContain("immutable");
+        const body = await sprite.text();
+        for (const href of hrefs) expect(body).toContain(`<symbol id="${href!.split("#")[1]}"`);
+        // The symbol has arrived and is drawn: the first visible icon has the box of its drawing.
+        const firstVisible = page.locator("svg:visible use").first();
+        await expect
+          .poll(() => firstVisible.evaluate((use) => (use as SVGUseElement).getBBox().width))
+          .toBeGreaterThan(4);
+      });
+    });
+  }
+});
+
 test("no price shows its currency twice", async ({ page }) => {
   for (const path of EVERY_PAGE_KIND) {
     await page.goto(path);

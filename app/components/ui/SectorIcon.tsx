@@ -1,9 +1,9 @@
 /**
  * The sector icons a sector page may name in `hero.icon` (docs/content-model.md), drawn inline
- * (24×24, stroke-based, no external assets) from shapes written the way `Icon.tsx` describes; the ones
+ * (24×24, stroke-based, no external assets) from shapes written the way `icon-shapes.tsx` describes; the ones
  * drawn exactly like a site icon reuse its shapes. Decorative: the sector name always stands beside it.
  */
-import { ICON_SHAPES, type IconShapes, SvgIcon } from "./Icon";
+import { ICON_SHAPES, type IconShapes, SvgIcon } from "./icon-shapes";
 
 const SECTOR_ICONS = {
   building: ["M4 21V5a1 1 0 0 1 1-1h9a1 1 0 0 1 1 1v16M15 9h4a1 1 0 0 1 1 1v11M3 21h18", "M8 8h3M8 12h3M8 16h3"],

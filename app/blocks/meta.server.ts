@@ -5,8 +5,9 @@
  */
 import type { MetaDescriptor } from "@remix-run/node";
 
+import type { SeoFields } from "~/content/types";
 import { faqPageJsonLd } from "~/lib/faq-jsonld";
-import { jsonLd, type MatchLike, pageMeta, type SeoFields } from "~/lib/seo";
+import { jsonLd, pageMeta, type SiteHead } from "~/lib/seo.server";
 
 import type { RenderedBlock } from "./Blocks";
 import type { BlockOf, CampaignPage } from "./types";
@@ -27,10 +28,10 @@ export function campaignSeo({ page, blocks }: CampaignMetaData) {
   return { seo, hero: hero ?? null };
 }
 
-export function campaignMeta(data: CampaignMetaData, matches: readonly MatchLike[]): MetaDescriptor[] {
+export function campaignMeta(data: CampaignMetaData, site: SiteHead): MetaDescriptor[] {
   const { page, blocks } = data;
   const { seo, hero } = campaignSeo(data);
-  const tags = pageMeta(matches, { seo, path: `/${page.slug}`, hero });
+  const tags = pageMeta(site, { seo, path: `/${page.slug}`, hero });
   if (page.seo?.noIndex) tags.push({ name: "robots", content: "noindex" });
   const faq = blocks.find((block): block is BlockOf<"faqBlock"> => block._type === "faqBlock");
   const faqData = faqPageJsonLd(faq?.items?.filter(Boolean));
