@@ -5,7 +5,7 @@ import path from "node:path";
 
 import { type Browser, expect, type Page, test } from "@playwright/test";
 
-import { closeCookieBanner, waitForHydration } from "../support/page-checks";
+import { closeCookieBanner, rememberCookieChoice, waitForHydration } from "../support/page-checks";
 import { resolveRefs, seedDocument } from "../support/seed-content";
 
 const receiverUrl = process.env.E2E_RECEIVER_URL ?? "";
@@ -235,6 +235,35 @@ test.describe("plan dialogs on /mensual", () => {
       presupuestoMensual: plansPage.budgetOptions[1],
       descripcionClientePotencial: "Familias de Lleida",
     });
+  });
+
+  test("a form sent before the page was interactive comes back as the page's answer, and its dialog opens to show it", async ({
+    page,
+    baseURL,
+  }) => {
+    // The cookie banner was answered on an earlier visit: it would cover the section's button.
+    await rememberCookieChoice(page.context(), baseURL);
+    // The app's scripts are held back until the answer has arrived, as on a slow phone.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/build/**", async (route) => {
+      if (route.request().resourceType() === "script") await released;
+      await route.fallback();
+    });
+    await page.goto("/mensual");
+    const section = page.locator("section#solicitar-informacion");
+    const email = uniqueEmail("antes-mensual");
+    await fillDialogContact(section, email);
+    await section.getByRole("button", { name: plansPage.monthlyDialog.submitLabel }).click();
+    await expect(page.locator("section#solicitar-informacion")).toContainText(plansPage.monthlyDialog.successTitle);
+    await expectDeliveries(email, ["/automation-webhook"]);
+
+    release();
+    await waitForHydration(page);
+    const dialog = page.getByRole("dialog", { name: plansPage.monthlyDialog.title });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(plansPage.monthlyDialog.successText);
+    await expect(page.locator("section#solicitar-informacion")).toHaveCount(0);
   });
 
   test("without JavaScript: each dialog is an in-page section whose form posts and comes back with its success", async ({

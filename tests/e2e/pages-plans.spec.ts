@@ -123,19 +123,28 @@ test("the final call to action opens the monthly-plan dialog, which closes with 
   await expect(trigger).toBeFocused();
 });
 
-test("the dialog's code is not part of the page's startup; it arrives when a trigger is reached, and a page loaded at #solicitar-analisis opens the dialog", async ({
+test("the dialogs' code (frame, fields, checks) is not part of the page's startup; it arrives when a trigger is reached, and a page loaded at #solicitar-analisis opens the dialog", async ({
   page,
 }) => {
   const dialogChunks: string[] = [];
+  // The forms' own code (their fields and checks) comes with the dialog, not with the page.
+  const scriptsWithFormCode: string[] = [];
   page.on("request", (request) => {
     if (/PlanDialogModal-[\w-]+\.js$/.test(request.url())) dialogChunks.push(request.url());
+  });
+  page.on("response", async (response) => {
+    if (response.request().resourceType() !== "script") return;
+    const body = await response.text().catch(() => "");
+    if (body.includes("Describe a tu cliente potencial")) scriptsWithFormCode.push(response.url());
   });
   await page.goto("/mensual");
   await waitForDialogs(page);
   await page.waitForLoadState("networkidle");
   expect(dialogChunks).toEqual([]);
+  expect(scriptsWithFormCode).toEqual([]);
   await planCard(page, cplPlan.name).getByRole("link", { name: cplButtonLabel, exact: true }).hover();
   await expect.poll(() => dialogChunks.length).toBe(1);
+  await expect.poll(() => scriptsWithFormCode.length).toBeGreaterThan(0);
 
   await page.goto("about:blank");
   await page.goto("/mensual#solicitar-analisis");

@@ -1,79 +1,16 @@
 /**
- * The modal frame of a /mensual plan form (Radix Dialog: focus trapped inside, Escape and the close
- * button close it, the page behind is inert and does not scroll). Loaded on demand by PlanDialogs.tsx
- * when a visitor first asks for a form, so the dialog code is not part of the page's startup script;
- * the form itself (state, fields, submission) stays in PlanDialogs and is only framed here.
- *
- * The backdrop is a plain element rather than Dialog.Overlay: the overlay's scroll lock injects a
- * <style> element, which the pages' Content-Security-Policy (style-src 'self') refuses. A class on
- * <html> (tailwind.css) locks the page's scroll instead.
+ * The on-demand chunk of /mensual's forms: both forms, their checks and the dialog frame (Radix Dialog).
+ * The page's startup script does not carry it; ./PlanDialogs.tsx fetches it when a visitor reaches for a
+ * form. The server renders the same component into the page (the in-page sections), through
+ * ./plan-dialogs/live.server.ts.
  */
-import * as Dialog from "@radix-ui/react-dialog";
-import { type ReactNode, type RefObject, useEffect } from "react";
+import type { PlanDialogStart } from "./plan-dialogs/PlanDialog";
+import { CplDialog, type CplDialogProps, MonthlyPlanDialog } from "./plan-dialogs/PlanForms";
 
-import { CloseMark } from "~/components/ui/Toast";
+export type PlanFormKind = "monthly" | "cpl";
 
-/** Set on <html> while a dialog is open: the page behind does not scroll. */
-const DIALOG_OPEN_CLASS = "dialog-open";
+export type LivePlanDialogProps = CplDialogProps & PlanDialogStart & { kind: PlanFormKind };
 
-export interface PlanDialogModalProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  titleId: string;
-  title?: string | null;
-  description?: string | null;
-  /** The link that opened the dialog: focus goes back to it on close. */
-  opener: RefObject<HTMLElement | null>;
-  /** Shown inside the dialog, above the title (messages about the form). */
-  toast?: ReactNode;
-  children: ReactNode;
-}
-
-export default function PlanDialogModal({
-  open,
-  onOpenChange,
-  titleId,
-  title,
-  description,
-  opener,
-  toast,
-  children,
-}: PlanDialogModalProps) {
-  useEffect(() => {
-    if (!open) return;
-    document.documentElement.classList.add(DIALOG_OPEN_CLASS);
-    return () => document.documentElement.classList.remove(DIALOG_OPEN_CLASS);
-  }, [open]);
-  return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <div className="fixed inset-0 z-50 grid place-items-center overflow-y-auto overscroll-contain bg-slate-950/60 p-4">
-          <Dialog.Content
-            className="relative my-8 w-full max-w-2xl rounded-3xl bg-white p-5 shadow-2xl focus:outline-none sm:p-8"
-            onCloseAutoFocus={(event) => {
-              if (opener.current?.isConnected) {
-                event.preventDefault();
-                opener.current.focus();
-              }
-            }}
-          >
-            {toast}
-            {/* Radix names the dialog by its own title id; the form points at the inner id. */}
-            <Dialog.Title className="pr-10 text-2xl font-bold tracking-tight text-ink">
-              <span id={titleId}>{title}</span>
-            </Dialog.Title>
-            {description ? (
-              <Dialog.Description className="mt-2 text-ink-soft">{description}</Dialog.Description>
-            ) : (
-              <Dialog.Description className="sr-only">{title}</Dialog.Description>
-            )}
-            <div className="mt-6">{children}</div>
-            <Dialog.Close className="absolute right-4 top-4 grid h-10 w-10 place-items-center rounded-xl text-ink-soft hover:bg-slate-100">
-              <CloseMark label="Cerrar" />
-            </Dialog.Close>
-          </Dialog.Content>
-        </div>
-      </Dialog.Portal>
-    </Dialog.Root>
-  );
+export default function PlanDialogModal({ kind, ...props }: LivePlanDialogProps) {
+  return kind === "cpl" ? <CplDialog {...props} /> : <MonthlyPlanDialog {...props} />;
 }

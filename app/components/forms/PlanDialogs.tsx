@@ -12,129 +12,99 @@
  * to it; the post comes back to it). Once hydrated the section gives way to a dialog that opens when a
  * link to `#id` is clicked (or the page loads with that hash): focus is trapped inside, Escape closes
  * it, and focus returns to the link that opened it. Closing after success empties the form.
- * The dialog's frame (PlanDialogModal, Radix Dialog) is loaded on demand: its download starts when a
- * pointer or keyboard focus reaches a trigger, so the page's startup script stays small. Should that
- * download fail, the in-page section comes back and the link scrolls to it as without JavaScript.
  *
- * This file holds the two forms' fields; the frame is plan-dialogs/PlanDialog.tsx, the way it opens
- * plan-dialogs/use-dialog-trigger.ts.
+ * The forms' code (fields, checks, dialog frame: PlanDialogModal.tsx) is not part of the page's startup
+ * script: hydration keeps the server's HTML of the sections (they have nothing to do until a form is
+ * wanted), and the code is fetched when a pointer or keyboard focus reaches a trigger, when the page is
+ * loaded at a form's `#id`, or at once when the page is the answer to a post made before it was
+ * interactive (the dialog then opens to show it). Should that download fail, the section comes back as
+ * the server sent it, a plain form that posts as without JavaScript, and the link scrolls to it.
  */
+import { useActionData } from "@remix-run/react";
+import { useCallback, useEffect, useState } from "react";
 
-import type { Maybe } from "~/components/sections/content-shapes";
-import type { PlansPageQueryResult } from "~/content/sanity.types";
-import { cplForm, monthlyPlanForm } from "~/forms/plan-dialogs";
-import type { LeadFormDefinition } from "~/forms/shared";
+import { loadModule, moduleComponent } from "~/components/islands/client-modules";
+import { KeptElement, useKeptHtml, useServerHtml } from "~/components/islands/static-html";
+import { useHydrated } from "~/lib/use-hydrated";
 
-import { ContactFields, SelectField, TextAreaField, TextField } from "./fields";
-import { PlanDialog, type PlanDialogContent } from "./plan-dialogs/PlanDialog";
-import type { FieldBinding, LeadForm } from "./use-lead-form";
+import { LivePlanDialog as serverPlanDialog } from "./plan-dialogs/live.server";
+import type { CplDialogProps, PlanDialogBaseProps } from "./plan-dialogs/PlanForms";
+import { useHashTrigger } from "./plan-dialogs/use-dialog-trigger";
+import type { LivePlanDialogProps, PlanFormKind } from "./PlanDialogModal";
 
-export type { PlanDialogContent } from "./plan-dialogs/PlanDialog";
+const PLAN_FORMS_MODULE = "plan-forms";
+const LivePlanDialog = moduleComponent<LivePlanDialogProps>(PLAN_FORMS_MODULE, serverPlanDialog, () =>
+  import("./PlanDialogModal").then((module) => module.default),
+);
 
-type PlansPage = NonNullable<PlansPageQueryResult>;
-
-interface PlanDialogBaseProps {
-  id: string;
-  content?: Maybe<PlanDialogContent>;
-  sectorOptions?: Maybe<PlansPage["sectorOptions"]>;
+/** Whether the forms' code is here, and the way to ask for it (one download for both forms). */
+function usePlanForms() {
+  const [state, setState] = useState<"idle" | "loaded" | "failed">("idle");
+  const request = useCallback(() => {
+    loadModule(PLAN_FORMS_MODULE).then(
+      () => setState("loaded"),
+      () => setState("failed"),
+    );
+  }, []);
+  return { state, request };
 }
 
-const SECTOR_PLACEHOLDER = "Selecciona tu sector";
-const BUDGET_PLACEHOLDER = "Selecciona un rango";
-
-/** A required choice from one of the page's lists (sector, budget), across both columns. */
-function ListChoice({
-  binding,
-  label,
-  options,
-  placeholder,
-}: {
-  binding: FieldBinding;
-  label: string;
-  options: Maybe<readonly string[]>;
-  placeholder: string;
-}) {
-  return (
-    <SelectField
-      {...binding}
-      label={label}
-      options={options ?? []}
-      placeholder={placeholder}
-      className="sm:col-span-2"
-    />
+function PlanDialogSlot(props: LivePlanDialogProps) {
+  const { id } = props;
+  const keptId = `${id}-formulario`;
+  const serverHtml = useServerHtml();
+  const kept = useKeptHtml(keptId);
+  const hydrated = useHydrated();
+  const answered = useActionData() != null;
+  const forms = usePlanForms();
+  const [wanted, setWanted] = useState(false);
+  const opener = useHashTrigger(
+    id,
+    hydrated && forms.state === "idle",
+    () => {
+      setWanted(true);
+      forms.request();
+    },
+    forms.request,
   );
+
+  // The answer to a post made before the page was interactive opens its dialog: the code comes at once.
+  useEffect(() => {
+    if (hydrated && answered) forms.request();
+  }, [hydrated, answered, forms]);
+
+  // No forms' code (its download failed): the visitor asked for the form, so it is shown in the page.
+  useEffect(() => {
+    if (forms.state !== "failed" || !wanted) return;
+    if (kept !== null) {
+      document.getElementById(id)?.scrollIntoView();
+      return;
+    }
+    // Reached by a client-side navigation, so there is no server HTML to show: the page is loaded again
+    // at the form, and the server sends it.
+    window.history.replaceState(window.history.state, "", `#${id}`);
+    window.location.reload();
+  }, [forms.state, wanted, kept, id]);
+
+  // The server's render (and a draft preview, which hydrates live components): the form as a section.
+  if (serverHtml && kept === null) {
+    return (
+      <KeptElement id={keptId} html={null} module={PLAN_FORMS_MODULE}>
+        <LivePlanDialog {...props} />
+      </KeptElement>
+    );
+  }
+  if (forms.state === "loaded") return <LivePlanDialog {...props} start={{ open: wanted, opener: opener.current }} />;
+  if (kept !== null && (!hydrated || forms.state === "failed"))
+    return <KeptElement id={keptId} html={kept} module={PLAN_FORMS_MODULE} />;
+  return null;
 }
 
-/** What both dialogs open with: the contact group and the sector, chosen from the page's list. */
-function ContactAndSector({
-  form,
-  field,
-  sectorOptions,
-}: {
-  form: LeadFormDefinition<unknown>;
-  field: LeadForm["field"];
-  sectorOptions: Maybe<readonly string[]>;
-}) {
-  return (
-    <>
-      <ContactFields form={form} field={field} />
-      <ListChoice binding={field("sector")} label="Sector" options={sectorOptions} placeholder={SECTOR_PLACEHOLDER} />
-    </>
-  );
+function planDialog(kind: PlanFormKind) {
+  return function PlanDialog(props: CplDialogProps) {
+    return <PlanDialogSlot kind={kind} {...props} />;
+  };
 }
 
-export function MonthlyPlanDialog({ id, content, sectorOptions }: PlanDialogBaseProps) {
-  return (
-    <PlanDialog id={id} content={content} definition={monthlyPlanForm}>
-      {(field) => (
-        <>
-          <ContactAndSector form={monthlyPlanForm} field={field} sectorOptions={sectorOptions} />
-          <TextAreaField
-            {...field("descripcionNegocio")}
-            label="Describe tu negocio"
-            rows={3}
-            className="sm:col-span-2"
-          />
-          <TextAreaField {...field("objetivos")} label="¿Qué objetivos tienes?" rows={3} className="sm:col-span-2" />
-        </>
-      )}
-    </PlanDialog>
-  );
-}
-
-export function CplDialog({
-  id,
-  content,
-  sectorOptions,
-  budgetOptions,
-}: PlanDialogBaseProps & { budgetOptions?: Maybe<PlansPage["budgetOptions"]> }) {
-  return (
-    <PlanDialog id={id} content={content} definition={cplForm}>
-      {(field) => (
-        <>
-          <ContactAndSector form={cplForm} field={field} sectorOptions={sectorOptions} />
-          <TextAreaField
-            {...field("descripcionNegocio")}
-            label="Describe tu negocio"
-            rows={3}
-            className="sm:col-span-2"
-          />
-          <ListChoice
-            binding={field("presupuestoMensual")}
-            label="Inversión mensual en publicidad"
-            options={budgetOptions}
-            placeholder={BUDGET_PLACEHOLDER}
-          />
-          <TextField {...field("porcentajeConversion")} label="Porcentaje de conversión (%)" inputMode="decimal" />
-          <TextField {...field("beneficioPorCliente")} label="Beneficio por cliente (€)" inputMode="decimal" />
-          <TextAreaField
-            {...field("descripcionClientePotencial")}
-            label="Describe a tu cliente potencial"
-            rows={3}
-            className="sm:col-span-2"
-          />
-        </>
-      )}
-    </PlanDialog>
-  );
-}
+export const MonthlyPlanDialog: (props: PlanDialogBaseProps) => JSX.Element = planDialog("monthly");
+export const CplDialog: (props: CplDialogProps) => JSX.Element = planDialog("cpl");

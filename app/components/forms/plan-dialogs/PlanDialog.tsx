@@ -1,6 +1,7 @@
 /**
- * One /mensual plan form and its frame: the in-page section before hydration (or when the dialog's code
- * cannot be downloaded), the dialog afterwards; the success panel after sending, emptied on close.
+ * One /mensual plan form and its frame: the in-page section in the server's HTML, the dialog in the
+ * browser; the success panel after sending, emptied on close. The browser gets this code on demand
+ * (../PlanDialogModal.tsx), so it mounts after hydration, told by `start` how it was asked for.
  */
 import { type ReactNode, useEffect, useRef, useState } from "react";
 
@@ -12,15 +13,22 @@ import { useHydrated } from "~/lib/use-hydrated";
 
 import { LeadFormShell, SuccessPanel } from "../LeadFormShell";
 import { type LeadForm, useLeadForm } from "../use-lead-form";
-import { useHashTrigger, useModalFrame } from "./use-dialog-trigger";
+import { ModalFrame } from "./ModalFrame";
+import { useHashTrigger } from "./use-dialog-trigger";
 
 /** A dialog's texts (plansPage.monthlyDialog and plansPage.cplDialog have the same fields). */
 export type PlanDialogContent = NonNullable<PlansPageQueryResult>["monthlyDialog"];
+
+/** How the dialog was asked for before its code arrived: opened by a link (the opener gets focus back). */
+export interface PlanDialogStart {
+  start?: { open: boolean; opener: HTMLElement | null };
+}
 
 export function PlanDialog({
   id,
   content,
   definition,
+  start,
   children,
 }: {
   id: string;
@@ -28,24 +36,16 @@ export function PlanDialog({
   definition: LeadFormDefinition<unknown>;
   /** The form's fields, bound to its state. */
   children: (field: LeadForm["field"]) => ReactNode;
-}) {
-  const hydrated = useHydrated();
+} & PlanDialogStart) {
+  // Mounted in the browser only after hydration (its code arrives on demand): a dialog from the start.
+  const hydrated = useHydrated() || start !== undefined;
   const lead = useLeadForm(definition, { anchor: id, successContent: content });
-  const modal = useModalFrame();
   // Null until the visitor opens or closes it: a post made before the page was interactive comes back as
-  // the page's answer, and the dialog then opens on hydration to show it.
-  const [openChoice, setOpen] = useState<boolean | null>(null);
+  // the page's answer, and the dialog then opens to show it.
+  const [openChoice, setOpen] = useState<boolean | null>(start?.open ? true : null);
   const open = openChoice ?? (hydrated && Boolean(lead.answer) && !lead.fetcher.data);
-  const inPage = !hydrated || modal.failed;
-  const opener = useHashTrigger(
-    id,
-    !inPage,
-    () => {
-      modal.request();
-      setOpen(true);
-    },
-    modal.request,
-  );
+  const inPage = !hydrated;
+  const opener = useHashTrigger(id, !inPage, () => setOpen(true), undefined, start?.opener);
   const titleId = `${id}-titulo`;
   const successRef = useRef<HTMLDivElement>(null);
 
@@ -53,17 +53,6 @@ export function PlanDialog({
     setOpen(next);
     if (!next && lead.sent) lead.reset();
   }
-
-  // The dialog that opens on hydration (above) needs its frame's code.
-  useEffect(() => {
-    if (hydrated && lead.answer && !lead.fetcher.data) modal.request();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [hydrated]);
-
-  // No dialog frame (its download failed): the visitor asked for the form, so show it in the page.
-  useEffect(() => {
-    if (modal.failed && open) document.getElementById(id)?.scrollIntoView();
-  }, [modal.failed, open, id]);
 
   useEffect(() => {
     if (lead.sent && lead.fetcher.data) successRef.current?.focus();
@@ -112,20 +101,18 @@ export function PlanDialog({
   const toast = <Toast toast={lead.toast} onDismiss={lead.dismissToast} />;
   return (
     <>
-      {open && modal.Modal ? null : toast}
-      {modal.Modal ? (
-        <modal.Modal
-          open={open}
-          onOpenChange={changeOpen}
-          titleId={titleId}
-          title={content?.title}
-          description={content?.description}
-          opener={opener}
-          toast={toast}
-        >
-          {body}
-        </modal.Modal>
-      ) : null}
+      {open ? null : toast}
+      <ModalFrame
+        open={open}
+        onOpenChange={changeOpen}
+        titleId={titleId}
+        title={content?.title}
+        description={content?.description}
+        opener={opener}
+        toast={toast}
+      >
+        {body}
+      </ModalFrame>
     </>
   );
 }

@@ -1,34 +1,9 @@
 /**
  * How a /mensual plan dialog opens: any link to its `#id` on the page (or the page loaded at `#id`),
- * and the on-demand download of the dialog's frame (PlanDialogModal), started as soon as a pointer or
- * the keyboard focus reaches such a link.
+ * and, before the forms' code is there, its on-demand download, started as soon as a pointer or the
+ * keyboard focus reaches such a link (../PlanDialogs.tsx).
  */
-import { type ComponentType, useCallback, useEffect, useRef, useState } from "react";
-
-import type { PlanDialogModalProps } from "../PlanDialogModal";
-
-let modalModule: Promise<{ default: ComponentType<PlanDialogModalProps> }> | undefined;
-
-/** The dialog frame's module, fetched once (a failed fetch may be tried again). */
-function loadModal() {
-  modalModule ??= import("../PlanDialogModal").catch((error: unknown) => {
-    modalModule = undefined;
-    throw error;
-  });
-  return modalModule;
-}
-
-export function useModalFrame() {
-  const [Modal, setModal] = useState<ComponentType<PlanDialogModalProps> | null>(null);
-  const [failed, setFailed] = useState(false);
-  const request = useCallback(() => {
-    loadModal().then(
-      (module) => setModal(() => module.default),
-      () => setFailed(true),
-    );
-  }, []);
-  return { Modal, failed, request };
-}
+import { useEffect, useRef } from "react";
 
 /** The link an event happened on, when it points at `#id` on this page. */
 function triggerLink(event: Event, id: string): HTMLAnchorElement | null {
@@ -40,10 +15,17 @@ function triggerLink(event: Event, id: string): HTMLAnchorElement | null {
 
 /**
  * Opens when a link to `#id` is clicked anywhere on the page, or when the page is loaded at `#id`;
- * `prepare` runs as soon as a pointer or the keyboard focus reaches such a link (a click follows).
+ * `prepare` (when given) runs as soon as a pointer or the keyboard focus reaches such a link (a click follows).
+ * The returned ref holds the link that opened it (`initialOpener`: one that did before this mounted).
  */
-export function useHashTrigger(id: string, enabled: boolean, open: () => void, prepare: () => void) {
-  const opener = useRef<HTMLElement | null>(null);
+export function useHashTrigger(
+  id: string,
+  enabled: boolean,
+  open: () => void,
+  prepare?: () => void,
+  initialOpener: HTMLElement | null = null,
+) {
+  const opener = useRef<HTMLElement | null>(initialOpener);
   const openRef = useRef(open);
   useEffect(() => {
     openRef.current = open;
@@ -67,9 +49,9 @@ export function useHashTrigger(id: string, enabled: boolean, open: () => void, p
       openRef.current();
     }
     function onIntent(event: Event) {
-      if (triggerLink(event, id)) prepare();
+      if (triggerLink(event, id)) prepare?.();
     }
-    const intents = ["pointerover", "pointerdown", "focusin"] as const;
+    const intents = prepare ? (["pointerover", "pointerdown", "focusin"] as const) : [];
     document.addEventListener("click", onClick);
     for (const type of intents) document.addEventListener(type, onIntent, { passive: true });
     if (window.location.hash === `#${id}`) openRef.current();
