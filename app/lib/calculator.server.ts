@@ -3,7 +3,10 @@
  * same on /calculadora and in a campaign page's calculator block: its page texts, its sector choices
  * (each listed once, aliases kept on the server) and the state the server renders for that address.
  */
+import type { ActionFunctionArgs } from "@remix-run/node";
+
 import { getCalculatorPage, getCalculatorSectors } from "~/content/index.server";
+import { calculatorLeadForm } from "~/forms/calculator-lead";
 import {
   evaluateCalculator,
   normalizeSectorName,
@@ -11,6 +14,7 @@ import {
   requestFromSearchParams,
   type SectorRecord,
 } from "~/forms/calculator-query";
+import { handleLeadAction } from "~/leads/action.server";
 
 /**
  * The calculator needs only these fields of each choice (aliases stay on the server). Every choice is
@@ -52,4 +56,12 @@ export async function loadCalculator(url: URL, { defaultSector }: { defaultSecto
     request: calculatorRequest,
     state,
   };
+}
+
+/**
+ * /calculadora's action: the 'Completa tus datos' form. Here rather than in the route, so the browser's
+ * copy of the route does not pull the form's schema (the form's own chunk brings it when needed).
+ */
+export function calculatorLeadAction(args: ActionFunctionArgs) {
+  return handleLeadAction(args, calculatorLeadForm);
 }

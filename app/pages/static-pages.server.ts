@@ -3,6 +3,8 @@
  * file): it keeps the server's HTML of these pages and loads a page's own module only to render it on the
  * client (app/components/islands/static-html.tsx).
  */
+import { CalculatorHero } from "./CalculatorHero";
+import { CalculatorSteps } from "./CalculatorSteps";
 import { DraftContractPage } from "./DraftContractPage";
 import { GoogleAdsPage } from "./GoogleAdsPage";
 import { LandingClosing } from "./LandingClosing";
@@ -24,4 +26,6 @@ export const staticPages = {
   LandingClosing,
   PlansDetails,
   SectorsClosing,
+  CalculatorHero,
+  CalculatorSteps,
 };

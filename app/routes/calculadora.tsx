@@ -7,13 +7,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { type ShouldRevalidateFunction, useLoaderData, useLocation } from "@remix-run/react";
 
 import { CalculatorPage } from "~/components/calculator/CalculatorPage";
-import { PageHero } from "~/components/sections/PageHero";
-import { calculatorLeadForm } from "~/forms/calculator-lead";
-import { handleLeadAction } from "~/leads/action.server";
-import { loadCalculator } from "~/lib/calculator.server";
+import { staticContentLoader, staticPage } from "~/components/islands/static-html";
+import { calculatorLeadAction, loadCalculator } from "~/lib/calculator.server";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { loaderMeta } from "~/lib/seo";
 import { pageMeta, siteHead } from "~/lib/seo.server";
+import { staticPages } from "~/pages/static-pages.server";
 
 /** Results pages are public (they depend only on the address); the answer to a lead post is not. */
 export const headers = publicPageHeaders;
@@ -23,7 +22,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   return { ...calculator, meta: pageMeta(site, { seo: calculator.page.seo, path: "/calculadora" }) };
 };
 
-export const action = (args: ActionFunctionArgs) => handleLeadAction(args, calculatorLeadForm);
+export const action = (args: ActionFunctionArgs) => calculatorLeadAction(args);
 
 /** In the browser, a lost connection becomes the spec's 'Error al enviar' answer, not an error page. */
 export { leadClientAction as clientAction } from "~/forms/client-action";
@@ -34,13 +33,28 @@ export const meta: MetaFunction<typeof loader> = loaderMeta;
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
   formMethod?.toUpperCase() === "POST" ? false : defaultShouldRevalidate;
 
+const Hero = staticPage("CalculatorHero", staticPages?.CalculatorHero, () =>
+  import("~/pages/CalculatorHero").then((module) => module.CalculatorHero),
+);
+const Steps = staticPage("CalculatorSteps", staticPages?.CalculatorSteps, () =>
+  import("~/pages/CalculatorSteps").then((module) => module.CalculatorSteps),
+);
+export const clientLoader = staticContentLoader(Hero.module, Steps.module);
+
 export default function CalculatorRoute() {
   const { page, sectors, request, state } = useLoaderData<typeof loader>();
   const location = useLocation();
   return (
     <>
-      <PageHero id="calculadora" badge={page.hero?.badge} title={page.hero?.title} lead={page.hero?.subtitle} />
-      <CalculatorPage key={location.key} content={page} sectors={sectors} request={request} state={state} />
+      <Hero hero={page.hero} />
+      <CalculatorPage
+        key={location.key}
+        content={page}
+        sectors={sectors}
+        request={request}
+        state={state}
+        steps={<Steps content={page} />}
+      />
     </>
   );
 }

@@ -62,6 +62,28 @@ async function deliveredTo(path: string, email: string) {
 }
 
 test.describe("with JavaScript", () => {
+  test("the lead form's code is not part of the page's startup: it comes once the visitor uses the calculator", async ({
+    page,
+  }) => {
+    // "Enviando análisis..." is the lead form's sending label: only its code holds it.
+    const scriptsWithLeadForm: string[] = [];
+    page.on("response", async (response) => {
+      if (response.request().resourceType() !== "script") return;
+      const body = await response.text().catch(() => "");
+      if (body.includes("Enviando análisis...")) scriptsWithLeadForm.push(response.url());
+    });
+    await page.goto("/calculadora");
+    await closeCookieBanner(page);
+    await waitForHydration(page);
+    await page.waitForLoadState("networkidle");
+    expect(scriptsWithLeadForm).toEqual([]);
+
+    await calculator(page).getByLabel("Sector").selectOption({ label: "Consultoría" });
+    await page.getByRole("button", { name: "Calcular mi precio máximo por lead" }).click();
+    await expect(page.getByRole("form", { name: "Completa tus datos" })).toBeVisible();
+    expect(scriptsWithLeadForm).toHaveLength(1);
+  });
+
   test("Consultoría: prices, scenarios, live updates, lead form, thank-you and reset", async ({ page }) => {
     await page.goto("/calculadora");
     await closeCookieBanner(page);

@@ -8,6 +8,7 @@ import { useLocation } from "@remix-run/react";
 
 import { CalculatorPage } from "~/components/calculator/CalculatorPage";
 import type { loadCalculator } from "~/lib/calculator.server";
+import { CalculatorSteps } from "~/pages/CalculatorSteps";
 
 /** What the loader sends (JSON) of `loadCalculator`'s answer. */
 export type CalculatorData = SerializeFrom<typeof loadCalculator>;
@@ -24,6 +25,7 @@ export function CalculatorBlock({ data, id }: { data: CalculatorData; id: string
         sectors={data.sectors}
         request={data.request}
         state={data.state}
+        steps={<CalculatorSteps content={content} />}
       />
     </div>
   );

@@ -2,26 +2,44 @@
  * Everything below the hero of /calculadora: the intro cards, the calculator, the 'how we work' steps
  * with the money-back note, and — once a price per lead exists — the lead form, which on success gives
  * way to the thank-you screen. Holds the one piece of state the parts share (the calculation).
+ *
+ * The lead form's code (CalculatorLead.tsx: fields, checks, toasts) is a chunk of its own. A page whose
+ * server HTML already holds the form (an address with a sector, the answer to a post) loads it before
+ * hydrating; otherwise it is fetched when the visitor starts using the calculator, and at the latest when
+ * the first price per lead appears, the form then showing as soon as it has arrived.
  */
-import { useLocation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useActionData, useLocation } from "@remix-run/react";
+import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 
-import { useLeadForm } from "~/components/forms/use-lead-form";
+import { HYDRATE_ATTRIBUTE, loadModule, MODULE_ATTRIBUTE, moduleComponent } from "~/components/islands/client-modules";
+import { LoadingBoundary } from "~/components/islands/static-html";
 import { type FeatureContent, itemKey } from "~/components/sections/content-shapes";
-import { StepsSection } from "~/components/sections/StepsSection";
 import { IconMark, type IconName } from "~/components/ui/Icon";
-import { Section } from "~/components/ui/Section";
-import { SectionHeading } from "~/components/ui/SectionHeading";
-import { Toast } from "~/components/ui/Toast";
 import { typesetText } from "~/components/ui/typeset";
 import type { CalculatorPageQueryResult } from "~/content/sanity.types";
-import { calculatorLeadForm } from "~/forms/calculator-lead";
 import type { CalculatorRequest, CalculatorState, SectorRecord } from "~/forms/calculator-query";
 
+import { CalculatorLead as serverCalculatorLead } from "./calculator-lead.server";
 import { CalculatorForm, SECTOR_FIELD_ID } from "./CalculatorForm";
-import { LEAD_FORM_ID, LeadCaptureForm } from "./LeadCaptureForm";
-import { ThankYou } from "./ThankYou";
+import { LEAD_FORM_ID, ThankYou } from "./ThankYou";
 import { useCalculator } from "./use-calculator";
+
+const CALCULATOR_LEAD_MODULE = "calculator-lead";
+const CalculatorLead = moduleComponent(CALCULATOR_LEAD_MODULE, serverCalculatorLead, () =>
+  import("./CalculatorLead").then((module) => module.default),
+);
+
+/** The page's answer to a lead post made without JavaScript (the calculator's form, or one of any form). */
+function useLeadPageAnswer(): { ok: boolean } | null {
+  const data = useActionData<unknown>() as { ok?: unknown; form?: unknown } | undefined;
+  if (typeof data?.ok !== "boolean" || (data.form !== "calculadora" && data.form !== null)) return null;
+  return { ok: data.ok };
+}
+
+/** Starts fetching the lead form's code (once; a failed fetch is tried again at the next use). */
+function prefetchLeadForm() {
+  loadModule(CALCULATOR_LEAD_MODULE).catch(() => undefined);
+}
 
 /** The calculator page's content below its hero, as `calculatorPageQuery` returns it. */
 export type CalculatorPageContent = Pick<
@@ -55,37 +73,25 @@ function IntroCards({ cards }: { cards: ReadonlyArray<FeatureContent> }) {
   );
 }
 
-function GuaranteeNote({ guarantee }: { guarantee: CalculatorPageContent["guarantee"] }) {
-  if (!guarantee?.title && !guarantee?.text) return null;
-  return (
-    <div className="flex max-w-3xl gap-4 rounded-2xl bg-emerald-50 p-5 text-left ring-1 ring-inset ring-emerald-200 sm:p-6">
-      <IconMark
-        name="shield"
-        className="grid h-11 w-11 shrink-0 place-items-center rounded-xl bg-emerald-600 text-white"
-        iconClassName="h-6 w-6"
-      />
-      <div>
-        <p className="font-semibold text-emerald-950">{guarantee.title}</p>
-        {guarantee.text ? <p className="mt-1 leading-relaxed text-emerald-900">{guarantee.text}</p> : null}
-      </div>
-    </div>
-  );
-}
-
 export function CalculatorPage({
   content,
   sectors,
   request,
   state,
+  steps,
 }: {
   content: CalculatorPageContent;
   sectors: SectorRecord[];
   request: CalculatorRequest;
   state: CalculatorState;
+  /** The 'how we work' section below the calculator (app/pages/CalculatorSteps.tsx, kept static where it can be). */
+  steps: ReactNode;
 }) {
   const calculator = useCalculator({ sectors, request, state });
   const location = useLocation();
-  const lead = useLeadForm(calculatorLeadForm, { anchor: LEAD_FORM_ID });
+  const pageAnswer = useLeadPageAnswer();
+  const [sentHere, setSentHere] = useState(false);
+  const onSent = useCallback(() => setSentHere(true), []);
   const thankYouRef = useRef<HTMLHeadingElement>(null);
 
   // 'Empezar de nuevo' and 'Realizar otra consulta' come back here asking for the sector field.
@@ -95,13 +101,16 @@ export function CalculatorPage({
   }, [location.state]);
 
   useEffect(() => {
-    if (lead.sent && lead.fetcher.data) thankYouRef.current?.focus();
-  }, [lead.sent, lead.fetcher.data]);
+    if (sentHere) thankYouRef.current?.focus();
+  }, [sentHere]);
 
   const leadForm = content.leadForm;
-  const sent = lead.sent;
+  const sent = sentHere || pageAnswer?.ok === true;
   const showLeadForm = !sent && calculator.prices !== null;
   const inputs = calculator.state.inputs;
+  // Once needed, the lead part stays: its toast outlives the form.
+  const [leadMounted, setLeadMounted] = useState(showLeadForm || pageAnswer !== null);
+  if (!leadMounted && showLeadForm) setLeadMounted(true);
 
   return (
     <>
@@ -113,31 +122,22 @@ export function CalculatorPage({
           {sent ? (
             <ThankYou ref={thankYouRef} id={LEAD_FORM_ID} content={leadForm} />
           ) : (
-            <CalculatorForm calculator={calculator} sectors={sectors} />
+            <div className="contents" onFocusCapture={prefetchLeadForm} onPointerDownCapture={prefetchLeadForm}>
+              <CalculatorForm calculator={calculator} sectors={sectors} />
+            </div>
           )}
         </div>
       </div>
 
-      <StepsSection
-        id="como-trabajamos"
-        heading={content.howWeWork?.heading}
-        steps={content.howWeWork?.steps}
-        action={<GuaranteeNote guarantee={content.guarantee} />}
-      />
+      {steps}
 
-      {showLeadForm ? (
-        <Section
-          id={LEAD_FORM_ID}
-          labelledBy={`${LEAD_FORM_ID}-titulo`}
-          tone="muted"
-          width="narrow"
-          className="scroll-mt-20"
-        >
-          <SectionHeading id={`${LEAD_FORM_ID}-titulo`} title={leadForm?.heading} intro={leadForm?.intro} />
-          <div className="mt-10">
-            <LeadCaptureForm
-              lead={lead}
+      {leadMounted ? (
+        <div className="contents" {...{ [MODULE_ATTRIBUTE]: CALCULATOR_LEAD_MODULE, [HYDRATE_ATTRIBUTE]: "" }}>
+          <LoadingBoundary>
+            <CalculatorLead
               content={leadForm}
+              showForm={showLeadForm}
+              onSent={onSent}
               calculation={{
                 sector: calculator.draft.sector,
                 conversionRate: inputs?.conversionRate ?? null,
@@ -145,11 +145,9 @@ export function CalculatorPage({
                 budget: calculator.draft.simulated ? calculator.state.budget : null,
               }}
             />
-          </div>
-        </Section>
+          </LoadingBoundary>
+        </div>
       ) : null}
-
-      <Toast toast={lead.toast} onDismiss={lead.dismissToast} />
     </>
   );
 }

@@ -14,7 +14,8 @@ import type { Maybe } from "~/components/sections/content-shapes";
 import type { CalculatorPageQueryResult } from "~/content/sanity.types";
 import { CALCULATOR_PLAN, calculatorLeadForm, collectBrowserInfo } from "~/forms/calculator-lead";
 
-export const LEAD_FORM_ID = "completa-tus-datos";
+import { LEAD_FORM_ID } from "./ThankYou";
+
 export const LEAD_SENDING_LABEL = "Enviando análisis...";
 
 /** The calculation a lead is about, as the hidden fields send it (plain numbers, '' when missing). */

@@ -8,6 +8,9 @@ import type { CalculatorPageQueryResult } from "~/content/sanity.types";
 
 import { SECTOR_FIELD_ID } from "./CalculatorForm";
 
+/** Where the lead form, then the thank-you screen in its place, sits: its anchor after a post without JavaScript. */
+export const LEAD_FORM_ID = "completa-tus-datos";
+
 export type ThankYouContent = Pick<
   NonNullable<CalculatorPageQueryResult>["leadForm"],
   "thankYouTitle" | "thankYouText" | "resetLabel"
