@@ -9,44 +9,9 @@
  */
 import { createContext, useContext } from "react";
 
-export const ICON_NAMES = [
-  "check",
-  "x",
-  "arrow-right",
-  "chevron-down",
-  "external",
-  "phone",
-  "mail",
-  "chat",
-  "calculator",
-  "target",
-  "document",
-  "rocket",
-  "bell",
-  "card",
-  "chart",
-  "trend",
-  "undo",
-  "globe",
-  "megaphone",
-  "server",
-  "refresh",
-  "shield",
-  "clock",
-  "search",
-  "layout",
-  "sparkles",
-  "users",
-  "bolt",
-  "star",
-  "euro",
-] as const;
+import type { IconName } from "./icon-names";
 
-export type IconName = (typeof ICON_NAMES)[number];
-
-export function isIconName(value: unknown): value is IconName {
-  return typeof value === "string" && (ICON_NAMES as readonly string[]).includes(value);
-}
+export { ICON_NAMES, type IconName, isIconName } from "./icon-names";
 
 /** The sprite's path; the root loader gives the versioned address (app/components/ui/icon-sprite.server.tsx). */
 export const ICON_SPRITE_PATH = "/icons.svg";

@@ -4,6 +4,7 @@
  * nextStep, contractSection).
  */
 import { defineArrayMember, defineField, defineType } from "sanity";
+import { ICON_NAMES } from "../../../app/components/ui/icon-names";
 import { optionalString, requiredString, requiredText, stringList } from "../fields";
 import { legalValueMember } from "../legal-identity";
 import { checkHref, hrefRule, optionalHrefRule, seoDescriptionRule, seoTitleRule } from "../rules";
@@ -95,40 +96,6 @@ export const step = defineType({
   preview: { select: { title: "title", subtitle: "duration" } },
 });
 
-/** The icon names the site can draw on a feature card. */
-export const FEATURE_ICONS = [
-  "check",
-  "x",
-  "arrow-right",
-  "chevron-down",
-  "external",
-  "phone",
-  "mail",
-  "chat",
-  "calculator",
-  "target",
-  "document",
-  "rocket",
-  "bell",
-  "card",
-  "chart",
-  "trend",
-  "undo",
-  "globe",
-  "megaphone",
-  "server",
-  "refresh",
-  "shield",
-  "clock",
-  "search",
-  "layout",
-  "sparkles",
-  "users",
-  "bolt",
-  "star",
-  "euro",
-] as const;
-
 export const feature = defineType({
   name: "feature",
   title: "Característica",
@@ -141,7 +108,7 @@ export const feature = defineType({
       title: "Icono",
       description: "Icono de la tarjeta (opcional; sin él se usa uno neutro).",
       type: "string",
-      options: { list: [...FEATURE_ICONS] },
+      options: { list: [...ICON_NAMES] },
     }),
   ],
   preview: { select: { title: "title", subtitle: "description" } },
