@@ -66,6 +66,11 @@ export function isLeadActionData(value: unknown): value is LeadActionData {
   return typeof value === "object" && value !== null && typeof (value as { ok?: unknown }).ok === "boolean";
 }
 
+/** A page's action answer when it is about the form `kind` (or about no known form: an unreadable body). */
+export function leadAnswerFor(kind: LeadFormKind, value: unknown): LeadActionData | null {
+  return isLeadActionData(value) && (value.form === kind || value.form === null) ? value : null;
+}
+
 /** The honeypot: a field people never see. A bot that fills it gets a normal answer and nothing is kept. */
 export const HONEYPOT_FIELD = "website";
 /** The field a page with more than one form uses to say which one was posted. */

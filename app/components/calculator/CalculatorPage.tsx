@@ -18,6 +18,7 @@ import { IconMark, type IconName } from "~/components/ui/Icon";
 import { typesetText } from "~/components/ui/typeset";
 import type { CalculatorPageQueryResult } from "~/content/sanity.types";
 import type { CalculatorRequest, CalculatorState, SectorRecord } from "~/forms/calculator-query";
+import { leadAnswerFor } from "~/forms/shared";
 
 import { CalculatorLead as serverCalculatorLead } from "./calculator-lead.server";
 import { CalculatorForm, SECTOR_FIELD_ID } from "./CalculatorForm";
@@ -28,13 +29,6 @@ const CALCULATOR_LEAD_MODULE = "calculator-lead";
 const CalculatorLead = moduleComponent(CALCULATOR_LEAD_MODULE, serverCalculatorLead, () =>
   import("./CalculatorLead").then((module) => module.default),
 );
-
-/** The page's answer to a lead post made without JavaScript (the calculator's form, or one of any form). */
-function useLeadPageAnswer(): { ok: boolean } | null {
-  const data = useActionData<unknown>() as { ok?: unknown; form?: unknown } | undefined;
-  if (typeof data?.ok !== "boolean" || (data.form !== "calculadora" && data.form !== null)) return null;
-  return { ok: data.ok };
-}
 
 /** Starts fetching the lead form's code (once; a failed fetch is tried again at the next use). */
 function prefetchLeadForm() {
@@ -89,7 +83,8 @@ export function CalculatorPage({
 }) {
   const calculator = useCalculator({ sectors, request, state });
   const location = useLocation();
-  const pageAnswer = useLeadPageAnswer();
+  // The answer to a post made without JavaScript (the form's own kind, as calculatorLeadForm names it).
+  const pageAnswer = leadAnswerFor("calculadora", useActionData<unknown>());
   const [sentHere, setSentHere] = useState(false);
   const onSent = useCallback(() => setSentHere(true), []);
   const thankYouRef = useRef<HTMLHeadingElement>(null);

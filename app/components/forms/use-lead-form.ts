@@ -12,6 +12,7 @@ import {
   type FieldErrors,
   isLeadActionData,
   type LeadActionData,
+  leadAnswerFor,
   type LeadFormDefinition,
   readLeadValues,
   successToast,
@@ -74,8 +75,7 @@ export interface FieldBinding {
 export function useLeadForm(definition: AnyLeadForm, { anchor, successContent }: LeadFormOptions) {
   const fetcher = useFetcher<unknown>();
   const pageData = useActionData<unknown>();
-  const pageAnswer =
-    isLeadActionData(pageData) && (pageData.form === definition.kind || pageData.form === null) ? pageData : null;
+  const pageAnswer = leadAnswerFor(definition.kind, pageData);
   const fetcherAnswer: LeadActionData | null =
     fetcher.data === undefined
       ? null
