@@ -1,21 +1,18 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
-import { ContactForm } from "~/components/forms/ContactForm";
+import { OnDemandContactForm } from "~/components/forms/forms-on-demand";
 import { staticContentLoader, staticPage } from "~/components/islands/static-html";
 import { ContactSection } from "~/components/sections/ContactSection";
 import { FaqSection } from "~/components/sections/FaqSection";
 import { getLandingPage } from "~/content/index.server";
-import { contactForm } from "~/forms/contact";
-import { handleLeadAction } from "~/leads/action.server";
 import { pageExports } from "~/lib/seo";
 import { faqMeta, loadPage } from "~/lib/seo.server";
 import { useSiteSettings } from "~/lib/use-site-settings";
 import { staticPages } from "~/pages/static-pages.server";
 
-/** The contact form posts here (app/leads/action.server.ts). */
-export const action = (args: ActionFunctionArgs) => handleLeadAction(args, contactForm);
+/** The contact form posts here (app/leads/page-actions.server.ts). */
 export { leadClientAction as clientAction } from "~/forms/client-action";
+export { contactAction as action } from "~/leads/page-actions.server";
 
 export const loader = () => loadPage(getLandingPage, "/", faqMeta);
 export const { meta, headers } = pageExports();
@@ -26,7 +23,7 @@ const Intro = staticPage("LandingIntro", staticPages?.LandingIntro, () =>
 const Closing = staticPage("LandingClosing", staticPages?.LandingClosing, () =>
   import("~/pages/LandingClosing").then((module) => module.LandingClosing),
 );
-export const clientLoader = staticContentLoader(Intro.module, Closing.module);
+export const clientLoader = staticContentLoader(Intro.module, Closing.module, OnDemandContactForm.module);
 
 export default function LandingRoute() {
   const { page } = useLoaderData<typeof loader>();
@@ -44,7 +41,7 @@ export default function LandingRoute() {
         email={settings?.email}
         phone={settings?.phone}
       >
-        <ContactForm content={contactSection} />
+        <OnDemandContactForm content={contactSection} />
       </ContactSection>
     </>
   );

@@ -1,24 +1,23 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
-import { ContactForm } from "~/components/forms/ContactForm";
+import { OnDemandContactForm } from "~/components/forms/forms-on-demand";
+import { staticContentLoader } from "~/components/islands/static-html";
 import { whatsAppUrl } from "~/components/layout/WhatsAppButton";
 import { ContactChannelList } from "~/components/sections/ContactSection";
 import { PageHero } from "~/components/sections/PageHero";
 import { Section } from "~/components/ui/Section";
 import { getContactPage } from "~/content/index.server";
-import { contactForm } from "~/forms/contact";
-import { handleLeadAction } from "~/leads/action.server";
 import { pageExports } from "~/lib/seo";
 import { loadPage } from "~/lib/seo.server";
 import { useSiteSettings } from "~/lib/use-site-settings";
 
-/** The contact form posts here (app/leads/action.server.ts). */
-export const action = (args: ActionFunctionArgs) => handleLeadAction(args, contactForm);
+/** The contact form posts here (app/leads/page-actions.server.ts). */
 export { leadClientAction as clientAction } from "~/forms/client-action";
+export { contactAction as action } from "~/leads/page-actions.server";
 
 export const loader = () => loadPage(getContactPage, "/contacto");
 export const { meta, headers } = pageExports();
+export const clientLoader = staticContentLoader(OnDemandContactForm.module);
 
 export default function ContactRoute() {
   const { page } = useLoaderData<typeof loader>();
@@ -33,7 +32,7 @@ export default function ContactRoute() {
       <Section tone="muted">
         <div className="grid gap-10 lg:grid-cols-[1.3fr_0.7fr] lg:gap-12">
           <div className="min-w-0 rounded-3xl border border-slate-200 bg-white p-5 shadow-xl shadow-slate-200/70 sm:p-8">
-            <ContactForm content={page.form} />
+            <OnDemandContactForm content={page.form} />
           </div>
           <aside aria-labelledby="canales-title">
             <h2 id="canales-title" className="text-2xl font-bold tracking-tight text-ink">

@@ -1,4 +1,3 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
 import { CplDialog, MonthlyPlanDialog } from "~/components/forms/PlanDialogs";
@@ -9,8 +8,6 @@ import { PageHero } from "~/components/sections/PageHero";
 import { PlanButton, PlanCards, PlanOfferNote, PriceFrom } from "~/components/sections/PlanCards";
 import { CtaLink, optionalCta } from "~/components/ui/CtaLink";
 import { getPlansPage } from "~/content/index.server";
-import { cplForm, monthlyPlanForm } from "~/forms/plan-dialogs";
-import { handleLeadAction } from "~/leads/action.server";
 import { pageExports } from "~/lib/seo";
 import { faqMeta, loadPage } from "~/lib/seo.server";
 import { useSiteSettings } from "~/lib/use-site-settings";
@@ -21,8 +18,8 @@ const CPL_FORM_ID = "solicitar-analisis";
 const MONTHLY_FORM_ID = "solicitar-informacion";
 
 /** Both plan dialogs post here; their hidden `intent` says which (app/leads/action.server.ts). */
-export const action = (args: ActionFunctionArgs) => handleLeadAction(args, [monthlyPlanForm, cplForm]);
 export { leadClientAction as clientAction } from "~/forms/client-action";
+export { plansAction as action } from "~/leads/page-actions.server";
 
 export const loader = () => loadPage(getPlansPage, "/mensual", faqMeta);
 export const { meta, headers } = pageExports();
