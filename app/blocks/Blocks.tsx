@@ -7,19 +7,21 @@
  * - the server renders every block from its component (components.server.ts);
  * - a block with nothing to do in the browser (STATIC_BLOCKS) keeps the server's HTML on a public page
  *   (StaticHtml): React adopts it as HTML, so the block's code is never downloaded;
- * - the calculator keeps the server's HTML the same way, working without JavaScript, until it comes
- *   within a screen of the viewport; then its code loads as a chunk of its own and the live block takes
- *   its place (NearBlock);
- * - the FAQ and the lead form are live at once: their chunks load before React hydrates the page, so a
- *   form typed into right away is the hydrated form (app/components/islands/client-modules.tsx);
+ * - the calculator and the lead form keep the server's HTML too, working without JavaScript, until the
+ *   visitor reaches for them; then their code loads as a chunk of its own and the live block takes its
+ *   place, keeping what was typed (app/components/islands/on-interaction.tsx);
+ * - the FAQ is live at once: its chunk loads before React hydrates the page
+ *   (app/components/islands/client-modules.tsx);
  * - so a page pays only for its own blocks, and the not-found page (this route too) for none;
  * - in preview and after a client-side navigation there is no server HTML to keep: each block loads its
  *   chunk at once.
  */
-import { type ComponentProps, type ComponentType, type ReactNode, useEffect, useId, useState } from "react";
+import { useActionData } from "@remix-run/react";
+import { type ComponentProps, type ComponentType, type ReactNode } from "react";
 
-import { loadModule, moduleComponent } from "~/components/islands/client-modules";
-import { KeptElement, LoadingBoundary, StaticHtml, useKeptHtml } from "~/components/islands/static-html";
+import { moduleComponent } from "~/components/islands/client-modules";
+import { LiveOnInteraction } from "~/components/islands/on-interaction";
+import { LoadingBoundary, StaticHtml } from "~/components/islands/static-html";
 
 import type { BenefitsBlock } from "./benefits/BenefitsBlock";
 import type { CalculatorBlock, CalculatorData } from "./calculator/CalculatorBlock";
@@ -69,8 +71,8 @@ const STATIC_BLOCKS: ReadonlySet<BlockType> = new Set<BlockType>([
   "testimonialsBlock",
 ]);
 
-/** Interactive blocks that wait, as server HTML, until the visitor is near (the others are live at once). */
-const NEAR_BLOCKS: ReadonlySet<BlockType> = new Set<BlockType>(["calculatorBlock"]);
+/** Interactive blocks that wait, as server HTML, until the visitor reaches for them (the others are live at once). */
+const ON_INTERACTION_BLOCKS: ReadonlySet<BlockType> = new Set<BlockType>(["calculatorBlock", "leadFormBlock"]);
 
 const blockModule = (type: BlockType) => `block:${type}`;
 
@@ -147,49 +149,13 @@ const RENDERERS: Record<BlockType, Renderer> = {
   ),
 };
 
-/**
- * An interactive block that waits. While the visitor is far from it, it is the server's HTML (which works without
- * JavaScript: its form posts natively), adopted like a static block. Within a screen of the viewport its
- * code loads and the live component takes its place, rendered on the client. After a client-side
- * navigation (no server HTML) it is live at once.
- */
-function NearBlock({ module, children }: { module: string; children: ReactNode }) {
-  const id = useId();
-  const html = useKeptHtml(id);
-  const [near, setNear] = useState(false);
-  useEffect(() => {
-    // The wrapper takes no box (display: contents): watch the block's own element.
-    const block = document.querySelector(`[data-server-html="${CSS.escape(id)}"] > *`);
-    if (html === null || !block) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          observer.disconnect();
-          // The live block replaces the HTML once its code is in (after a failed download it keeps asking).
-          loadModule(module).finally(() => setNear(true));
-        }
-      },
-      // A screen ahead, so the code has arrived by the time the visitor gets there.
-      { rootMargin: "100% 0px" },
-    );
-    observer.observe(block);
-    return () => observer.disconnect();
-  }, [html, id, module]);
-  if (html !== null && !near) return <KeptElement id={id} html={html} module={module} />;
-  // While the chunk arrives, a copy of the server's HTML stands in: no gap, no jump.
-  const standIn = html === null ? null : <div className="contents" dangerouslySetInnerHTML={{ __html: html }} />;
-  return (
-    <KeptElement id={id} html={null} module={module}>
-      <LoadingBoundary fallback={standIn}>{children}</LoadingBoundary>
-    </KeptElement>
-  );
-}
-
 export function Blocks({
   blocks,
   edit,
   ...page
 }: { blocks: readonly RenderedBlock[]; edit?: Record<string, string> } & PageContext) {
+  // The answer to a post: the forms' messages may need them live, so their code comes at once.
+  const answered = useActionData() != null;
   return (
     <div className={edit ? "flex flex-col" : undefined} data-campaign-blocks={edit ? "" : undefined}>
       {blocks.map((block) => {
@@ -209,11 +175,11 @@ export function Blocks({
               {content}
             </StaticHtml>
           );
-        if (NEAR_BLOCKS.has(block._type))
+        if (ON_INTERACTION_BLOCKS.has(block._type))
           return (
-            <NearBlock key={block._key} module={module}>
+            <LiveOnInteraction key={block._key} module={module} eager={answered}>
               {content}
-            </NearBlock>
+            </LiveOnInteraction>
           );
         // Live at once: its chunk is loaded before React hydrates the page (client-modules.tsx).
         return (

@@ -4,11 +4,20 @@
  * usable in the server's HTML, so pages keep working with JavaScript off.
  * The switch is a transition: the re-render it causes (e.g. /mensual's in-page forms giving way to
  * dialogs) is done in short, interruptible slices rather than one long task right after hydration.
+ * A component first rendered after the page has hydrated (a form whose code came on demand, a
+ * client-side navigation) has no server HTML to match, so it starts at true.
  */
 import { startTransition, useEffect, useState } from "react";
 
+let pageHydrated = false;
+
 export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => startTransition(() => setHydrated(true)), []);
+  const [hydrated, setHydrated] = useState(pageHydrated);
+  useEffect(() => {
+    pageHydrated = true;
+    if (!hydrated) startTransition(() => setHydrated(true));
+    // Once: the value only ever goes from false to true.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return hydrated;
 }

@@ -90,7 +90,7 @@ test.describe("seeded campaign pages", () => {
 });
 
 test.describe("what a campaign page downloads", () => {
-  test("the FAQ and form code on load, the calculator's as the visitor nears it, never the static blocks'", async ({
+  test("the FAQ's code on load, the calculator's and the form's when the visitor reaches for them, never the static blocks'", async ({
     page,
   }) => {
     const chunks = contentChunksFetched(page, "Block");
@@ -98,19 +98,24 @@ test.describe("what a campaign page downloads", () => {
     await closeCookieBanner(page);
     await waitForHydration(page);
     await page.waitForLoadState("networkidle");
-    expect([...chunks].sort()).toEqual(["FaqBlock", "LeadFormBlock"]);
+    expect([...chunks].sort()).toEqual(["FaqBlock"]);
 
-    // The calculator keeps its server HTML until it is near, then hydrates and follows the typing.
+    // Scrolled past, the calculator and the form are still the server's HTML: nothing downloaded.
     const calculator = page.getByRole("form", { name: "Calculadora de precio por lead" });
-    await calculator.scrollIntoViewIfNeeded();
-    await expect(calculator).toHaveAttribute("data-hydrated", "true");
-    expect(chunks).toContain("CalculatorBlock");
-    await calculator.getByLabel("Tasa de conversión (%)").fill("70");
-    await expect(calculator.getByLabel("Tasa de conversión (%)")).toHaveValue("70");
-
     await page.locator("#bloque-formulario").scrollIntoViewIfNeeded();
     await page.waitForLoadState("networkidle");
-    expect([...new Set(chunks)].sort()).toEqual(["CalculatorBlock", "FaqBlock", "LeadFormBlock"]);
+    expect([...chunks].sort()).toEqual(["FaqBlock"]);
+    await expect(calculator).not.toHaveAttribute("data-hydrated", "true");
+
+    // Typing into the calculator brings its code; the live calculator keeps the typing and follows it.
+    await calculator.getByLabel("Tasa de conversión (%)").fill("70");
+    await expect(calculator).toHaveAttribute("data-hydrated", "true");
+    expect(chunks).toContain("CalculatorBlock");
+    await expect(calculator.getByLabel("Tasa de conversión (%)")).toHaveValue("70");
+
+    await page.locator("#bloque-formulario").getByLabel("Nombre").fill("Ana");
+    await expect.poll(() => [...new Set(chunks)].sort()).toEqual(["CalculatorBlock", "FaqBlock", "LeadFormBlock"]);
+    await expect(page.locator("#bloque-formulario").getByLabel("Nombre")).toHaveValue("Ana");
     // The FAQ works: one answer opens.
     const faq = page.locator("#bloque-preguntas");
     const question = faq.getByRole("button").first();

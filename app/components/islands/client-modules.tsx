@@ -61,19 +61,25 @@ export function moduleComponent<P extends object>(
 }
 
 /**
- * Loads what the page's HTML needs live before React hydrates it (never rejects). In rounds: a module
- * loaded in one round (the campaign blocks' renderer) registers the modules of the next (its blocks).
+ * Loads the modules marked in `root` (never rejects). In rounds: a module loaded in one round (the
+ * campaign blocks' renderer) registers the modules of the next (its blocks).
  */
-export async function preloadForHydration(): Promise<void> {
-  const preview = isPreviewDocument();
-  const selector = preview ? `[${MODULE_ATTRIBUTE}]` : `[${MODULE_ATTRIBUTE}][${HYDRATE_ATTRIBUTE}]`;
+export async function loadMarkedModules(root: ParentNode, selector: string): Promise<void> {
   const requested = new Set<string>();
   for (;;) {
-    const keys = [...document.querySelectorAll(selector)]
+    const keys = [...root.querySelectorAll(selector)]
       .map((element) => element.getAttribute(MODULE_ATTRIBUTE) ?? "")
       .filter((key) => loaders.has(key) && !requested.has(key));
     if (keys.length === 0) return;
     for (const key of keys) requested.add(key);
     await Promise.allSettled(keys.map(loadModule));
   }
+}
+
+/** The modules a server's HTML needs live at once: those it marks with `data-hydrate`. */
+export const LIVE_AT_ONCE = `[${MODULE_ATTRIBUTE}][${HYDRATE_ATTRIBUTE}]`;
+
+/** Loads what the page's HTML needs live before React hydrates it (every marked module in a draft preview). */
+export function preloadForHydration(): Promise<void> {
+  return loadMarkedModules(document, isPreviewDocument() ? `[${MODULE_ATTRIBUTE}]` : LIVE_AT_ONCE);
 }

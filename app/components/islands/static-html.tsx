@@ -13,6 +13,7 @@ import type { ClientLoaderFunctionArgs } from "@remix-run/react";
 import { useNavigate } from "@remix-run/react";
 import {
   type ComponentType,
+  type DOMAttributes,
   type MouseEvent,
   type ReactNode,
   Suspense,
@@ -40,7 +41,7 @@ export function useServerHtml(): boolean {
 }
 
 /** The attribute naming a kept element (its value is React's `useId`, equal on server and client). */
-const KEPT_ATTRIBUTE = "data-server-html";
+export const KEPT_ATTRIBUTE = "data-server-html";
 
 /**
  * The server's HTML of the element named `id`, read while hydrating a public page; null on the server,
@@ -79,6 +80,7 @@ export function KeptElement({
   html,
   module,
   as: Tag = "div",
+  handlers,
   children,
 }: {
   id: string;
@@ -86,10 +88,12 @@ export function KeptElement({
   module: string;
   /** `span` where the content sits in phrasing content (an icon inside a `<span>`). */
   as?: "div" | "span";
+  /** Listeners for events inside kept HTML (on-interaction.tsx). */
+  handlers?: Omit<DOMAttributes<HTMLElement>, "children" | "dangerouslySetInnerHTML" | "onClick">;
   children?: ReactNode;
 }) {
   const onClick = useInAppLinks();
-  const attributes = { [KEPT_ATTRIBUTE]: id, [MODULE_ATTRIBUTE]: module, className: "contents" };
+  const attributes = { [KEPT_ATTRIBUTE]: id, [MODULE_ATTRIBUTE]: module, className: "contents", ...handlers };
   return html === null ? (
     <Tag {...attributes}>{children}</Tag>
   ) : (

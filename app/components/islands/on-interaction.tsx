@@ -1,0 +1,330 @@
+/**
+ * A form whose code waits for the visitor (docs/decisions/javascript-budget.md, 'Forms on interaction').
+ *
+ * The server renders the form; hydration keeps that HTML as it is (static-html.tsx), so a page's startup
+ * script carries none of the form's code. The server's form already works: it is a plain POST to the
+ * page's action. The code is fetched when the visitor reaches for the form (a pointer over it, a touch, a
+ * keyboard focus or any input inside it), or at once when the page is the answer to a post. Once it is in, the live
+ * form takes the place of the server's HTML in one synchronous step that carries over what the visitor
+ * did meanwhile:
+ * - every value typed, chosen or ticked, and a file picked (written through the controls, so React's
+ *   state follows);
+ * - the focus and the caret, so typing goes on in the same field;
+ * - a send made before the code arrived: it was held (no reload), and is made again by the live form,
+ *   with its in-place checks. Should the code not arrive (a failed download, or 5 s), the held form is
+ *   sent as without JavaScript, with the browser's own checks: the lead is never lost.
+ * A press in progress is let finish first, so a click is never split between the two forms.
+ *
+ * Without server HTML (the server's render, a client-side navigation, a draft preview) the form is live at
+ * once, like any module component (client-modules.tsx).
+ */
+import { useActionData } from "@remix-run/react";
+import {
+  type ComponentType,
+  type FormEvent,
+  type ReactNode,
+  type SyntheticEvent,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from "react";
+import { flushSync } from "react-dom";
+
+import { LIVE_AT_ONCE, loadMarkedModules, loadModule, moduleComponent } from "./client-modules";
+import { KEPT_ATTRIBUTE, KeptElement, LoadingBoundary, useKeptHtml } from "./static-html";
+
+/** How long a send made before the form's code arrived waits for it before going as without JavaScript. */
+export const HELD_SEND_TIMEOUT_MS = 5_000;
+
+type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+/** What the visitor did to the server's form: values, focus, caret. Hidden fields are the page's own. */
+interface FormState {
+  values: { form: number; name: string; nth: number; value: string; checked: boolean; files: FileList | null }[];
+  focus: { form: number; name: string; nth: number; start: number | null; end: number | null } | null;
+}
+
+function controlsOf(form: HTMLFormElement): Control[] {
+  return (Array.from(form.elements) as Control[]).filter(
+    (element) =>
+      element.name &&
+      (element instanceof HTMLSelectElement ||
+        element instanceof HTMLTextAreaElement ||
+        (element instanceof HTMLInputElement &&
+          !["hidden", "submit", "button", "reset", "image"].includes(element.type))),
+  );
+}
+
+/** The control's place among those of the same name (radio buttons share one). */
+function nthOfName(controls: Control[], control: Control): number {
+  return controls.filter((other) => other.name === control.name).indexOf(control);
+}
+
+function findControl(root: Element, form: number, name: string, nth: number): Control | undefined {
+  const target = root.querySelectorAll("form")[form];
+  return target ? controlsOf(target).filter((control) => control.name === name)[nth] : undefined;
+}
+
+function readState(root: Element): FormState {
+  const state: FormState = { values: [], focus: null };
+  root.querySelectorAll("form").forEach((form, formIndex) => {
+    const controls = controlsOf(form);
+    for (const control of controls) {
+      const nth = nthOfName(controls, control);
+      state.values.push({
+        form: formIndex,
+        name: control.name,
+        nth,
+        value: control.value,
+        checked: control instanceof HTMLInputElement && control.checked,
+        files: control instanceof HTMLInputElement && control.type === "file" ? control.files : null,
+      });
+      if (control === document.activeElement) {
+        let start: number | null = null;
+        let end: number | null = null;
+        try {
+          // Null, or a throw, for controls without a caret (email, number, select).
+          start = (control as HTMLInputElement).selectionStart;
+          end = (control as HTMLInputElement).selectionEnd;
+        } catch {
+          /* no caret to keep */
+        }
+        state.focus = { form: formIndex, name: control.name, nth, start, end };
+      }
+    }
+  });
+  return state;
+}
+
+/** Sets a control's value as typing would, so a controlled field's state follows (React reads events). */
+function writeValue(control: Control, value: string) {
+  const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(control), "value")?.set;
+  if (setter) setter.call(control, value);
+  else control.value = value;
+  control.dispatchEvent(new Event("input", { bubbles: true }));
+  control.dispatchEvent(new Event("change", { bubbles: true }));
+}
+
+function applyState(root: Element, state: FormState) {
+  for (const saved of state.values) {
+    const control = findControl(root, saved.form, saved.name, saved.nth);
+    if (!control) continue;
+    if (control instanceof HTMLInputElement && control.type === "file") {
+      // A chosen file (the service-start logo) moves to the live field, which then checks it.
+      if (saved.files?.length) {
+        control.files = saved.files;
+        control.dispatchEvent(new Event("change", { bubbles: true }));
+      }
+    } else if (control instanceof HTMLInputElement && (control.type === "checkbox" || control.type === "radio")) {
+      // A click toggles it and tells React, as the visitor's own click would have.
+      if (control.checked !== saved.checked) control.click();
+    } else if (control.value !== saved.value) {
+      writeValue(control, saved.value);
+    }
+  }
+  if (!state.focus) return;
+  const { form, name, nth, start, end } = state.focus;
+  const control = findControl(root, form, name, nth);
+  if (!control) return;
+  control.focus({ preventScroll: true });
+  if (start !== null && end !== null) {
+    try {
+      (control as HTMLInputElement).setSelectionRange(start, end);
+    } catch {
+      /* no caret to set */
+    }
+  }
+}
+
+const keptElementOf = (id: string) => document.querySelector(`[${KEPT_ATTRIBUTE}="${CSS.escape(id)}"]`);
+
+/** A send held until the live form can make it: which form, and which of its buttons sent it. */
+interface HeldSend {
+  form: number;
+  submitter: number;
+}
+
+function submittersOf(form: HTMLFormElement): HTMLElement[] {
+  return Array.from(
+    form.querySelectorAll<HTMLElement>("button:not([type=button]):not([type=reset]), input[type=submit]"),
+  );
+}
+
+/** Makes a held send again with the same button, as the visitor's click would have. */
+function submitHeld(root: Element, held: HeldSend) {
+  const form = root.querySelectorAll("form")[held.form] ?? root.querySelector("form");
+  if (!form) return;
+  const submitter = submittersOf(form)[held.submitter] ?? null;
+  try {
+    form.requestSubmit(submitter);
+  } catch {
+    // A button the live form no longer counts as its own: the form's default send.
+    form.requestSubmit();
+  }
+}
+
+/** `children` (the component of `module`), kept as the server's HTML until the visitor reaches for it. */
+export function LiveOnInteraction({
+  module,
+  eager = false,
+  children,
+}: {
+  module: string;
+  /** Fetch the code at once (the page is the answer to a post: its messages may need the live form). */
+  eager?: boolean;
+  children: ReactNode;
+}) {
+  const id = useId();
+  const html = useKeptHtml(id);
+  const [live, setLive] = useState(html === null);
+  const control = useRef({
+    requested: false,
+    swapped: html === null,
+    pressing: false,
+    swapWaiting: false,
+    held: null as HeldSend | null,
+    sendNatively: false,
+  });
+
+  const swap = useCallback(() => {
+    const current = control.current;
+    if (current.swapped || current.sendNatively) return;
+    if (current.pressing) {
+      current.swapWaiting = true;
+      return;
+    }
+    const kept = keptElementOf(id);
+    const state = kept ? readState(kept) : null;
+    current.swapped = true;
+    flushSync(() => setLive(true));
+    const next = keptElementOf(id);
+    if (!next) return;
+    if (state) applyState(next, state);
+    const held = current.held;
+    current.held = null;
+    if (held) submitHeld(next, held);
+  }, [id]);
+
+  /** The held send, made by the server's form as without JavaScript (the code did not come). */
+  const sendHeldNatively = useCallback(() => {
+    const current = control.current;
+    const held = current.held;
+    if (current.swapped || !held) return;
+    current.held = null;
+    current.sendNatively = true;
+    const kept = keptElementOf(id);
+    if (!kept) return;
+    kept.querySelectorAll("form").forEach((form) => (form.noValidate = form.hasAttribute("data-server-novalidate")));
+    submitHeld(kept, held);
+  }, [id]);
+
+  const request = useCallback(() => {
+    const current = control.current;
+    if (current.requested || current.swapped) return;
+    current.requested = true;
+    loadModule(module)
+      // What the form itself loads live at once (the calculator's lead form, when the server showed it).
+      .then(() => loadMarkedModules(keptElementOf(id) ?? document.createDocumentFragment(), LIVE_AT_ONCE))
+      .then(swap, () => {
+        // Asked for again at the next reach (loadModule forgets a failed download).
+        current.requested = false;
+        sendHeldNatively();
+      });
+  }, [id, module, swap, sendHeldNatively]);
+
+  useEffect(() => {
+    if (html === null) return;
+    // The live form makes its own checks, in place and in Spanish, once its code is in: the browser's
+    // would stop a send before it can be held. They come back if the send goes natively.
+    keptElementOf(id)
+      ?.querySelectorAll("form")
+      .forEach((form) => {
+        if (form.noValidate) form.setAttribute("data-server-novalidate", "");
+        form.noValidate = true;
+      });
+    if (eager) request();
+  }, [html, id, eager, request]);
+
+  const onPress = useCallback(() => {
+    control.current.pressing = true;
+    request();
+    const release = () => {
+      window.removeEventListener("pointerup", release, true);
+      window.removeEventListener("pointercancel", release, true);
+      // After the click this press makes (dispatched in the same task as pointerup).
+      setTimeout(() => {
+        control.current.pressing = false;
+        if (control.current.swapWaiting) swap();
+      }, 0);
+    };
+    window.addEventListener("pointerup", release, true);
+    window.addEventListener("pointercancel", release, true);
+  }, [request, swap]);
+
+  const onSubmit = useCallback(
+    (event: FormEvent<HTMLElement>) => {
+      const current = control.current;
+      if (current.sendNatively) return;
+      const form = event.target as HTMLFormElement;
+      const forms = Array.from(keptElementOf(id)?.querySelectorAll("form") ?? []);
+      const submitter = (event.nativeEvent as SubmitEvent).submitter;
+      event.preventDefault();
+      current.held = {
+        form: Math.max(0, forms.indexOf(form)),
+        submitter: submitter ? Math.max(0, submittersOf(form).indexOf(submitter)) : 0,
+      };
+      request();
+      window.setTimeout(sendHeldNatively, HELD_SEND_TIMEOUT_MS);
+    },
+    [id, request, sendHeldNatively],
+  );
+
+  if (!live && html !== null) {
+    const reach = (_event: SyntheticEvent) => request();
+    return (
+      <KeptElement
+        id={id}
+        html={html}
+        module={module}
+        handlers={{
+          onPointerOverCapture: reach,
+          onFocusCapture: reach,
+          onKeyDownCapture: reach,
+          onInputCapture: reach,
+          onPointerDownCapture: onPress,
+          onSubmitCapture: onSubmit,
+        }}
+      />
+    );
+  }
+  return (
+    <KeptElement key="live" id={id} html={null} module={module}>
+      <LoadingBoundary>{children}</LoadingBoundary>
+    </KeptElement>
+  );
+}
+
+/**
+ * A form component whose code the browser fetches on interaction (above). The server renders `server`
+ * (imported from a `.server` module, so empty in the browser); a route that renders it lists `module` in
+ * its `staticContentLoader`, so a client-side navigation shows the form with the page.
+ */
+export function liveOnInteraction<P extends object>(
+  key: string,
+  server: ComponentType<P> | undefined,
+  load: () => Promise<ComponentType<P>>,
+): ComponentType<P> & { module: string } {
+  const module = `form:${key}`;
+  const Content = moduleComponent(module, server, load);
+  function LiveForm(props: P) {
+    const answered = useActionData() != null;
+    return (
+      <LiveOnInteraction module={module} eager={answered}>
+        <Content {...props} />
+      </LiveOnInteraction>
+    );
+  }
+  return Object.assign(LiveForm, { module });
+}
