@@ -6,8 +6,10 @@
 import { expect, type Page, type Route, test } from "@playwright/test";
 
 import { closeCookieBanner, waitForHydration } from "../support/page-checks";
+import { seedDocument } from "../support/seed-content";
 
 const receiverUrl = process.env.E2E_RECEIVER_URL ?? "";
+const serviceStart = seedDocument("serviceStartPage");
 
 function uniqueEmail(tag: string) {
   return `${tag}-${test.info().project.name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@empresa.es`;
@@ -180,4 +182,52 @@ test("the campaign page's lead form: typed and sent before its code arrived, del
   release();
   await expect(page.getByTestId("campaign-success")).toBeVisible();
   await expect.poll(() => deliveredPaths(email)).toEqual(["/automation-webhook", "/form-service"]);
+});
+
+test("the service-start form: a logo picked, a radio and a plan chosen before the code arrived carry over and are delivered", async ({
+  page,
+}) => {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/ServiceStartForm-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto("/iniciar-servicio");
+  await closeCookieBanner(page);
+  await waitForHydration(page);
+  const email = uniqueEmail("servicio-held");
+  await page.getByLabel("Nombre completo").fill("Marta Ruiz");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Teléfono").fill("611 000 111");
+  await page.getByLabel("Nombre de la empresa").fill("Reformas Ruiz");
+  await page.getByLabel("Describe tu negocio").fill("Reformas integrales");
+  await page.getByLabel("¿Quién es tu público objetivo?").fill("Particulares");
+  await page.getByLabel("Servicios o productos que ofreces").fill("Cocinas y baños");
+  await page.getByLabel("¿Qué quieres conseguir con tu web?").fill("Presupuestos");
+  await page.getByLabel("Estilo preferido").selectOption({ index: 2 });
+  await page.getByLabel("Sí, ya tengo logo").check();
+  await page.getByLabel("Sube tu logo").setInputFiles({
+    name: "logo-antes.png",
+    mimeType: "image/png",
+    buffer: Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+  });
+  await page.getByRole("radio", { name: "Presencia Activa", exact: true }).check();
+  expect(await isLive(page, "main form")).toBe(false);
+
+  release();
+  await expect.poll(() => isLive(page, "main form")).toBe(true);
+  await expect(page.getByLabel("Sí, ya tengo logo")).toBeChecked();
+  await expect(page.getByRole("radio", { name: "Presencia Activa", exact: true })).toBeChecked();
+  await expect(page.getByLabel("Nombre completo")).toHaveValue("Marta Ruiz");
+  await page.getByRole("button", { name: serviceStart.submitLabel }).click();
+  await expect(page.getByTestId("service-start-success")).toBeVisible();
+  await expect
+    .poll(async () => {
+      const all = (await (await fetch(`${receiverUrl}/__received`)).json()) as Array<{
+        body: Record<string, unknown> | null;
+      }>;
+      return all.find((delivery) => delivery.body?.email === email)?.body ?? null;
+    })
+    .toMatchObject({ tieneLogoPropio: "si", archivoLogo: "logo-antes.png", planSeleccionado: "Presencia Activa" });
 });

@@ -60,6 +60,11 @@ export function moduleComponent<P extends object>(
   return ModuleComponent;
 }
 
+/** False while a registered module's code is still missing (a module nobody registered has none to wait for). */
+export function isModuleReady(key: string): boolean {
+  return !loaders.has(key) || loaded.has(key);
+}
+
 /**
  * Loads the modules marked in `root` (never rejects). In rounds: a module loaded in one round (the
  * campaign blocks' renderer) registers the modules of the next (its blocks).

@@ -32,7 +32,14 @@ import {
 } from "react";
 import { flushSync } from "react-dom";
 
-import { LIVE_AT_ONCE, loadMarkedModules, loadModule, moduleComponent } from "./client-modules";
+import {
+  isModuleReady,
+  LIVE_AT_ONCE,
+  loadMarkedModules,
+  loadModule,
+  MODULE_ATTRIBUTE,
+  moduleComponent,
+} from "./client-modules";
 import { KEPT_ATTRIBUTE, KeptElement, LoadingBoundary, useKeptHtml } from "./static-html";
 
 /** How long a send made before the form's code arrived waits for it before going as without JavaScript. */
@@ -226,7 +233,16 @@ export function LiveOnInteraction({
     current.requested = true;
     loadModule(module)
       // What the form itself loads live at once (the calculator's lead form, when the server showed it).
-      .then(() => loadMarkedModules(keptElementOf(id) ?? document.createDocumentFragment(), LIVE_AT_ONCE))
+      .then(async () => {
+        const kept = keptElementOf(id);
+        if (!kept) return;
+        await loadMarkedModules(kept, LIVE_AT_ONCE);
+        const marked = Array.from(kept.querySelectorAll(LIVE_AT_ONCE), (element) =>
+          element.getAttribute(MODULE_ATTRIBUTE),
+        );
+        // Taking over with a part still missing would show a gap where the server's form was.
+        if (!marked.every((key) => key === null || isModuleReady(key))) throw new Error("missing module");
+      })
       .then(swap, () => {
         // Asked for again at the next reach (loadModule forgets a failed download).
         current.requested = false;
