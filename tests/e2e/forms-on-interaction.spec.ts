@@ -5,6 +5,7 @@
 // cannot come, the form still sends, as without JavaScript.
 import { expect, type Page, type Route, test } from "@playwright/test";
 
+import { fillContactForm, fillServiceStart } from "../support/lead-form-fill";
 import { closeCookieBanner, waitForHydration } from "../support/page-checks";
 import { seedDocument } from "../support/seed-content";
 
@@ -35,12 +36,12 @@ function scriptsHolding(page: Page, text: string): string[] {
   return found;
 }
 
-/** Holds the contact form's chunk until `release` is called. */
-async function holdContactFormCode(page: Page) {
+/** Holds the chunk whose file name starts with `name` until `release` is called. */
+async function holdChunk(page: Page, name: string) {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   const held: Route[] = [];
-  await page.route(/\/ContactForm-[\w-]+\.js$/, async (route) => {
+  await page.route(new RegExp(`/${name}-[\\w-]+\\.js$`), async (route) => {
     held.push(route);
     await released;
     await route.continue();
@@ -83,7 +84,7 @@ test("the pages' startup carries no lead-form code: it comes when the visitor re
 test("typed before the code arrived: every value, the focus and the caret carry over to the live form", async ({
   page,
 }) => {
-  const code = await holdContactFormCode(page);
+  const code = await holdChunk(page, "ContactForm");
   await page.goto("/contacto");
   await closeCookieBanner(page);
   await waitForHydration(page);
@@ -115,7 +116,7 @@ test("a send made before the code arrived waits for it (no reload) and is made b
   await page.goto("/");
   await closeCookieBanner(page);
   await waitForHydration(page);
-  const code = await holdContactFormCode(page);
+  const code = await holdChunk(page, "ContactForm");
   await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
   const form = page.locator(CONTACT_FORM);
   await form.getByRole("button", { name: "Enviar mensaje" }).click();
@@ -130,11 +131,7 @@ test("a send made before the code arrived waits for it (no reload) and is made b
 
   // Filled in and sent again, it goes as every live send does, and is delivered.
   const email = uniqueEmail("held");
-  await form.getByLabel("Nombre").fill("Ana García");
-  await form.getByLabel("Email").fill(email);
-  await form.getByLabel("Teléfono").fill("+34 600 111 222");
-  await form.getByLabel("Sector").fill("Construcción");
-  await form.getByLabel("Mensaje").fill("Quiero más clientes");
+  await fillContactForm(form, email);
   await form.getByRole("button", { name: "Enviar mensaje" }).click();
   await expect(page.getByTestId("contact-success")).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
@@ -150,11 +147,7 @@ test("when the form's code cannot be downloaded, a send goes as without JavaScri
   await waitForHydration(page);
   const email = uniqueEmail("nocode");
   const form = page.locator(CONTACT_FORM);
-  await form.getByLabel("Nombre").fill("Ana García");
-  await form.getByLabel("Email").fill(email);
-  await form.getByLabel("Teléfono").fill("+34 600 111 222");
-  await form.getByLabel("Sector").fill("Construcción");
-  await form.getByLabel("Mensaje").fill("Quiero más clientes");
+  await fillContactForm(form, email);
   await form.getByRole("button", { name: "Enviar mensaje" }).click();
   // The server's answer to a plain post: the same success panel.
   await expect(page.getByTestId("contact-success")).toBeVisible();
@@ -164,12 +157,7 @@ test("when the form's code cannot be downloaded, a send goes as without JavaScri
 test("the campaign page's lead form: typed and sent before its code arrived, delivered by the live form", async ({
   page,
 }) => {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/LeadFormBlock-[\w-]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const code = await holdChunk(page, "LeadFormBlock");
   await page.goto("/reformas-integrales");
   await closeCookieBanner(page);
   await waitForHydration(page);
@@ -179,7 +167,7 @@ test("the campaign page's lead form: typed and sent before its code arrived, del
   await form.getByLabel("Email").fill(email);
   await form.getByLabel("Teléfono").fill("+34 600 111 222");
   await form.getByRole("button").last().click();
-  release();
+  code.release();
   await expect(page.getByTestId("campaign-success")).toBeVisible();
   await expect.poll(() => deliveredPaths(email)).toEqual(["/automation-webhook", "/form-service"]);
 });
@@ -187,25 +175,12 @@ test("the campaign page's lead form: typed and sent before its code arrived, del
 test("the service-start form: a logo picked, a radio and a plan chosen before the code arrived carry over and are delivered", async ({
   page,
 }) => {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/ServiceStartForm-[\w-]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const code = await holdChunk(page, "ServiceStartForm");
   await page.goto("/iniciar-servicio");
   await closeCookieBanner(page);
   await waitForHydration(page);
   const email = uniqueEmail("servicio-held");
-  await page.getByLabel("Nombre completo").fill("Marta Ruiz");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Teléfono").fill("611 000 111");
-  await page.getByLabel("Nombre de la empresa").fill("Reformas Ruiz");
-  await page.getByLabel("Describe tu negocio").fill("Reformas integrales");
-  await page.getByLabel("¿Quién es tu público objetivo?").fill("Particulares");
-  await page.getByLabel("Servicios o productos que ofreces").fill("Cocinas y baños");
-  await page.getByLabel("¿Qué quieres conseguir con tu web?").fill("Presupuestos");
-  await page.getByLabel("Estilo preferido").selectOption({ index: 2 });
+  await fillServiceStart(page, email);
   await page.getByLabel("Sí, ya tengo logo").check();
   await page.getByLabel("Sube tu logo").setInputFiles({
     name: "logo-antes.png",
@@ -215,7 +190,7 @@ test("the service-start form: a logo picked, a radio and a plan chosen before th
   await page.getByRole("radio", { name: "Presencia Activa", exact: true }).check();
   expect(await isLive(page, "main form")).toBe(false);
 
-  release();
+  code.release();
   await expect.poll(() => isLive(page, "main form")).toBe(true);
   await expect(page.getByLabel("Sí, ya tengo logo")).toBeChecked();
   await expect(page.getByRole("radio", { name: "Presencia Activa", exact: true })).toBeChecked();

@@ -5,6 +5,7 @@ import path from "node:path";
 
 import { type Browser, expect, type Page, test } from "@playwright/test";
 
+import { fillContactForm, fillServiceStart } from "../support/lead-form-fill";
 import { closeCookieBanner, rememberCookieChoice, waitForHydration } from "../support/page-checks";
 import { resolveRefs, seedDocument } from "../support/seed-content";
 
@@ -46,17 +47,6 @@ async function noScriptPage(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
-async function fillContactForm(page: Page, email: string, nombre = "Ana García") {
-  const form = page.locator("#formulario-contacto");
-  await form.getByLabel("Nombre").fill(nombre);
-  await form.getByLabel("Email").fill(email);
-  await form.getByLabel("Teléfono").fill("+34 600 111 222");
-  await form.getByLabel("Empresa").fill("Empresa SL");
-  await form.getByLabel("Sector").fill("Construcción");
-  await form.getByLabel("Mensaje").fill("Quiero más clientes");
-  return form;
-}
-
 test.describe("landing contact form", () => {
   test("with JavaScript: 'Enviando...', the success panel and toast, both deliveries with one key, then a clean reset", async ({
     page,
@@ -65,7 +55,7 @@ test.describe("landing contact form", () => {
     await closeCookieBanner(page);
     await waitForHydration(page);
     const email = uniqueEmail("landing");
-    const form = await fillContactForm(page, email);
+    const form = await fillContactForm(page.locator("#formulario-contacto"), email);
     await expect(form.getByLabel("Email")).toHaveAttribute("type", "email");
     await expect(form.getByLabel("Teléfono")).toHaveAttribute("type", "tel");
     await expect(form.locator("label", { hasText: "Nombre" })).toContainText("*");
@@ -126,7 +116,7 @@ test.describe("landing contact form", () => {
     await closeCookieBanner(page);
     await waitForHydration(page);
     const email = uniqueEmail("offline");
-    const form = await fillContactForm(page, email);
+    const form = await fillContactForm(page.locator("#formulario-contacto"), email);
     await page.route(
       (url) => url.pathname === "/contacto" && url.searchParams.has("_data"),
       (route) => (route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue()),
@@ -144,7 +134,7 @@ test.describe("landing contact form", () => {
     const page = await noScriptPage(browser);
     await page.goto("/");
     const email = uniqueEmail("nojs-landing");
-    const form = await fillContactForm(page, email);
+    const form = await fillContactForm(page.locator("#formulario-contacto"), email);
     await form.getByRole("button", { name: "Enviar mensaje" }).click();
     await expect(page.getByRole("heading", { name: landing.contactSection.successTitle })).toBeVisible();
     await expect(page.locator("#formulario-contacto")).toContainText(landing.contactSection.successText);
@@ -158,7 +148,7 @@ test.describe("landing contact form", () => {
     const page = await noScriptPage(browser);
     await page.goto("/contacto");
     const hostile = '<img src=x onerror="document.title=1">';
-    const form = await fillContactForm(page, uniqueEmail("nojs-invalid"), hostile);
+    const form = await fillContactForm(page.locator("#formulario-contacto"), uniqueEmail("nojs-invalid"), hostile);
     await form.getByLabel("Sector").fill("   ");
     await form.getByRole("button", { name: "Enviar mensaje" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Campos requeridos" })).toBeVisible();
@@ -301,18 +291,6 @@ test.describe("service start /iniciar-servicio", () => {
     buffer: Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
   };
 
-  async function fillRequired(page: Page, email: string) {
-    await page.getByLabel("Nombre completo").fill("Marta Ruiz");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Teléfono").fill("611 000 111");
-    await page.getByLabel("Nombre de la empresa").fill("Reformas Ruiz");
-    await page.getByLabel("Describe tu negocio").fill("Reformas integrales");
-    await page.getByLabel("¿Quién es tu público objetivo?").fill("Particulares");
-    await page.getByLabel("Servicios o productos que ofreces").fill("Cocinas y baños");
-    await page.getByLabel("¿Qué quieres conseguir con tu web?").fill("Presupuestos");
-    await page.getByLabel("Estilo preferido").selectOption(serviceStart.styleOptions[5]);
-  }
-
   test("shows five cards, the 8 styles and the logo choice; without a plan: 'Plan requerido' and nothing sent", async ({
     page,
   }) => {
@@ -338,7 +316,7 @@ test.describe("service start /iniciar-servicio", () => {
     await expect(page.getByLabel("Describe cómo te gustaría tu logo")).toBeVisible();
     await expect(page.getByTestId("logo-offer")).toContainText(serviceStart.logoOffer.text);
 
-    await fillRequired(page, uniqueEmail("noplan"));
+    await fillServiceStart(page, uniqueEmail("noplan"));
     let posted = false;
     page.on("request", (request) => {
       if (request.method() === "POST") posted = true;
@@ -381,7 +359,7 @@ test.describe("service start /iniciar-servicio", () => {
     await closeCookieBanner(page);
     await waitForHydration(page);
     const email = uniqueEmail("servicio");
-    await fillRequired(page, email);
+    await fillServiceStart(page, email);
     await page.getByLabel("Sí, ya tengo logo").check();
     await page.getByLabel("Sube tu logo").setInputFiles(logo);
     await page.getByRole("radio", { name: "Captación Pro", exact: true }).check();
@@ -424,7 +402,7 @@ test.describe("service start /iniciar-servicio", () => {
     const page = await noScriptPage(browser);
     await page.goto("/iniciar-servicio");
     const email = uniqueEmail(tag);
-    await fillRequired(page, email);
+    await fillServiceStart(page, email);
     await page.getByLabel("Sí, ya tengo logo").check();
     await page.getByLabel("Sube tu logo").setInputFiles(file);
     return { page, email };
@@ -478,7 +456,7 @@ test.describe("service start /iniciar-servicio", () => {
     const page = await noScriptPage(browser);
     await page.goto("/iniciar-servicio");
     const email = uniqueEmail("nojs-noplan");
-    await fillRequired(page, email);
+    await fillServiceStart(page, email);
     await page.getByRole("button", { name: serviceStart.submitLabel }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Plan requerido" })).toBeVisible();
     await expect(page.getByLabel("Email")).toHaveValue(email);
