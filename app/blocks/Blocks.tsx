@@ -16,7 +16,6 @@
  * - in preview and after a client-side navigation there is no server HTML to keep: each block loads its
  *   chunk at once.
  */
-import { useActionData } from "@remix-run/react";
 import { type ComponentProps, type ComponentType, type ReactNode } from "react";
 
 import { moduleComponent } from "~/components/islands/client-modules";
@@ -154,8 +153,6 @@ export function Blocks({
   edit,
   ...page
 }: { blocks: readonly RenderedBlock[]; edit?: Record<string, string> } & PageContext) {
-  // The answer to a post: the forms' messages may need them live, so their code comes at once.
-  const answered = useActionData() != null;
   return (
     <div className={edit ? "flex flex-col" : undefined} data-campaign-blocks={edit ? "" : undefined}>
       {blocks.map((block) => {
@@ -177,7 +174,7 @@ export function Blocks({
           );
         if (ON_INTERACTION_BLOCKS.has(block._type))
           return (
-            <LiveOnInteraction key={block._key} module={module} eager={answered}>
+            <LiveOnInteraction key={block._key} module={module}>
               {content}
             </LiveOnInteraction>
           );

@@ -23,8 +23,11 @@ const ROUTE_MODULES = /^window\.__remixRouteModules = (\{[^\n]*\});$/m;
 const ENTRY_IMPORT = /^import\("([^"]+)"\);$/m;
 /** Hydrate anyway when no paint report has come by then (a page with nothing contentful to paint). */
 const PAINT_REPORT_TIMEOUT_MS = 3_000;
-/** Module preloads started per task (each costs the main thread about a millisecond on a mid-range phone). */
-const PRELOADS_PER_TASK = 4;
+/**
+ * Module preloads started per task. Each start costs the main thread a few milliseconds on a mid-range
+ * phone (traced with the CPU slowed 4×: batches of 4 took 20–56 ms, the top of it counted as blocking time).
+ */
+const PRELOADS_PER_TASK = 2;
 
 function loaderScript(
   preloads: string[],

@@ -40,7 +40,7 @@ import {
   MODULE_ATTRIBUTE,
   moduleComponent,
 } from "./client-modules";
-import { KEPT_ATTRIBUTE, KeptElement, LoadingBoundary, useKeptHtml } from "./static-html";
+import { KeptElement, keptElement, LoadingBoundary, useKeptHtml } from "./static-html";
 
 /** How long a send made before the form's code arrived waits for it before going as without JavaScript. */
 export const HELD_SEND_TIMEOUT_MS = 5_000;
@@ -145,7 +145,6 @@ function applyState(root: Element, state: FormState) {
   }
 }
 
-const keptElementOf = (id: string) => document.querySelector(`[${KEPT_ATTRIBUTE}="${CSS.escape(id)}"]`);
 
 /** A send held until the live form can make it: which form, and which of its buttons sent it. */
 interface HeldSend {
@@ -173,16 +172,9 @@ function submitHeld(root: Element, held: HeldSend) {
 }
 
 /** `children` (the component of `module`), kept as the server's HTML until the visitor reaches for it. */
-export function LiveOnInteraction({
-  module,
-  eager = false,
-  children,
-}: {
-  module: string;
-  /** Fetch the code at once (the page is the answer to a post: its messages may need the live form). */
-  eager?: boolean;
-  children: ReactNode;
-}) {
+export function LiveOnInteraction({ module, children }: { module: string; children: ReactNode }) {
+  // The answer to a post: its messages may need the live form, so the code is fetched at once.
+  const eager = useActionData() != null;
   const id = useId();
   const html = useKeptHtml(id);
   const [live, setLive] = useState(html === null);
@@ -202,11 +194,11 @@ export function LiveOnInteraction({
       current.swapWaiting = true;
       return;
     }
-    const kept = keptElementOf(id);
+    const kept = keptElement(id);
     const state = kept ? readState(kept) : null;
     current.swapped = true;
     flushSync(() => setLive(true));
-    const next = keptElementOf(id);
+    const next = keptElement(id);
     if (!next) return;
     if (state) applyState(next, state);
     const held = current.held;
@@ -221,7 +213,7 @@ export function LiveOnInteraction({
     if (current.swapped || !held) return;
     current.held = null;
     current.sendNatively = true;
-    const kept = keptElementOf(id);
+    const kept = keptElement(id);
     if (!kept) return;
     kept.querySelectorAll("form").forEach((form) => (form.noValidate = form.hasAttribute("data-server-novalidate")));
     submitHeld(kept, held);
@@ -234,7 +226,7 @@ export function LiveOnInteraction({
     loadModule(module)
       // What the form itself loads live at once (the calculator's lead form, when the server showed it).
       .then(async () => {
-        const kept = keptElementOf(id);
+        const kept = keptElement(id);
         if (!kept) return;
         await loadMarkedModules(kept, LIVE_AT_ONCE);
         const marked = Array.from(kept.querySelectorAll(LIVE_AT_ONCE), (element) =>
@@ -254,7 +246,7 @@ export function LiveOnInteraction({
     if (html === null) return;
     // The live form makes its own checks, in place and in Spanish, once its code is in: the browser's
     // would stop a send before it can be held. They come back if the send goes natively.
-    keptElementOf(id)
+    keptElement(id)
       ?.querySelectorAll("form")
       .forEach((form) => {
         if (form.noValidate) form.setAttribute("data-server-novalidate", "");
@@ -284,7 +276,7 @@ export function LiveOnInteraction({
       const current = control.current;
       if (current.sendNatively) return;
       const form = event.target as HTMLFormElement;
-      const forms = Array.from(keptElementOf(id)?.querySelectorAll("form") ?? []);
+      const forms = Array.from(keptElement(id)?.querySelectorAll("form") ?? []);
       const submitter = (event.nativeEvent as SubmitEvent).submitter;
       event.preventDefault();
       current.held = {
@@ -335,9 +327,8 @@ export function liveOnInteraction<P extends object>(
   const module = `form:${key}`;
   const Content = moduleComponent(module, server, load);
   function LiveForm(props: P) {
-    const answered = useActionData() != null;
     return (
-      <LiveOnInteraction module={module} eager={answered}>
+      <LiveOnInteraction module={module}>
         <Content {...props} />
       </LiveOnInteraction>
     );

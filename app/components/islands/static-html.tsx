@@ -41,7 +41,10 @@ export function useServerHtml(): boolean {
 }
 
 /** The attribute naming a kept element (its value is React's `useId`, equal on server and client). */
-export const KEPT_ATTRIBUTE = "data-server-html";
+const KEPT_ATTRIBUTE = "data-server-html";
+
+/** The kept element named `id` in the document, if it is there. */
+export const keptElement = (id: string) => document.querySelector(`[${KEPT_ATTRIBUTE}="${CSS.escape(id)}"]`);
 
 /**
  * The server's HTML of the element named `id`, read while hydrating a public page; null on the server,
@@ -51,7 +54,7 @@ export function useKeptHtml(id: string): string | null {
   const serverHtml = useServerHtml();
   const [kept] = useState(() => {
     if (!serverHtml || typeof document === "undefined" || isPreviewDocument()) return null;
-    return document.querySelector(`[${KEPT_ATTRIBUTE}="${CSS.escape(id)}"]`)?.innerHTML ?? null;
+    return keptElement(id)?.innerHTML ?? null;
   });
   return kept;
 }
