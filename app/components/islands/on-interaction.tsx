@@ -145,7 +145,6 @@ function applyState(root: Element, state: FormState) {
   }
 }
 
-
 /** A send held until the live form can make it: which form, and which of its buttons sent it. */
 interface HeldSend {
   form: number;
