@@ -16,6 +16,7 @@ import { PageCache, pageCacheBounds } from "./server/page-cache";
 import { createRemixHandler } from "./server/remix-handler";
 import { createRequestListener } from "./server/request-listener";
 import { sendPlain } from "./server/respond";
+import { createRouteLabeler } from "./server/route-label";
 import { StaticAssets } from "./server/static-assets";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -29,7 +30,7 @@ const buildPath = path.join(root, "build", "index.js");
  */
 export type AppServices = Pick<
   typeof EntryServer,
-  "contentEvents" | "startLeadDelivery" | "shutdownLeads" | "startLiveContent" | "previewModeRoutes"
+  "contentEvents" | "startLeadDelivery" | "shutdownLeads" | "startLiveContent" | "previewModeRoutes" | "metricsRoute"
 >;
 
 export function appServices(build: Pick<ServerBuild, "entry">): AppServices {
@@ -39,10 +40,11 @@ export function appServices(build: Pick<ServerBuild, "entry">): AppServices {
     typeof entry.startLeadDelivery !== "function" ||
     typeof entry.shutdownLeads !== "function" ||
     typeof entry.startLiveContent !== "function" ||
-    typeof entry.previewModeRoutes !== "object"
+    typeof entry.previewModeRoutes !== "object" ||
+    typeof entry.metricsRoute !== "function"
   ) {
     throw new Error(
-      "The server build does not export contentEvents, startLeadDelivery, shutdownLeads, startLiveContent and previewModeRoutes (app/entry.server.tsx)",
+      "The server build does not export contentEvents, startLeadDelivery, shutdownLeads, startLiveContent, previewModeRoutes and metricsRoute (app/entry.server.tsx)",
     );
   }
   return {
@@ -51,6 +53,7 @@ export function appServices(build: Pick<ServerBuild, "entry">): AppServices {
     shutdownLeads: entry.shutdownLeads,
     startLiveContent: entry.startLiveContent,
     previewModeRoutes: entry.previewModeRoutes,
+    metricsRoute: entry.metricsRoute,
   };
 }
 
@@ -75,6 +78,8 @@ export async function createServer() {
   app.disable("x-powered-by");
   const publicSiteUrl = process.env.PUBLIC_SITE_URL;
   const proxyHops = trustedProxyHops();
+  // `/metrics` answers null without METRICS_TOKEN: Remix then answers it like any unknown path.
+  const ownRoutes = { ...services.previewModeRoutes, "/metrics": services.metricsRoute };
   app.all(
     "*",
     createRemixHandler({
@@ -83,14 +88,21 @@ export async function createServer() {
       cache,
       publicSiteUrl,
       trustedProxyHops: proxyHops,
-      ownRoutes: services.previewModeRoutes,
+      ownRoutes,
     }),
   );
   app.use(lastResort);
 
   const assets = new StaticAssets(path.join(root, "public"));
   const server = http.createServer(
-    createRequestListener({ cache, assets, app, publicSiteUrl, trustedProxyHops: proxyHops }),
+    createRequestListener({
+      cache,
+      assets,
+      app,
+      publicSiteUrl,
+      trustedProxyHops: proxyHops,
+      routeLabel: createRouteLabeler(build.routes, Object.keys(ownRoutes)),
+    }),
   );
   return Object.assign(server, { services });
 }

@@ -9,6 +9,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 
 import { runInRequestScope } from "../app/content/request-scope.server";
+import { countPageCache } from "../app/lib/metrics.server";
 import { pageCacheKey } from "./cache-key";
 import {
   BROTLI_FAST_QUALITY,
@@ -79,9 +80,11 @@ export interface RemixHandlerOptions {
   trustedProxyHops?: number;
   /**
    * GET/HEAD handlers of the app that are not Remix routes, by exact path (the preview-mode endpoints,
-   * app/preview-mode/routes.server.ts): answered live, never cached, in the same request scope.
+   * app/preview-mode/routes.server.ts; `/metrics`, app/metrics/route.server.ts): answered live, never
+   * cached, in the same request scope. A handler that answers null leaves the path to Remix, as if it
+   * did not exist (its 404 page).
    */
-  ownRoutes?: Readonly<Record<string, (args: { request: Request }) => Promise<Response>>>;
+  ownRoutes?: Readonly<Record<string, (args: { request: Request }) => Promise<Response | null>>>;
 }
 
 export function createRemixHandler({
@@ -109,8 +112,11 @@ export function createRemixHandler({
       if (own) {
         const full = requestUrl(req.url ?? "/", req.headers.host, secure) ?? url;
         const request = toFetchRequest(req, res, full, false);
-        await sendLive(req, res, await runInRequestScope(request, () => own({ request })));
-        return;
+        const response = await runInRequestScope(request, () => own({ request }));
+        if (response) {
+          await sendLive(req, res, response);
+          return;
+        }
       }
       if (!cacheKey) {
         // Form actions rate-limit per visitor: the load context carries the visitor's address.
@@ -146,8 +152,10 @@ export function createRemixHandler({
         const brotliQuality = cacheKey.includes("?") ? BROTLI_FAST_QUALITY : BROTLI_MAX_QUALITY;
         return createCachedResponse(response.status, response.headers, body, { brotliQuality });
       });
-      if (entry) sendCached(req, res, entry, "MISS", secure);
-      else await sendLive(req, res, uncacheable!);
+      if (entry) {
+        countPageCache("miss");
+        sendCached(req, res, entry, "MISS", secure);
+      } else await sendLive(req, res, uncacheable!);
     } catch (error) {
       next(error);
     }

@@ -1,14 +1,17 @@
 /**
  * The node:http layer in front of Express and Remix: security headers on every response, public files
  * from memory, and cached pages answered before any framework code runs. Everything else goes to the app.
+ * Every answer, cached or not, is timed here for http_request_duration_seconds (app/lib/metrics.server.ts).
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 
+import { countPageCache, observeRequest } from "../app/lib/metrics.server";
 import { baseSecurityHeaders } from "../app/lib/security-headers.server";
 import { pageCacheKey } from "./cache-key";
 import { isHttpsRequest } from "./client-address";
 import type { PageCache } from "./page-cache";
 import { sendCached, sendPlain } from "./respond";
+import { STATIC_ROUTE, targetPath, UNKNOWN_ROUTE } from "./route-label";
 import type { StaticAssets } from "./static-assets";
 
 export interface RequestListenerOptions {
@@ -19,6 +22,8 @@ export interface RequestListenerOptions {
   publicSiteUrl?: string;
   /** Reverse proxies of our own in front of the server (TRUST_PROXY_HOPS). */
   trustedProxyHops?: number;
+  /** The route label of a path answered with a status (server/route-label.ts); `unknown` without one. */
+  routeLabel?: (pathname: string, status: number) => string;
 }
 
 export function createRequestListener({
@@ -27,6 +32,7 @@ export function createRequestListener({
   app,
   publicSiteUrl,
   trustedProxyHops = 0,
+  routeLabel = () => UNKNOWN_ROUTE,
 }: RequestListenerOptions): RequestListener {
   const headerSets = {
     https: Object.entries(baseSecurityHeaders({ https: true })),
@@ -42,6 +48,13 @@ export function createRequestListener({
   };
 
   return (req, res) => {
+    const started = performance.now();
+    let asset = false;
+    res.once("finish", () => {
+      const path = asset ? null : targetPath(req.url);
+      const route = asset ? STATIC_ROUTE : path ? routeLabel(path, res.statusCode) : UNKNOWN_ROUTE;
+      observeRequest(route, req.method, res.statusCode, (performance.now() - started) / 1000);
+    });
     const secure = isHttpsRequest(req.headers["x-forwarded-proto"], { trustedProxyHops, publicSiteUrl });
     const toApp = () => app(req, res);
 
@@ -50,14 +63,15 @@ export function createRequestListener({
       const queryAt = url.indexOf("?");
       const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
       if (assets.handles(pathname)) {
-        const asset = assets.cached(pathname);
-        if (asset) {
-          sendCached(req, res, asset, "HIT", secure);
+        const file = assets.cached(pathname);
+        if (file) {
+          asset = true;
+          sendCached(req, res, file, "HIT", secure);
           return;
         }
         setSecurityHeaders(res, secure);
         assets.serve(req, res, pathname, secure).then(
-          (served) => served || toApp(),
+          (served) => (served ? (asset = true) : toApp()),
           (error: unknown) => fail(res, error),
         );
         return;
@@ -68,13 +82,18 @@ export function createRequestListener({
     const key = pageCacheKey(req);
     const entry = key ? cache.get(key) : undefined;
     if (entry) {
+      countPageCache("hit");
       sendCached(req, res, entry, "HIT", secure);
       return;
     }
     setSecurityHeaders(res, secure);
     const pending = key ? cache.pendingFill(key) : undefined;
     if (pending) {
-      pending.then((filled) => (filled ? sendCached(req, res, filled, "HIT", secure) : toApp()), toApp);
+      pending.then((filled) => {
+        if (!filled) return toApp();
+        countPageCache("hit");
+        sendCached(req, res, filled, "HIT", secure);
+      }, toApp);
       return;
     }
     toApp();

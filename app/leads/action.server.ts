@@ -30,6 +30,7 @@ import {
 import { validateLead } from "~/forms/validate";
 import { PRIVATE_NO_STORE } from "~/lib/http-cache";
 import { log } from "~/lib/log.server";
+import { countLeadReceived, countLeadRefused } from "~/lib/metrics.server";
 
 import { readOrigen } from "./attribution.server";
 import { experimentCounter, formRateLimiter, storeLead } from "./backend.server";
@@ -50,6 +51,10 @@ function pickForm(forms: LeadForms, formData: FormData): AnyLeadForm | undefined
   if (!Array.isArray(forms)) return forms as AnyLeadForm;
   const intent = formData.get(INTENT_FIELD);
   return forms.find((form) => form.kind === intent);
+}
+
+function singleForm(forms: LeadForms): AnyLeadForm | undefined {
+  return typeof forms === "function" || Array.isArray(forms) ? undefined : (forms as AnyLeadForm);
 }
 
 function firstLanguage(request: Request): string | undefined {
@@ -76,23 +81,30 @@ export async function handleLeadAction(
     // A multipart post over the limit (a heavy logo without JavaScript) still gives its fields back.
     const read = body.formData;
     const form = read ? pickForm(forms, read) : undefined;
+    // The one form of a single-form route even when the body could not be read.
+    countLeadRefused((form ?? singleForm(forms))?.kind ?? null, body.status === 413 ? "too_large" : "invalid");
     if (!read || !form) return answer({ ok: false, form: null, toast }, body.status);
     return answer({ ok: false, form: form.kind, toast, values: readLeadValues(form, read) }, body.status);
   }
   const { formData } = body;
 
   const form = pickForm(forms, formData);
-  if (!form) return answer({ ok: false, form: null, toast: GENERIC_FAILURE_TOAST }, 400);
+  if (!form) {
+    countLeadRefused(null, "invalid");
+    return answer({ ok: false, form: null, toast: GENERIC_FAILURE_TOAST }, 400);
+  }
 
   const honeypot = formData.get(HONEYPOT_FIELD);
   if (typeof honeypot === "string" && honeypot.trim() !== "") {
     log("info", "lead dropped by honeypot", { form: form.kind });
+    countLeadRefused(form.kind, "spam");
     return answer({ ok: true, form: form.kind, id: randomUUID() });
   }
 
   const limit = await formRateLimiter().consume(clientIp(context));
   if (!limit.allowed) {
     log("warn", "lead refused by rate limit", { form: form.kind });
+    countLeadRefused(form.kind, "rate_limited");
     return answer({ ok: false, form: form.kind, toast: RATE_LIMITED_TOAST }, 429, {
       "Retry-After": String(limit.retryAfterSeconds),
     });
@@ -101,6 +113,7 @@ export async function handleLeadAction(
   const values = readLeadValues(form, formData);
   const result = validateLead(form, values);
   if (!result.success) {
+    countLeadRefused(form.kind, "invalid");
     return answer(
       {
         ok: false,
@@ -123,6 +136,7 @@ export async function handleLeadAction(
   });
   try {
     const record = await storeLead(form.kind, payload);
+    countLeadReceived(form.kind);
     if (experiment) experimentCounter().countLead(experiment.experimento, experiment.variante);
     const receipt = form.receipt?.(result.data);
     return answer({ ok: true, form: form.kind, id: record.id, ...(receipt ? { receipt } : {}) });

@@ -13,6 +13,11 @@ export interface DeliverySettings {
   maxAttempts: number;
   /** Time-out of one POST to a destination: DELIVERY_TIMEOUT_MS (default 10 s). */
   attemptTimeoutMs: number;
+  /**
+   * Delivery attempts under way at once per destination in this process: DELIVERY_CONCURRENCY (default
+   * 16). Bounds how hard a backlog (after an outage) hits a destination, per instance.
+   */
+  deliveryConcurrency: number;
   /** The longest wait between retries, and how often the spool is re-read for re-queued submissions. */
   maxRetryDelayMs: number;
   pollIntervalMs: number;
@@ -29,6 +34,7 @@ export function deliverySettings(env: NodeJS.ProcessEnv = process.env): Delivery
     retryBaseMs: positiveNumber(env.DELIVERY_RETRY_BASE_MS, 30_000),
     maxAttempts: Math.floor(positiveNumber(env.DELIVERY_MAX_ATTEMPTS, 12)),
     attemptTimeoutMs: positiveNumber(env.DELIVERY_TIMEOUT_MS, 10_000),
+    deliveryConcurrency: Math.min(256, Math.floor(positiveNumber(env.DELIVERY_CONCURRENCY, 16))),
     maxRetryDelayMs: 60 * 60 * 1000,
     pollIntervalMs: 5_000,
   };

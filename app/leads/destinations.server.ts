@@ -3,6 +3,7 @@
  * are read at every attempt so an operator's change takes effect at the next retry.
  */
 import type { LeadFormKind } from "~/forms/shared";
+import type { DestinationLabel } from "~/lib/metrics.server";
 
 export type DestinationName = "formService" | "automationWebhook";
 
@@ -18,6 +19,12 @@ export const DESTINATIONS_BY_FORM: Record<LeadFormKind, readonly DestinationName
   "plan-cpl": ["automationWebhook"],
   "iniciar-servicio": ["automationWebhook"],
   campana: ["formService", "automationWebhook"],
+};
+
+/** The `destination` label of the metrics (app/lib/metrics.server.ts). */
+export const DESTINATION_LABEL: Readonly<Record<DestinationName, DestinationLabel>> = {
+  formService: "form_service",
+  automationWebhook: "automation",
 };
 
 export function destinationEnvName(destination: DestinationName): string {

@@ -5,3 +5,13 @@ import type { LeadStoreHealth } from "./store.server";
 export function deliveryHealth(): Promise<LeadStoreHealth> {
   return leadStore().health();
 }
+
+/** Age in whole seconds of the oldest delivery not yet made (0 when none); null when it cannot be read. */
+export function oldestPendingSeconds(): Promise<number | null> {
+  return leadStore()
+    .backlog()
+    .then(
+      (backlog) => Math.floor(backlog.oldestPendingSeconds),
+      () => null,
+    );
+}

@@ -10,9 +10,11 @@
  */
 import type { LeadFormKind } from "~/forms/shared";
 import { log } from "~/lib/log.server";
+import { countDelivery } from "~/lib/metrics.server";
 
 import { type DeliverySettings, retryDelayMs } from "./config.server";
 import {
+  DESTINATION_LABEL,
   destinationEnvName,
   type DestinationName,
   DESTINATIONS_BY_FORM,
@@ -21,6 +23,8 @@ import {
 } from "./destinations.server";
 import { type DestinationDelivery, type LeadRecord, newLeadRecord, Spool, type SpoolState } from "./spool.server";
 import {
+  backlogOf,
+  type DeliveryBacklog,
   type LeadStore,
   type LeadStoreHealth,
   type ListedLead,
@@ -28,7 +32,14 @@ import {
   type RequeueResult,
 } from "./store.server";
 
-const MAX_CONCURRENT_RECORDS = 8;
+/** Records written per group commit at most (Spool.saveAll). */
+const SAVE_BATCH = 256;
+
+interface QueuedSave {
+  record: LeadRecord;
+  resolve: (state: SpoolState) => void;
+  reject: (error: unknown) => void;
+}
 
 export interface SpoolLeadStoreOptions extends DeliverySettings {
   /** Injected in tests; the global fetch otherwise. */
@@ -52,6 +63,10 @@ export class SpoolLeadStore implements LeadStore {
   private ticking: Promise<void> | null = null;
   private tickAgain = false;
   private timer: NodeJS.Timeout | null = null;
+  /** Set when the next pass must re-read the pending folder (start, the timer, a re-queue). */
+  private resync = true;
+  private readonly saveQueue: QueuedSave[] = [];
+  private saving: Promise<void> | null = null;
 
   constructor(options: SpoolLeadStoreOptions) {
     this.options = options;
@@ -87,7 +102,7 @@ export class SpoolLeadStore implements LeadStore {
   async store(form: LeadFormKind, payload: Record<string, unknown>): Promise<LeadRecord> {
     await this.start();
     const record = newLeadRecord(form, payload, DESTINATIONS_BY_FORM[form], new Date());
-    await this.spool.save(record);
+    await this.persist(record);
     if (!this.records.has(record.id)) this.records.set(record.id, record);
     log("info", "lead stored", { id: record.id, form });
     this.kick();
@@ -113,12 +128,52 @@ export class SpoolLeadStore implements LeadStore {
       await this.spool.requeue(pending);
       requeued.push(pending);
     }
+    this.resync = true;
     this.kick();
     return { requeued, unknown: ids.filter((id) => !failed.some((record) => record.id === id)) };
   }
 
   async health(): Promise<LeadStoreHealth> {
     return { submissions: await this.spool.counts() };
+  }
+
+  /** From the pending folder as this process last read it (re-read every poll interval). */
+  async backlog(): Promise<DeliveryBacklog> {
+    if (!this.running) {
+      await this.open();
+      return backlogOf(await this.spool.records("pending"), Date.now());
+    }
+    return backlogOf(this.records.values(), Date.now());
+  }
+
+  /**
+   * Writes a record through the group commit: saves requested while one batch is being written go
+   * together in the next one (one directory fsync for all), so a burst of leads or deliveries costs a
+   * few fsyncs of the folder instead of one each. Resolves once this record is durable.
+   */
+  private persist(record: LeadRecord): Promise<SpoolState> {
+    return new Promise<SpoolState>((resolve, reject) => {
+      this.saveQueue.push({ record, resolve, reject });
+      this.flushSaves();
+    });
+  }
+
+  private flushSaves(): void {
+    if (this.saving) return;
+    this.saving = (async () => {
+      while (this.saveQueue.length > 0) {
+        const batch = this.saveQueue.splice(0, SAVE_BATCH);
+        const results = await this.spool
+          .saveAll(batch.map((item) => item.record))
+          .catch((error: unknown) => batch.map(() => ({ status: "rejected", reason: error }) as const));
+        results.forEach((result, index) => {
+          if (result.status === "fulfilled") batch[index]!.resolve(result.value);
+          else batch[index]!.reject(result.reason);
+        });
+      }
+    })().finally(() => {
+      this.saving = null;
+    });
   }
 
   /** Stops scheduling and waits for attempts under way (their results are saved). */
@@ -128,6 +183,7 @@ export class SpoolLeadStore implements LeadStore {
     this.timer = null;
     await this.ticking;
     await Promise.allSettled([...this.tasks]);
+    await this.saving;
   }
 
   /**
@@ -151,7 +207,9 @@ export class SpoolLeadStore implements LeadStore {
       this.tickAgain = true;
       return this.ticking;
     }
-    this.ticking = this.pass().finally(() => {
+    const resync = this.resync;
+    this.resync = false;
+    this.ticking = this.pass(resync).finally(() => {
       this.ticking = null;
       if (this.tickAgain) {
         this.tickAgain = false;
@@ -163,13 +221,19 @@ export class SpoolLeadStore implements LeadStore {
     return this.ticking;
   }
 
-  /** One look at the spool: starts an attempt for every destination that is due. */
-  private async pass(): Promise<void> {
+  /**
+   * One look at the records: starts an attempt for every destination that is due, at most
+   * DELIVERY_CONCURRENCY records at once (each sends at most one POST per destination, so that is
+   * also the bound per destination). A finished attempt kicks the next pass, so a backlog is sent
+   * without waiting for the poll; the pending folder itself is re-read only when `resync` (start, the
+   * poll timer, a re-queue): the records this process stores are already known.
+   */
+  private async pass(resync: boolean): Promise<void> {
     try {
-      await this.syncPending();
+      if (resync) await this.syncPending();
       const now = Date.now();
       for (const record of this.records.values()) {
-        if (!this.running || this.inFlight.size >= MAX_CONCURRENT_RECORDS) break;
+        if (!this.running || this.inFlight.size >= this.options.deliveryConcurrency) break;
         if (this.inFlight.has(record.id)) continue;
         const due = this.dueDestinations(record, now);
         if (due.length > 0) this.launch(record, due);
@@ -239,6 +303,7 @@ export class SpoolLeadStore implements LeadStore {
       delivery.attempts += 1;
       delivery.lastAttemptAt = now.toISOString();
       if (outcome.ok) {
+        countDelivery(DESTINATION_LABEL[name], "delivered", outcome.seconds);
         delivery.state = "delivered";
         delivery.deliveredAt = now.toISOString();
         delivery.lastError = null;
@@ -252,6 +317,7 @@ export class SpoolLeadStore implements LeadStore {
       }
       delivery.lastError = outcome.error;
       if (delivery.attempts >= this.options.maxAttempts) {
+        countDelivery(DESTINATION_LABEL[name], "gave_up", outcome.seconds);
         delivery.state = "failed";
         log("error", "lead delivery gave up; kept as failed", {
           id: record.id,
@@ -261,6 +327,7 @@ export class SpoolLeadStore implements LeadStore {
           error: outcome.error,
         });
       } else {
+        countDelivery(DESTINATION_LABEL[name], "failed", outcome.seconds);
         const delay = retryDelayMs(delivery.attempts, this.options, this.options.random);
         delivery.nextAttemptAt = new Date(now.getTime() + delay).toISOString();
         log("warn", "lead delivery attempt failed; will retry", {
@@ -273,28 +340,48 @@ export class SpoolLeadStore implements LeadStore {
         });
       }
     }
-    const state = await this.spool.save(record);
+    const state = await this.persist(record);
     if (state !== "pending") this.records.delete(record.id);
   }
 
-  private attempt(record: LeadRecord, destination: DestinationName) {
-    return postLead(destination, record, { timeoutMs: this.options.attemptTimeoutMs, fetch: this.options.fetch });
+  /** One POST, with its duration for the metrics. */
+  private async attempt(record: LeadRecord, destination: DestinationName) {
+    const started = performance.now();
+    const outcome = await postLead(destination, record, {
+      timeoutMs: this.options.attemptTimeoutMs,
+      fetch: this.options.fetch,
+    });
+    return { ...outcome, seconds: (performance.now() - started) / 1000 };
   }
 
+  /**
+   * The next look: when the earliest pending attempt falls due, or at the poll interval (which also
+   * re-reads the folder for records another process wrote). While every slot is busy, a finished attempt
+   * kicks the next pass, so only the poll is set.
+   */
   private scheduleNext(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     if (!this.running) return;
     const now = Date.now();
-    let wake = now + this.options.pollIntervalMs;
-    for (const record of this.records.values()) {
-      if (this.inFlight.has(record.id)) continue;
-      for (const [name, delivery] of Object.entries(record.deliveries) as [DestinationName, DestinationDelivery][]) {
-        if (delivery.state === "pending" && destinationUrl(name))
-          wake = Math.min(wake, Date.parse(delivery.nextAttemptAt));
+    const poll = now + this.options.pollIntervalMs;
+    let wake = poll;
+    if (this.inFlight.size < this.options.deliveryConcurrency) {
+      for (const record of this.records.values()) {
+        if (this.inFlight.has(record.id)) continue;
+        for (const [name, delivery] of Object.entries(record.deliveries) as [DestinationName, DestinationDelivery][]) {
+          if (delivery.state === "pending" && destinationUrl(name))
+            wake = Math.min(wake, Date.parse(delivery.nextAttemptAt));
+        }
       }
     }
-    this.timer = setTimeout(() => void this.tick(), Math.max(0, wake - now));
+    this.timer = setTimeout(
+      () => {
+        if (wake === poll) this.resync = true;
+        void this.tick();
+      },
+      Math.max(0, wake - now),
+    );
     this.timer.unref();
   }
 }

@@ -80,22 +80,30 @@ async function syncDirectory(directory: string): Promise<void> {
 }
 
 async function writeFileAtomic(file: string, contents: string): Promise<void> {
-  const directory = path.dirname(file);
-  const temporary = path.join(directory, `.${path.basename(file)}.${randomUUID()}.tmp`);
-  const handle = await fs.open(temporary, "wx", 0o600);
-  try {
-    await handle.writeFile(contents, "utf8");
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
+  const temporary = await writeTemporary(file, contents);
   try {
     await fs.rename(temporary, file);
   } catch (error) {
     await fs.rm(temporary, { force: true });
     throw error;
   }
-  await syncDirectory(directory);
+  await syncDirectory(path.dirname(file));
+}
+
+/** Writes `contents` to a fsynced temporary file next to `file`; resolves to the temporary's path. */
+async function writeTemporary(file: string, contents: string): Promise<string> {
+  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${randomUUID()}.tmp`);
+  const handle = await fs.open(temporary, "wx", 0o600);
+  try {
+    await handle.writeFile(contents, "utf8");
+    await handle.sync();
+  } catch (error) {
+    await handle.close();
+    await fs.rm(temporary, { force: true });
+    throw error;
+  }
+  await handle.close();
+  return temporary;
 }
 
 function isRecord(value: unknown): value is LeadRecord {
@@ -171,6 +179,43 @@ export class Spool {
     await writeFileAtomic(this.file(state, record.id), `${JSON.stringify(record, null, 2)}\n`);
     if (state !== "pending") await fs.rm(this.file("pending", record.id), { force: true });
     return state;
+  }
+
+  /**
+   * Saves several records as `save` does each, with one directory fsync per folder for all of them
+   * (a group commit): every file is written and fsynced, renamed into place, the folders fsynced, and
+   * only then are pending copies of settled records removed. One result per record, in order.
+   */
+  async saveAll(records: readonly LeadRecord[]): Promise<PromiseSettledResult<SpoolState>[]> {
+    const states = records.map(recordState);
+    const written = await Promise.allSettled(
+      records.map(async (record, index) => {
+        const file = this.file(states[index]!, record.id);
+        const temporary = await writeTemporary(file, `${JSON.stringify(record, null, 2)}\n`);
+        try {
+          await fs.rename(temporary, file);
+        } catch (error) {
+          await fs.rm(temporary, { force: true });
+          throw error;
+        }
+        return states[index]!;
+      }),
+    );
+    const folders = new Set(
+      written.flatMap((result, index) => (result.status === "fulfilled" ? [this.directory(states[index]!)] : [])),
+    );
+    await Promise.all([...folders].map(syncDirectory));
+    return Promise.all(
+      written.map(async (result, index) => {
+        if (result.status === "rejected" || result.value === "pending") return result;
+        try {
+          await fs.rm(this.file("pending", records[index]!.id), { force: true });
+          return result;
+        } catch (reason) {
+          return { status: "rejected", reason } as const;
+        }
+      }),
+    );
   }
 
   /** Writes a re-queued (pending) record, then removes its failed copy. */

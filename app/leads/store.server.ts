@@ -7,7 +7,8 @@
  */
 import type { LeadFormKind } from "~/forms/shared";
 
-import type { LeadRecord, SpoolState } from "./spool.server";
+import type { DestinationName } from "./destinations.server";
+import type { DestinationDelivery, LeadRecord, SpoolState } from "./spool.server";
 
 /** A submission as `npm run leads` shows it: the record and where it stands. */
 export type ListedLead = LeadRecord & { state: SpoolState };
@@ -24,6 +25,34 @@ export interface LeadStoreHealth {
   submissions: { pending: number; failed: number };
   /** Only with DATABASE_URL. */
   database?: DatabaseHealth;
+}
+
+/** Deliveries not yet made, store-wide, for the metrics and /healthz. */
+export interface DeliveryBacklog {
+  pending: Record<DestinationName, number>;
+  /** Age of the oldest submission with a delivery not yet made; 0 when none. */
+  oldestPendingSeconds: number;
+}
+
+/** The backlog of pending records (the spool's), each counted per destination still waiting. */
+export function backlogOf(
+  records: Iterable<Pick<LeadRecord, "createdAt" | "deliveries">>,
+  now: number,
+): DeliveryBacklog {
+  const backlog: DeliveryBacklog = { pending: { formService: 0, automationWebhook: 0 }, oldestPendingSeconds: 0 };
+  for (const record of records) {
+    let waiting = false;
+    for (const [name, delivery] of Object.entries(record.deliveries) as [DestinationName, DestinationDelivery][]) {
+      if (delivery?.state !== "pending") continue;
+      backlog.pending[name] += 1;
+      waiting = true;
+    }
+    const created = Date.parse(record.createdAt);
+    if (waiting && Number.isFinite(created)) {
+      backlog.oldestPendingSeconds = Math.max(backlog.oldestPendingSeconds, (now - created) / 1000);
+    }
+  }
+  return backlog;
 }
 
 export interface RequeueResult {
@@ -44,6 +73,8 @@ export interface LeadStore {
   /** Puts failed submissions (all, or the given ids) back in the queue with fresh attempts. */
   requeueFailed(ids: readonly string[]): Promise<RequeueResult>;
   health(): Promise<LeadStoreHealth>;
+  /** Deliveries not yet made and the oldest one's age, store-wide (metrics, /healthz). */
+  backlog(): Promise<DeliveryBacklog>;
   /** Resolves once no delivery attempt is under way (tests). */
   idle(): Promise<void>;
   /** Stops delivering, hands unfinished work back, and releases what it holds. */

@@ -50,6 +50,11 @@ export function sanityWebhookSecret(): string | undefined {
 const DEFAULT_STUDIO_URL = "http://localhost:3333";
 
 /** The Sanity Studio that frames preview pages and that stega links point to (SANITY_STUDIO_URL). */
+/** METRICS_TOKEN: set, `/metrics` answers to `Authorization: Bearer <token>`; unset, it does not exist. */
+export function metricsToken(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  return env.METRICS_TOKEN?.trim() || undefined;
+}
+
 export function sanityStudioUrl(): string {
   return (process.env.SANITY_STUDIO_URL?.trim() || DEFAULT_STUDIO_URL).replace(/\/+$/, "");
 }

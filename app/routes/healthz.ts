@@ -1,18 +1,20 @@
 /**
- * Operators' probe: is content reachable, how many submissions wait for delivery, the database when
+ * Operators' probe: is content reachable, how many submissions wait for delivery and the age of the
+ * oldest delivery not yet made (`oldestPendingSeconds`, null while it cannot be read), the database when
  * DATABASE_URL is set (reachable, its pending and failed counts), and which legal identity fields are
  * still missing. A missing field or a database that cannot be reached is reported, never a failure: the
  * pages leave the field out and leads wait in DATA_DIR until the database answers.
  */
 import { contentSource, getSiteSettings, isContentReachable } from "~/content/index.server";
-import { deliveryHealth } from "~/leads/health.server";
+import { deliveryHealth, oldestPendingSeconds } from "~/leads/health.server";
 import { PRIVATE_NO_STORE } from "~/lib/http-cache";
 import { missingLegalFields } from "~/lib/legal-identity";
 
 export async function loader() {
-  const [contentReachable, delivery, settings] = await Promise.all([
+  const [contentReachable, delivery, oldestPending, settings] = await Promise.all([
     isContentReachable(),
     deliveryHealth(),
+    oldestPendingSeconds(),
     getSiteSettings().catch(() => null),
   ]);
   const ok = contentReachable;
@@ -22,6 +24,7 @@ export async function loader() {
       ok,
       content: { source: contentSource().kind, reachable: contentReachable },
       submissions: delivery.submissions,
+      oldestPendingSeconds: oldestPending,
       ...(delivery.database ? { database: delivery.database } : {}),
       legalIdentity: { complete: missing.length === 0, missing },
     },

@@ -10,6 +10,7 @@ import type { LeadFormKind } from "~/forms/shared";
 import { TABLES } from "../database.server";
 import type { DestinationName } from "../destinations.server";
 import type { DestinationDelivery, LeadRecord, SpoolState } from "../spool.server";
+import type { DeliveryBacklog } from "../store.server";
 import { DELIVERY_QUEUE, type JobData } from "./queue.server";
 
 type Queryable = Pick<pg.PoolClient, "query">;
@@ -128,6 +129,22 @@ export async function openCounts(pool: pg.Pool): Promise<{ pending: number; fail
            FROM ${TABLES.delivery} WHERE state <> 'delivered' GROUP BY submission_id) open`,
   );
   return { pending: Number(rows[0]?.pending ?? 0), failed: Number(rows[0]?.failed ?? 0) };
+}
+
+/** Pending deliveries per destination and the oldest one's age, in the database. */
+export async function pendingBacklog(pool: pg.Pool): Promise<DeliveryBacklog> {
+  const { rows } = await pool.query<{ destination: DestinationName; pending: number; oldest: number | null }>(
+    `SELECT d.destination, count(*)::int AS pending,
+            extract(epoch FROM now() - min(s.created_at))::float8 AS oldest
+     FROM ${TABLES.delivery} d JOIN ${TABLES.submission} s ON s.id = d.submission_id
+     WHERE d.state = 'pending' GROUP BY d.destination`,
+  );
+  const backlog: DeliveryBacklog = { pending: { formService: 0, automationWebhook: 0 }, oldestPendingSeconds: 0 };
+  for (const row of rows) {
+    if (row.destination in backlog.pending) backlog.pending[row.destination] = row.pending;
+    backlog.oldestPendingSeconds = Math.max(backlog.oldestPendingSeconds, row.oldest ?? 0);
+  }
+  return backlog;
 }
 
 /**

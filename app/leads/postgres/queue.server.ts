@@ -12,16 +12,31 @@ import type pg from "pg";
 import PgBoss from "pg-boss";
 
 import { log } from "~/lib/log.server";
+import { countDelivery } from "~/lib/metrics.server";
 
 import type { DeliverySettings } from "../config.server";
 import { type Database, TABLES } from "../database.server";
-import { destinationEnvName, type DestinationName, destinationUrl, postLead } from "../destinations.server";
-import type { SpoolState } from "../spool.server";
+import {
+  type AttemptOutcome,
+  DESTINATION_LABEL,
+  destinationEnvName,
+  type DestinationName,
+  destinationUrl,
+  postLead,
+} from "../destinations.server";
 
 export const DELIVERY_QUEUE = "lead-delivery";
 export const GAVE_UP_QUEUE = "lead-delivery-gave-up";
-/** Jobs one instance runs at once (one pg-boss worker each). */
+/**
+ * pg-boss workers per instance. Each fetches a batch of up to DELIVERY_CONCURRENCY / WORKERS jobs and
+ * sends them at once, so an instance has at most DELIVERY_CONCURRENCY attempts under way (and so at most
+ * that many per destination); a slow destination holds one worker's batch, not the whole queue.
+ */
 const WORKERS = 4;
+/** Between polls of an idle worker; a worker whose batch came back full fetches again at once. */
+const POLLING_SECONDS = 1;
+
+type TimedOutcome = AttemptOutcome & { seconds: number };
 /** RFC 9562 name-based (v5) UUIDs of delivery jobs live in this namespace. */
 const JOB_NAMESPACE = Buffer.from("4f1c2a7e9b3d4c8a8e2f6a1b5c7d9e03", "hex");
 
@@ -59,6 +74,7 @@ export class DeliveryQueue {
   private workerIds: string[] = [];
   private readonly tasks = new Set<Promise<unknown>>();
   private readonly warnedUnset = new Set<string>();
+  private nextWorker = 0;
 
   constructor(database: Database, settings: DeliverySettings, options: DeliveryQueueOptions = {}) {
     this.database = database;
@@ -94,12 +110,20 @@ export class DeliveryQueue {
         return false;
       }
       this.boss = boss;
-      for (let index = 0; index < WORKERS; index += 1) {
-        this.workerIds.push(
-          await boss.work<JobData>(DELIVERY_QUEUE, { pollingIntervalSeconds: 1, batchSize: 1 }, ([job]) =>
-            this.track(this.deliver(job!.data)),
-          ),
+      const workers = Math.min(WORKERS, this.settings.deliveryConcurrency);
+      const batchSize = Math.max(1, Math.floor(this.settings.deliveryConcurrency / workers));
+      for (let index = 0; index < workers; index += 1) {
+        let workerId = "";
+        workerId = await boss.work<JobData>(
+          DELIVERY_QUEUE,
+          { pollingIntervalSeconds: POLLING_SECONDS, batchSize, includeMetadata: true },
+          async (jobs) => {
+            // A full batch means more are waiting: the worker fetches again at once instead of polling.
+            if (jobs.length === batchSize) boss?.notifyWorker(workerId);
+            await this.track(this.deliverBatch(jobs));
+          },
         );
+        this.workerIds.push(workerId);
       }
       await boss.work<JobData>(GAVE_UP_QUEUE, { pollingIntervalSeconds: 2, includeMetadata: true }, ([job]) =>
         this.track(this.markFailed(job!.data, job!.output)),
@@ -144,10 +168,17 @@ export class DeliveryQueue {
     await this.bossOrThrow().deleteJob(DELIVERY_QUEUE, ids, inTransaction(client));
   }
 
-  /** Wakes this instance's workers now instead of at their next poll. */
+  /**
+   * Wakes this instance's workers now instead of at their next poll: all of them, or the next one in
+   * turn (a lead just stored: under a burst every worker is woken in turn, each fetching a batch).
+   */
   notify(workers: "one" | "all" = "all"): void {
-    const ids = workers === "one" ? this.workerIds.slice(0, 1) : this.workerIds;
-    for (const id of ids) this.boss?.notifyWorker(id);
+    if (workers === "all") {
+      for (const id of this.workerIds) this.boss?.notifyWorker(id);
+      return;
+    }
+    const id = this.workerIds[this.nextWorker++ % Math.max(1, this.workerIds.length)];
+    if (id) this.boss?.notifyWorker(id);
   }
 
   private bossOrThrow(): PgBoss {
@@ -166,56 +197,109 @@ export class DeliveryQueue {
     });
   }
 
-  /** One attempt of one job: sends unless already delivered; a failure is thrown for pg-boss to retry. */
-  private async deliver({ submissionId, destination }: JobData): Promise<void> {
+  /**
+   * One batch of jobs fetched together: their rows read in one query, the POSTs sent at once, the
+   * results written in one statement each (delivered, failed). Failed attempts are failed in pg-boss
+   * here, so pg-boss retries them with its backoff; the handler then resolves and pg-boss completes the
+   * rest (its complete touches active jobs only). Throws only when the database fails, which hands the
+   * whole batch back for a retry (at least once: a delivery made and not recorded is made again, with
+   * the same key).
+   */
+  private async deliverBatch(jobs: PgBoss.JobWithMetadata<JobData>[]): Promise<void> {
+    const rows = await this.pendingRows(jobs.map((job) => job.data));
+    const sent: { job: PgBoss.JobWithMetadata<JobData>; form: string; outcome: TimedOutcome }[] = [];
+    const unset: JobData[] = [];
+    await Promise.all(
+      jobs.map(async (job) => {
+        const { submissionId, destination } = job.data;
+        const row = rows.get(`${submissionId}/${destination}`);
+        if (!row) return;
+        if (!destinationUrl(destination)) {
+          unset.push(job.data);
+          this.warnUnset(submissionId, row.form, destination);
+          return;
+        }
+        const started = performance.now();
+        const outcome = await postLead(
+          destination,
+          { id: submissionId, payload: row.payload },
+          { timeoutMs: this.settings.attemptTimeoutMs, fetch: this.options.fetch },
+        );
+        sent.push({ job, form: row.form, outcome: { ...outcome, seconds: (performance.now() - started) / 1000 } });
+      }),
+    );
+    if (unset.length > 0) {
+      // Configured elsewhere maybe: handed back to the sweep of an instance that has the address.
+      await this.database.pool.query(
+        `UPDATE ${TABLES.delivery} d SET queued = false FROM unnest($1::uuid[], $2::text[]) AS w(id, destination)
+         WHERE d.submission_id = w.id AND d.destination = w.destination`,
+        [unset.map((item) => item.submissionId), unset.map((item) => item.destination)],
+      );
+    }
+    const delivered = sent.filter((item) => item.outcome.ok);
+    const failed = sent.filter((item) => !item.outcome.ok);
+    if (delivered.length > 0) {
+      const { rows: updated } = await this.database.pool.query<{ id: string; destination: string; attempts: number }>(
+        `UPDATE ${TABLES.delivery} d SET state = 'delivered', queued = false, attempts = d.attempts + 1,
+           last_attempt_at = now(), delivered_at = now(), last_error = NULL
+         FROM unnest($1::uuid[], $2::text[]) AS w(id, destination)
+         WHERE d.submission_id = w.id AND d.destination = w.destination
+         RETURNING d.submission_id AS id, d.destination, d.attempts`,
+        [delivered.map((item) => item.job.data.submissionId), delivered.map((item) => item.job.data.destination)],
+      );
+      const attempts = new Map(updated.map((row) => [`${row.id}/${row.destination}`, row.attempts]));
+      for (const { job, form, outcome } of delivered) {
+        const { submissionId: id, destination } = job.data;
+        countDelivery(DESTINATION_LABEL[destination], "delivered", outcome.seconds);
+        log("info", "lead delivered", { id, form, destination, attempts: attempts.get(`${id}/${destination}`) });
+      }
+    }
+    if (failed.length > 0) {
+      const errors = failed.map((item) => (item.outcome.ok ? "" : item.outcome.error));
+      const { rows: updated } = await this.database.pool.query<{ id: string; destination: string; attempts: number }>(
+        `UPDATE ${TABLES.delivery} d SET attempts = d.attempts + 1, last_attempt_at = now(), last_error = w.error
+         FROM unnest($1::uuid[], $2::text[], $3::text[]) AS w(id, destination, error)
+         WHERE d.submission_id = w.id AND d.destination = w.destination
+         RETURNING d.submission_id AS id, d.destination, d.attempts`,
+        [failed.map((item) => item.job.data.submissionId), failed.map((item) => item.job.data.destination), errors],
+      );
+      const attempts = new Map(updated.map((row) => [`${row.id}/${row.destination}`, row.attempts]));
+      failed.forEach(({ job, form, outcome }, index) => {
+        const { submissionId: id, destination } = job.data;
+        // The last attempt counts as gave_up, once, where the dead-letter job marks it (markFailed).
+        if (job.retryCount < job.retryLimit) countDelivery(DESTINATION_LABEL[destination], "failed", outcome.seconds);
+        log("warn", "lead delivery attempt failed; will retry", {
+          id,
+          form,
+          destination,
+          attempts: attempts.get(`${id}/${destination}`),
+          error: errors[index],
+        });
+      });
+      // The reason is in the delivery row (last_error), which the gave-up worker keeps.
+      await this.bossOrThrow().fail(
+        DELIVERY_QUEUE,
+        failed.map((item) => item.job.id),
+      );
+    }
+  }
+
+  /** The pending deliveries among these, with their submission's form and payload, by `id/destination`. */
+  private async pendingRows(items: JobData[]) {
     const { rows } = await this.database.pool.query<{
-      state: SpoolState;
+      id: string;
+      destination: DestinationName;
       form: string;
       payload: Record<string, unknown>;
     }>(
-      `SELECT d.state, s.form, s.payload FROM ${TABLES.delivery} d JOIN ${TABLES.submission} s ON s.id = d.submission_id
-       WHERE d.submission_id = $1 AND d.destination = $2`,
-      [submissionId, destination],
+      `SELECT d.submission_id AS id, d.destination, s.form, s.payload
+       FROM unnest($1::uuid[], $2::text[]) AS w(id, destination)
+       JOIN ${TABLES.delivery} d ON d.submission_id = w.id AND d.destination = w.destination
+       JOIN ${TABLES.submission} s ON s.id = d.submission_id
+       WHERE d.state = 'pending'`,
+      [items.map((item) => item.submissionId), items.map((item) => item.destination)],
     );
-    const row = rows[0];
-    if (!row || row.state !== "pending") return;
-    if (!destinationUrl(destination)) {
-      // Configured elsewhere maybe: handed back to the sweep of an instance that has the address.
-      await this.database.pool.query(
-        `UPDATE ${TABLES.delivery} SET queued = false WHERE submission_id = $1 AND destination = $2`,
-        [submissionId, destination],
-      );
-      this.warnUnset(submissionId, row.form, destination);
-      return;
-    }
-    const outcome = await postLead(
-      destination,
-      { id: submissionId, payload: row.payload },
-      { timeoutMs: this.settings.attemptTimeoutMs, fetch: this.options.fetch },
-    );
-    if (outcome.ok) {
-      const { rows: updated } = await this.database.pool.query<{ attempts: number }>(
-        `UPDATE ${TABLES.delivery} SET state = 'delivered', queued = false, attempts = attempts + 1,
-           last_attempt_at = now(), delivered_at = now(), last_error = NULL
-         WHERE submission_id = $1 AND destination = $2 RETURNING attempts`,
-        [submissionId, destination],
-      );
-      log("info", "lead delivered", { id: submissionId, form: row.form, destination, attempts: updated[0]?.attempts });
-      return;
-    }
-    const { rows: updated } = await this.database.pool.query<{ attempts: number }>(
-      `UPDATE ${TABLES.delivery} SET attempts = attempts + 1, last_attempt_at = now(), last_error = $3
-       WHERE submission_id = $1 AND destination = $2 RETURNING attempts`,
-      [submissionId, destination, outcome.error],
-    );
-    log("warn", "lead delivery attempt failed; will retry", {
-      id: submissionId,
-      form: row.form,
-      destination,
-      attempts: updated[0]?.attempts,
-      error: outcome.error,
-    });
-    throw new Error(outcome.error);
+    return new Map(rows.map((row) => [`${row.id}/${row.destination}`, row]));
   }
 
   /** A job out of attempts (or expired too often): its delivery is kept as failed. */
@@ -228,6 +312,7 @@ export class DeliveryQueue {
       [submissionId, destination, message],
     );
     if (rows[0]) {
+      countDelivery(DESTINATION_LABEL[destination], "gave_up");
       log("error", "lead delivery gave up; kept as failed", {
         id: submissionId,
         destination,

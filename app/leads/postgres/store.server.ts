@@ -17,8 +17,22 @@ import type { DeliverySettings } from "../config.server";
 import { type Database, sharedDatabase, TABLES, transaction } from "../database.server";
 import { DESTINATIONS_BY_FORM, destinationUrl } from "../destinations.server";
 import { type LeadRecord, newLeadRecord, recordState, Spool, type SpoolState } from "../spool.server";
-import type { LeadStore, LeadStoreHealth, ListedLead, RequeueResult } from "../store.server";
-import { insertSubmission, openCounts, requeueFailedDeliveries, selectRecords, UUID } from "./queries.server";
+import {
+  backlogOf,
+  type DeliveryBacklog,
+  type LeadStore,
+  type LeadStoreHealth,
+  type ListedLead,
+  type RequeueResult,
+} from "../store.server";
+import {
+  insertSubmission,
+  openCounts,
+  pendingBacklog,
+  requeueFailedDeliveries,
+  selectRecords,
+  UUID,
+} from "./queries.server";
 import { DeliveryQueue, type DeliveryQueueOptions } from "./queue.server";
 import { importSpool, queueWaiting, SWEEP_BATCH } from "./sweep.server";
 
@@ -227,6 +241,25 @@ export class PostgresLeadStore implements LeadStore {
     } catch {
       return { submissions: spooled, database: { reachable: false, pending: null, failed: null } };
     }
+  }
+
+  /**
+   * The database's pending deliveries (the same on every instance) plus what this instance keeps in
+   * DATA_DIR while the database cannot be reached. Throws when the database does not answer.
+   */
+  async backlog(): Promise<DeliveryBacklog> {
+    const spooled = (await this.spool.ids("pending").catch(() => [])).length
+      ? backlogOf(await this.spool.records("pending"), Date.now())
+      : null;
+    const inDatabase = await pendingBacklog(this.database.pool);
+    if (!spooled) return inDatabase;
+    return {
+      pending: {
+        formService: inDatabase.pending.formService + spooled.pending.formService,
+        automationWebhook: inDatabase.pending.automationWebhook + spooled.pending.automationWebhook,
+      },
+      oldestPendingSeconds: Math.max(inDatabase.oldestPendingSeconds, spooled.oldestPendingSeconds),
+    };
   }
 
   async idle(): Promise<void> {

@@ -1,0 +1,227 @@
+/**
+ * The process's Prometheus metrics (prom-client), served at `/metrics` (app/metrics/route.server.ts,
+ * docs/production-server.md 'Monitoring'). Every label takes values from a fixed list, so a scrape never
+ * grows with traffic: a form's kind, a destination, a result, a route's pattern (never a raw path), an
+ * HTTP method and status.
+ *
+ * One set per process, kept on globalThis: the server's own bundle (server/) and the app's build both
+ * import this module, and a dev rebuild imports it again; all of them count into the same registry.
+ */
+import client from "prom-client";
+
+import type { LeadFormKind } from "~/forms/shared";
+
+/** The `form` label of each form kind, in the order of the forms table. */
+export const FORM_LABELS: Readonly<Record<LeadFormKind, string>> = {
+  contacto: "contact",
+  calculadora: "calculator",
+  "plan-mensual": "monthly_plan",
+  "plan-cpl": "cpl_plan",
+  "iniciar-servicio": "service_start",
+  campana: "campaign",
+};
+
+export type DestinationLabel = "form_service" | "automation";
+export const DESTINATION_LABELS: readonly DestinationLabel[] = ["form_service", "automation"];
+
+export type RefusalReason = "invalid" | "rate_limited" | "spam" | "too_large";
+const REFUSAL_REASONS: readonly RefusalReason[] = ["invalid", "rate_limited", "spam", "too_large"];
+
+/** `delivered`; `failed`: an attempt that failed and will be retried; `gave_up`: no attempt left. */
+export type DeliveryResult = "delivered" | "failed" | "gave_up";
+const DELIVERY_RESULTS: readonly DeliveryResult[] = ["delivered", "failed", "gave_up"];
+
+/** What the lead store reports at scrape time (leads_pending, lead_oldest_pending_seconds). */
+export interface LeadBacklog {
+  pending: Record<DestinationLabel, number>;
+  /** Age of the oldest delivery not yet made; 0 when none. */
+  oldestPendingSeconds: number;
+}
+
+/** The longest a scrape waits for the backlog; past it the gauges keep their last values. */
+const BACKLOG_TIMEOUT_MS = 2_000;
+
+const HTTP_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
+interface Metrics {
+  registry: client.Registry;
+  leadsReceived: client.Counter<"form">;
+  leadsRefused: client.Counter<"form" | "reason">;
+  deliveries: client.Counter<"destination" | "result">;
+  deliveryDuration: client.Histogram<"destination">;
+  httpDuration: client.Histogram<"route" | "method" | "status">;
+  pageCache: client.Counter<"result">;
+  experimentAssignments: client.Counter<"experiment" | "variant">;
+  backlogSource: (() => Promise<LeadBacklog>) | null;
+}
+
+function createMetrics(): Metrics {
+  const registry = new client.Registry();
+  client.collectDefaultMetrics({ register: registry });
+  const metrics: Metrics = {
+    registry,
+    leadsReceived: new client.Counter({
+      name: "leads_received_total",
+      help: "Submissions accepted and stored, by form.",
+      labelNames: ["form"],
+      registers: [registry],
+    }),
+    leadsRefused: new client.Counter({
+      name: "leads_refused_total",
+      help: "Submissions not stored: invalid, rate_limited, spam (honeypot) or too_large (413).",
+      labelNames: ["form", "reason"],
+      registers: [registry],
+    }),
+    deliveries: new client.Counter({
+      name: "lead_deliveries_total",
+      help: "Delivery attempts by destination and result (failed: will be retried; gave_up: kept as failed).",
+      labelNames: ["destination", "result"],
+      registers: [registry],
+    }),
+    deliveryDuration: new client.Histogram({
+      name: "lead_delivery_duration_seconds",
+      help: "Time of one delivery attempt (the POST to the destination).",
+      labelNames: ["destination"],
+      buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+      registers: [registry],
+    }),
+    httpDuration: new client.Histogram({
+      name: "http_request_duration_seconds",
+      help: "Time to answer a request, by route pattern (unknown for paths no page serves), method and status.",
+      labelNames: ["route", "method", "status"],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [registry],
+    }),
+    pageCache: new client.Counter({
+      name: "page_cache_requests_total",
+      help: "Page requests answered from the page cache (hit) or rendered into it (miss).",
+      labelNames: ["result"],
+      registers: [registry],
+    }),
+    experimentAssignments: new client.Counter({
+      name: "experiment_assignments_total",
+      help: "Visitors assigned to a variant of an A/B experiment, counted once per visitor.",
+      labelNames: ["experiment", "variant"],
+      registers: [registry],
+    }),
+    backlogSource: null,
+  };
+
+  let lastBacklog: LeadBacklog | null = null;
+  const readBacklog = async (): Promise<LeadBacklog | null> => {
+    const source = metrics.backlogSource;
+    if (!source) return lastBacklog;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      lastBacklog = await Promise.race([
+        source(),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error("backlog timed out")), BACKLOG_TIMEOUT_MS);
+        }),
+      ]);
+    } catch {
+      // The database is down or slow: the gauges keep their last values; a scrape never fails for it.
+    } finally {
+      clearTimeout(timer);
+    }
+    return lastBacklog;
+  };
+  // Both gauges come from one read per scrape.
+  let scrape: Promise<LeadBacklog | null> | null = null;
+  const backlogOnce = () => {
+    scrape ??= readBacklog().finally(() => (scrape = null));
+    return scrape;
+  };
+  const pending = new client.Gauge({
+    name: "leads_pending",
+    help: "Deliveries not yet made, store-wide (the database with DATABASE_URL, DATA_DIR otherwise).",
+    labelNames: ["destination"],
+    registers: [registry],
+    async collect() {
+      const backlog = await backlogOnce();
+      if (!backlog) return;
+      for (const destination of DESTINATION_LABELS) this.set({ destination }, backlog.pending[destination]);
+    },
+  });
+  new client.Gauge({
+    name: "lead_oldest_pending_seconds",
+    help: "Age of the oldest delivery not yet made, store-wide; 0 when none.",
+    registers: [registry],
+    async collect() {
+      const backlog = await backlogOnce();
+      if (backlog) this.set(backlog.oldestPendingSeconds);
+    },
+  }).set(0);
+
+  // Every series that can exist starts at 0, so a rate or an absence alert works from the first scrape.
+  for (const form of Object.values(FORM_LABELS)) {
+    metrics.leadsReceived.inc({ form }, 0);
+    for (const reason of REFUSAL_REASONS) metrics.leadsRefused.inc({ form, reason }, 0);
+  }
+  for (const destination of DESTINATION_LABELS) {
+    pending.set({ destination }, 0);
+    for (const result of DELIVERY_RESULTS) metrics.deliveries.inc({ destination, result }, 0);
+    metrics.deliveryDuration.zero({ destination });
+  }
+  metrics.pageCache.inc({ result: "hit" }, 0);
+  metrics.pageCache.inc({ result: "miss" }, 0);
+  return metrics;
+}
+
+const SINGLETON_KEY = Symbol.for("leads-b2b.metrics");
+type GlobalWithMetrics = typeof globalThis & { [SINGLETON_KEY]?: Metrics };
+
+function metrics(): Metrics {
+  const scope = globalThis as GlobalWithMetrics;
+  scope[SINGLETON_KEY] ??= createMetrics();
+  return scope[SINGLETON_KEY];
+}
+
+export function countLeadReceived(form: LeadFormKind): void {
+  metrics().leadsReceived.inc({ form: FORM_LABELS[form] });
+}
+
+/** A refused submission; `form` null when the post named none of the route's forms. */
+export function countLeadRefused(form: LeadFormKind | null, reason: RefusalReason): void {
+  metrics().leadsRefused.inc({ form: form ? FORM_LABELS[form] : "unknown", reason });
+}
+
+/** One delivery attempt's result, and its duration when a POST was made. */
+export function countDelivery(destination: DestinationLabel, result: DeliveryResult, seconds?: number): void {
+  const current = metrics();
+  current.deliveries.inc({ destination, result });
+  if (seconds !== undefined) current.deliveryDuration.observe({ destination }, seconds);
+}
+
+/** One answered request; `route` is a route pattern or `unknown`, never a raw path. */
+export function observeRequest(route: string, method: string | undefined, status: number, seconds: number): void {
+  const upper = method?.toUpperCase() ?? "";
+  metrics().httpDuration.observe(
+    { route, method: HTTP_METHODS.has(upper) ? upper : "other", status: String(status) },
+    seconds,
+  );
+}
+
+export function countPageCache(result: "hit" | "miss"): void {
+  metrics().pageCache.inc({ result });
+}
+
+export function countExperimentAssignment(experiment: string, variant: string): void {
+  metrics().experimentAssignments.inc({ experiment, variant });
+}
+
+/** Where leads_pending and lead_oldest_pending_seconds come from (the lead store); read at scrape time. */
+export function setLeadBacklogSource(source: () => Promise<LeadBacklog>): void {
+  metrics().backlogSource = source;
+}
+
+/** The registry, for metrics another module defines (registers: [metricsRegistry()]). */
+export function metricsRegistry(): client.Registry {
+  return metrics().registry;
+}
+
+/** The Prometheus text exposition (format 0.0.4) of every metric. */
+export async function renderMetrics(): Promise<{ contentType: string; body: string }> {
+  const { registry } = metrics();
+  return { contentType: registry.contentType, body: await registry.metrics() };
+}
