@@ -110,9 +110,9 @@ async function benchStore(store) {
     // Every post comes from 127.0.0.1: one rate-limit bucket, so the limit is lifted for the bench.
     FORM_RATE_LIMIT: "100000000",
   };
-  if (process.env.BENCH_CPU_PROF) {
-    env.NODE_OPTIONS = `--cpu-prof --cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)} --cpu-prof-name=${store}-${Date.now()}.cpuprofile`;
-  }
+  const nodeArgs = process.env.BENCH_CPU_PROF
+    ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`]
+    : [];
   if (store === "postgres") {
     postgres = await startPostgres(
       process.env.BENCH_PG_STATS ? { shared_preload_libraries: "pg_stat_statements" } : {},
@@ -125,7 +125,7 @@ async function benchStore(store) {
       await client.end();
     }
   }
-  const server = await startProductionServer({ env });
+  const server = await startProductionServer({ env, nodeArgs });
   try {
     // A short warm-up (JIT, pools), then the counters start from what it left.
     await post(server.baseUrl, 2);

@@ -6,6 +6,7 @@
  */
 import type { ServerBuild } from "@remix-run/node";
 import { matchRoutes } from "@remix-run/react";
+import { LRUCache } from "lru-cache";
 
 export const UNKNOWN_ROUTE = "unknown";
 /** Files under public/ answered by the node:http layer. */
@@ -40,20 +41,30 @@ export function createRouteLabeler(routes: ServerBuild["routes"], ownPaths: read
   const tree = routeTree(routes);
   const own = new Set(ownPaths);
   const catchAll = Object.entries(routes).find(([, route]) => route.path === "*")?.[0];
-  return (pathname: string, status: number): string => {
-    if (own.has(pathname)) return pathname;
+  // matchRoutes ranks the whole table on every call: the paths seen most often keep their answer.
+  const seen = new LRUCache<string, { pattern: string; catchAll: boolean }>({ max: 2_000 });
+  const label = (pathname: string, status: number): string => {
+    let match = seen.get(pathname);
+    if (!match) {
+      match = patternOf(pathname);
+      seen.set(pathname, match);
+    }
+    return match.catchAll && status === 404 ? UNKNOWN_ROUTE : match.pattern;
+  };
+  const patternOf = (pathname: string): { pattern: string; catchAll: boolean } => {
+    if (own.has(pathname)) return { pattern: pathname, catchAll: false };
     let matched: { route: { path?: string; id?: string } }[] | null = null;
     try {
       matched = matchRoutes(tree as Parameters<typeof matchRoutes>[0], pathname);
     } catch {
-      return UNKNOWN_ROUTE;
+      return { pattern: UNKNOWN_ROUTE, catchAll: false };
     }
     const deepest = matched?.[matched.length - 1]?.route;
-    if (!matched || !deepest) return UNKNOWN_ROUTE;
-    if (deepest.id === catchAll && status === 404) return UNKNOWN_ROUTE;
+    if (!matched || !deepest) return { pattern: UNKNOWN_ROUTE, catchAll: false };
     const segments = matched.map((match) => match.route.path).filter((path) => path);
-    return `/${segments.join("/")}`;
+    return { pattern: `/${segments.join("/")}`, catchAll: deepest.id === catchAll };
   };
+  return label;
 }
 
 /** The path of a request target (origin form or absolute form), without its query; null when it has none. */

@@ -83,9 +83,9 @@ export const SEED_DATASET = path.join(root, "sanity-studio", "seed", "production
 /**
  * Starts build/server.js in a child process (production mode, temporary DATA_DIR, no delivery
  * destinations, no database unless `env` names one, a private copy of the seed dataset unless CONTENT_DATASET_FILE is given) and resolves
- * once it answers. `stop()` ends it.
+ * once it answers; `nodeArgs` go to node before the script (e.g. --cpu-prof). `stop()` ends it.
  */
-export async function startProductionServer({ env = {} } = {}) {
+export async function startProductionServer({ env = {}, nodeArgs = [] } = {}) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "site-data-"));
   const dataset = path.join(dataDir, "production.ndjson");
@@ -110,7 +110,7 @@ export async function startProductionServer({ env = {} } = {}) {
     env,
   );
   for (const [name, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[name];
-  const child = spawn(process.execPath, [path.join(root, "build", "server.js")], {
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, "build", "server.js")], {
     cwd: root,
     env: childEnv,
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,10 +1,11 @@
 /**
  * The delivery queue on PostgreSQL: one pg-boss job per (submission, destination), run by the workers of
- * any instance. A job's id is derived from both (deliveryJobId), so no instance can queue the same
- * delivery twice; the `Idempotency-Key` stays the submission's id. A failed attempt is thrown back to
- * pg-boss, which retries it with its backoff (the schedule: app/leads/config.server.ts, retryDelayMs); a
- * job out of attempts goes to the dead-letter queue, whose worker marks its delivery failed. A job whose
- * worker died (its instance killed) expires a few seconds after DELIVERY_TIMEOUT_MS and runs elsewhere.
+ * any instance, fetched in batches (a worker whose batch came back full fetches again at once; a stored
+ * lead wakes one). A job's id is derived from both (deliveryJobId), so no instance can queue the same
+ * delivery twice; the `Idempotency-Key` stays the submission's id. A failed attempt is failed in pg-boss,
+ * which retries it with its backoff (the schedule: app/leads/config.server.ts, retryDelayMs); a job out
+ * of attempts goes to the dead-letter queue, whose worker marks its delivery failed. A job whose worker
+ * died (its instance killed) expires 10 s after twice DELIVERY_TIMEOUT_MS and runs elsewhere.
  */
 import { createHash } from "node:crypto";
 
@@ -28,15 +29,38 @@ import {
 export const DELIVERY_QUEUE = "lead-delivery";
 export const GAVE_UP_QUEUE = "lead-delivery-gave-up";
 /**
- * pg-boss workers per instance. Each fetches a batch of up to DELIVERY_CONCURRENCY / WORKERS jobs and
- * sends them at once, so an instance has at most DELIVERY_CONCURRENCY attempts under way (and so at most
- * that many per destination); a slow destination holds one worker's batch, not the whole queue.
+ * pg-boss workers per instance. Each fetches a batch of up to DELIVERY_CONCURRENCY jobs and sends them
+ * at once, within DELIVERY_CONCURRENCY attempts under way per destination for the whole instance (a job
+ * waits for a slot at most one attempt's time). Few workers with large batches, because pg-boss's fetch
+ * sorts every job due: its cost grows with the backlog, not with the batch.
  */
-const WORKERS = 4;
+const WORKERS = 2;
 /** Between polls of an idle worker; a worker whose batch came back full fetches again at once. */
 const POLLING_SECONDS = 1;
 
 type TimedOutcome = AttemptOutcome & { seconds: number };
+
+/** At most `size` tasks at once; the others wait in order. */
+class Slots {
+  private free: number;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(size: number) {
+    this.free = size;
+  }
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.free > 0) this.free -= 1;
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    try {
+      return await task();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.free += 1;
+    }
+  }
+}
 /** RFC 9562 name-based (v5) UUIDs of delivery jobs live in this namespace. */
 const JOB_NAMESPACE = Buffer.from("4f1c2a7e9b3d4c8a8e2f6a1b5c7d9e03", "hex");
 
@@ -75,11 +99,17 @@ export class DeliveryQueue {
   private readonly tasks = new Set<Promise<unknown>>();
   private readonly warnedUnset = new Set<string>();
   private nextWorker = 0;
+  /** DELIVERY_CONCURRENCY attempts at once per destination, whichever worker's batch they are in. */
+  private readonly slots: Record<DestinationName, Slots>;
 
   constructor(database: Database, settings: DeliverySettings, options: DeliveryQueueOptions = {}) {
     this.database = database;
     this.settings = settings;
     this.options = options;
+    this.slots = {
+      formService: new Slots(settings.deliveryConcurrency),
+      automationWebhook: new Slots(settings.deliveryConcurrency),
+    };
   }
 
   get connected(): boolean {
@@ -110,9 +140,8 @@ export class DeliveryQueue {
         return false;
       }
       this.boss = boss;
-      const workers = Math.min(WORKERS, this.settings.deliveryConcurrency);
-      const batchSize = Math.max(1, Math.floor(this.settings.deliveryConcurrency / workers));
-      for (let index = 0; index < workers; index += 1) {
+      const batchSize = this.settings.deliveryConcurrency;
+      for (let index = 0; index < WORKERS; index += 1) {
         let workerId = "";
         workerId = await boss.work<JobData>(
           DELIVERY_QUEUE,
@@ -152,8 +181,9 @@ export class DeliveryQueue {
       retryLimit: Math.max(0, this.settings.maxAttempts - 1),
       retryDelay: Math.max(1, Math.round(this.settings.retryBaseMs / 1000)),
       retryBackoff: true,
-      // The attempt is bounded by DELIVERY_TIMEOUT_MS; the margin covers its two database writes.
-      expireInSeconds: Math.ceil(this.settings.attemptTimeoutMs / 1000) + 10,
+      // An attempt is bounded by DELIVERY_TIMEOUT_MS and may first wait for a slot as long (another
+      // worker's batch to the same destination); the margin covers the batch's database writes.
+      expireInSeconds: 2 * Math.ceil(this.settings.attemptTimeoutMs / 1000) + 10,
       deadLetter: GAVE_UP_QUEUE,
     };
   }
@@ -219,13 +249,16 @@ export class DeliveryQueue {
           this.warnUnset(submissionId, row.form, destination);
           return;
         }
-        const started = performance.now();
-        const outcome = await postLead(
-          destination,
-          { id: submissionId, payload: row.payload },
-          { timeoutMs: this.settings.attemptTimeoutMs, fetch: this.options.fetch },
-        );
-        sent.push({ job, form: row.form, outcome: { ...outcome, seconds: (performance.now() - started) / 1000 } });
+        const outcome = await this.slots[destination].run(async () => {
+          const started = performance.now();
+          const result = await postLead(
+            destination,
+            { id: submissionId, payload: row.payload },
+            { timeoutMs: this.settings.attemptTimeoutMs, fetch: this.options.fetch },
+          );
+          return { ...result, seconds: (performance.now() - started) / 1000 };
+        });
+        sent.push({ job, form: row.form, outcome });
       }),
     );
     if (unset.length > 0) {
