@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import type { LeadStore } from "~/leads/store.server";
 
 import { AUTOMATION_WEBHOOK_URL, type createDestinations, freshLeadEnvironment, VALID_CONTACT } from "./leads";
+import { metricValue } from "./metrics";
 
 export interface LeadStoreFactory {
   /** An empty store over fresh storage, started, with the current environment's settings. */
@@ -120,6 +121,71 @@ export function describeLeadStoreConformance(
       await waitUntil(() => expect(destinations.deliveries).toHaveLength(1));
       expect(destinations.deliveries[0]?.idempotencyKey).toBe(record.id);
       await waitUntil(async () => expect((await store.health()).submissions).toEqual({ pending: 0, failed: 0 }));
+    });
+
+    it("counts each attempt by destination and result: delivered, failed (retried), gave_up", async () => {
+      await freshLeadEnvironment({ DELIVERY_MAX_ATTEMPTS: "2" });
+      const deliveries = async () => {
+        const counts: Record<string, number> = {};
+        for (const destination of ["form_service", "automation"]) {
+          for (const result of ["delivered", "failed", "gave_up"]) {
+            counts[`${destination} ${result}`] = await metricValue("lead_deliveries_total", { destination, result });
+          }
+          counts[`${destination} timed`] = await metricValue("lead_delivery_duration_seconds_count", { destination });
+        }
+        return counts;
+      };
+      const before = await deliveries();
+      const grown = async () => {
+        const now = await deliveries();
+        return Object.fromEntries(Object.entries(now).map(([key, value]) => [key, value - before[key]!]));
+      };
+      destinations.queue("formService", "500");
+      destinations.queue("automationWebhook", "500", "500");
+      const store = await fresh();
+      await store.store("contacto", contactPayload);
+      await waitUntil(async () =>
+        expect(await grown()).toMatchObject({
+          "form_service failed": 1,
+          "form_service delivered": 1,
+          "form_service gave_up": 0,
+          "automation failed": 1,
+          "automation gave_up": 1,
+          "automation delivered": 0,
+        }),
+      );
+      // Every POST is timed, the last one included.
+      expect((await grown())["form_service timed"]).toBe(2);
+      expect((await grown())["automation timed"]).toBeGreaterThanOrEqual(1);
+    });
+
+    it("reports its backlog: deliveries not yet made per destination and the oldest one's age", async () => {
+      await freshLeadEnvironment({ AUTOMATION_WEBHOOK_URL: undefined, FORM_SERVICE_URL: undefined });
+      const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+      try {
+        const store = await fresh();
+        expect(await store.backlog()).toEqual({
+          pending: { formService: 0, automationWebhook: 0 },
+          oldestPendingSeconds: 0,
+        });
+        await store.store("contacto", contactPayload);
+        await new Promise((resolve) => setTimeout(resolve, 1_100));
+        await store.store("plan-cpl", { nombre: "Eva", tipo: "Contacto Plan CPL" });
+        const backlog = await store.backlog();
+        expect(backlog.pending).toEqual({ formService: 1, automationWebhook: 2 });
+        expect(backlog.oldestPendingSeconds).toBeGreaterThanOrEqual(1);
+        expect(backlog.oldestPendingSeconds).toBeLessThan(30);
+
+        process.env.AUTOMATION_WEBHOOK_URL = AUTOMATION_WEBHOOK_URL;
+        await store.stop();
+        const second = await reopen();
+        await waitUntil(() => expect(destinations.deliveries).toHaveLength(2));
+        await waitUntil(async () =>
+          expect((await second.backlog()).pending).toEqual({ formService: 1, automationWebhook: 0 }),
+        );
+      } finally {
+        warn.mockRestore();
+      }
     });
 
     it("a store reopened over the same storage delivers what was waiting, with the same key", async () => {

@@ -251,6 +251,7 @@ export class PostgresLeadStore implements LeadStore {
     const spooled = (await this.spool.ids("pending").catch(() => [])).length
       ? backlogOf(await this.spool.records("pending"), Date.now())
       : null;
+    if (!(await this.database.readyWithin(READY_WAIT_MS))) throw new Error("The database is not ready");
     const inDatabase = await pendingBacklog(this.database.pool);
     if (!spooled) return inDatabase;
     return {
