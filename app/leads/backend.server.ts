@@ -11,10 +11,16 @@
  * experiment pages and server.ts never ask which backend they talk to.
  */
 import type { LeadFormKind } from "~/forms/shared";
+import { countExperimentAssignment } from "~/lib/metrics.server";
 
 import { databaseUrl, deliverySettings, formRateLimit } from "./config.server";
 import { closeSharedDatabase, sharedDatabase } from "./database.server";
-import { type ExperimentCounter, FileExperimentCounter, PostgresExperimentCounter } from "./experiment-counts.server";
+import {
+  type ExperimentCounter,
+  FileExperimentCounter,
+  isCountableKey,
+  PostgresExperimentCounter,
+} from "./experiment-counts.server";
 import { PostgresLeadStore } from "./postgres/store.server";
 import { type FormRateLimiter, memoryRateLimiter, postgresRateLimiter } from "./rate-limit.server";
 import type { LeadRecord } from "./spool.server";
@@ -87,8 +93,21 @@ export function formRateLimiter(): FormRateLimiter {
 /** The process's experiment counter, created from the environment on first use. */
 export function experimentCounter(): ExperimentCounter {
   const current = parts();
-  current.counter ??= createLeadBackend().createExperimentCounter();
+  current.counter ??= withAssignmentMetric(createLeadBackend().createExperimentCounter());
   return current.counter;
+}
+
+/** Every assignment it counts also counts in experiment_assignments_total (keys it would not count excepted). */
+function withAssignmentMetric(counter: ExperimentCounter): ExperimentCounter {
+  return {
+    countVisitor(experiment, variant) {
+      if (isCountableKey(experiment) && isCountableKey(variant)) countExperimentAssignment(experiment, variant);
+      counter.countVisitor(experiment, variant);
+    },
+    countLead: (experiment, variant) => counter.countLead(experiment, variant),
+    readCounts: () => counter.readCounts(),
+    flush: () => counter.flush(),
+  };
 }
 
 /** Keeps a submission durably (resolves once it is stored) and starts delivering it. */

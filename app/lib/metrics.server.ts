@@ -4,8 +4,9 @@
  * grows with traffic: a form's kind, a destination, a result, a route's pattern (never a raw path), an
  * HTTP method and status.
  *
+ * They live in prom-client's default registry, so a metric another module defines there is served too.
  * One set per process, kept on globalThis: the server's own bundle (server/) and the app's build both
- * import this module, and a dev rebuild imports it again; all of them count into the same registry.
+ * import this module, and a dev rebuild imports it again; all of them count into the same metrics.
  */
 import client from "prom-client";
 
@@ -38,8 +39,22 @@ export interface LeadBacklog {
   oldestPendingSeconds: number;
 }
 
-/** The longest a scrape waits for the backlog; past it the gauges keep their last values. */
-const BACKLOG_TIMEOUT_MS = 2_000;
+/** The longest a scrape waits for a source (the backlog, the SRM checks); past it gauges keep their values. */
+const SOURCE_TIMEOUT_MS = 2_000;
+
+async function withTimeout<T>(work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      work,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error("metrics source timed out")), SOURCE_TIMEOUT_MS);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 const HTTP_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
@@ -53,10 +68,17 @@ interface Metrics {
   pageCache: client.Counter<"result">;
   experimentAssignments: client.Counter<"experiment" | "variant">;
   backlogSource: (() => Promise<LeadBacklog>) | null;
+  srmSource: (() => Promise<ExperimentSrm[]>) | null;
+}
+
+/** One running experiment's sample-ratio check (experiment_srm_flagged). */
+export interface ExperimentSrm {
+  experiment: string;
+  flagged: boolean;
 }
 
 function createMetrics(): Metrics {
-  const registry = new client.Registry();
+  const registry = client.register;
   client.collectDefaultMetrics({ register: registry });
   const metrics: Metrics = {
     registry,
@@ -105,24 +127,17 @@ function createMetrics(): Metrics {
       registers: [registry],
     }),
     backlogSource: null,
+    srmSource: null,
   };
 
   let lastBacklog: LeadBacklog | null = null;
   const readBacklog = async (): Promise<LeadBacklog | null> => {
     const source = metrics.backlogSource;
     if (!source) return lastBacklog;
-    let timer: NodeJS.Timeout | undefined;
     try {
-      lastBacklog = await Promise.race([
-        source(),
-        new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error("backlog timed out")), BACKLOG_TIMEOUT_MS);
-        }),
-      ]);
+      lastBacklog = await withTimeout(source());
     } catch {
       // The database is down or slow: the gauges keep their last values; a scrape never fails for it.
-    } finally {
-      clearTimeout(timer);
     }
     return lastBacklog;
   };
@@ -152,6 +167,21 @@ function createMetrics(): Metrics {
       if (backlog) this.set(backlog.oldestPendingSeconds);
     },
   }).set(0);
+
+  new client.Gauge({
+    name: "experiment_srm_flagged",
+    help: "1 while a running experiment's split departs from its weights (sample ratio mismatch), else 0.",
+    labelNames: ["experiment"],
+    registers: [registry],
+    async collect() {
+      const source = metrics.srmSource;
+      if (!source) return;
+      const checks = await withTimeout(source()).catch(() => null);
+      if (!checks) return;
+      this.reset();
+      for (const check of checks) this.set({ experiment: check.experiment }, check.flagged ? 1 : 0);
+    },
+  });
 
   // Every series that can exist starts at 0, so a rate or an absence alert works from the first scrape.
   for (const form of Object.values(FORM_LABELS)) {
@@ -215,7 +245,12 @@ export function setLeadBacklogSource(source: () => Promise<LeadBacklog>): void {
   metrics().backlogSource = source;
 }
 
-/** The registry, for metrics another module defines (registers: [metricsRegistry()]). */
+/** Where experiment_srm_flagged comes from (the experiments' checks); read at scrape time. */
+export function setExperimentSrmSource(source: () => Promise<ExperimentSrm[]>): void {
+  metrics().srmSource = source;
+}
+
+/** The registry every metric is in (prom-client's default one). */
 export function metricsRegistry(): client.Registry {
   return metrics().registry;
 }

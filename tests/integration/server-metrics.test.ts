@@ -20,7 +20,7 @@ describe("without METRICS_TOKEN", () => {
 
   it("answers /metrics exactly like an unknown path: the 404 page, whatever the Authorization", async () => {
     const unknown = await request(`${server.baseUrl}/no-such-page-${randomUUID()}`);
-    for (const headers of [{}, { Authorization: `Bearer ${TOKEN}` }]) {
+    for (const headers of [{}, { Authorization: `Bearer ${TOKEN}` }] as Record<string, string>[]) {
       const response = await request(`${server.baseUrl}/metrics`, { headers });
       expect(response.status).toBe(404);
       expect(response.headers["content-type"]).toBe(unknown.headers["content-type"]);
@@ -48,7 +48,10 @@ describe("with METRICS_TOKEN", () => {
     seriesOf(text).filter((series) => series.startsWith("http_request_duration_seconds_count"));
 
   it("answers 401 and no metrics without the token or with another one", async () => {
-    for (const headers of [{}, { Authorization: `Bearer wrong-${TOKEN}` }, { Authorization: TOKEN }]) {
+    for (const headers of [{}, { Authorization: `Bearer wrong-${TOKEN}` }, { Authorization: TOKEN }] as Record<
+      string,
+      string
+    >[]) {
       const response = await request(`${server.baseUrl}/metrics`, { headers });
       expect(response.status).toBe(401);
       expect(response.body.toString("utf8")).not.toMatch(/leads_|process_|http_request/);
