@@ -2,7 +2,8 @@
 // post valid contact leads for 20 s (BENCH_DURATION_S) to the server, whose two destinations are a local
 // stand-in answering 200 at once; then the bench waits for every accepted lead to reach both. Prints per
 // store: accepted leads/s, answer p50/p99, errors and 5xx, how many had reached both destinations when
-// the posting ended, and the drain time (last delivery after the posting's end). 127.0.0.1 only.
+// the posting ended, the drain time (last delivery after the posting's end), and the CPU time the server
+// (and PostgreSQL) spent per lead, deliveries included. 127.0.0.1 only.
 //
 //   npm run bench:leads                  both stores (the spool in DATA_DIR, then a throwaway PostgreSQL)
 //   npm run bench:leads -- spool         one of them (spool | postgres)
@@ -11,6 +12,8 @@
 //
 // Target: on both stores 0 errors, 0 × 5xx, and the last delivery at most 10 s after the posting ends.
 import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 
 import autocannon from "autocannon";
@@ -87,6 +90,42 @@ function post(url, duration) {
   });
 }
 
+const TICKS = 100; // USER_HZ on Linux
+
+/** CPU seconds (user + system) a process used, with its waited-for children's when `children`. */
+function cpuSeconds(pid, { children = false } = {}) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    // After "pid (comm) ": state is fields[0]; utime, stime, cutime, cstime are fields 11–14.
+    const own = Number(fields[11]) + Number(fields[12]);
+    return (own + (children ? Number(fields[13]) + Number(fields[14]) : 0)) / TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds of a PostgreSQL server: the postmaster, its live backends and the ones that exited. */
+function postgresCpuSeconds(dataDirectory) {
+  if (os.platform() !== "linux") return 0;
+  let postmaster;
+  try {
+    postmaster = Number(fs.readFileSync(path.join(dataDirectory, "postmaster.pid"), "utf8").split("\n")[0]);
+  } catch {
+    return 0;
+  }
+  let total = cpuSeconds(postmaster, { children: true });
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = fs.readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1].split(" ");
+      if (Number(fields[1]) === postmaster) total += cpuSeconds(entry);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+
 async function topStatements(databaseUrl) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -131,6 +170,7 @@ async function benchStore(store) {
     await post(server.baseUrl, 2);
     await waitForDrain(destinations, Date.now() + 60_000);
     const before = await destinations.stats();
+    const cpuBefore = { server: cpuSeconds(server.pid), postgres: postgres ? postgresCpuSeconds(postgres.data) : 0 };
     if (process.env.BENCH_PG_STATS && env.DATABASE_URL) {
       const client = new pg.Client({ connectionString: env.DATABASE_URL });
       await client.connect();
@@ -144,6 +184,10 @@ async function benchStore(store) {
     const accepted = result["2xx"];
     const expected = before.delivered + accepted * DESTINATIONS;
     const final = await waitForDrain(destinations, endedAt + DRAIN_LIMIT_MS, expected);
+    const cpu = {
+      server: cpuSeconds(server.pid) - cpuBefore.server,
+      postgres: postgres ? postgresCpuSeconds(postgres.data) - cpuBefore.postgres : 0,
+    };
     const deliveredAtEnd = Math.floor((atEnd.delivered - before.delivered) / DESTINATIONS);
     const report = {
       store,
@@ -158,6 +202,9 @@ async function benchStore(store) {
       allDelivered: final.delivered >= expected,
       drainSeconds: final.delivered >= expected ? Math.max(0, (final.last - endedAt) / 1000) : null,
       duplicateRequests: final.requests - final.delivered,
+      // CPU per accepted lead, its deliveries included: steadier than leads/s on a busy machine.
+      serverCpuMsPerLead: accepted ? Math.round((cpu.server / accepted) * 1e4) / 10 : null,
+      postgresCpuMsPerLead: postgres && accepted ? Math.round((cpu.postgres / accepted) * 1e4) / 10 : null,
     };
     if (process.env.BENCH_PG_STATS && env.DATABASE_URL) await topStatements(env.DATABASE_URL);
     return report;

@@ -134,6 +134,7 @@ export async function startProductionServer({ env = {}, nodeArgs = [] } = {}) {
     baseUrl,
     port,
     dataDir,
+    pid: child.pid,
     output: () => output,
     /** Sends a signal (SIGKILL: the instance dies mid-work); resolves with the exit code once it is gone. */
     kill(signal = "SIGKILL") {

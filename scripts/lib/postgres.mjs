@@ -37,7 +37,7 @@ function run(binDir, tool, args) {
 
 /**
  * Starts a server; `settings` are extra `-c name=value` server settings. Resolves to
- * { port, url(name = "postgres"), pause(), resume(), remove() }: pause stops it fast keeping its files,
+ * { port, data, url(name = "postgres"), pause(), resume(), remove() }: pause stops it fast keeping its files,
  * remove stops it and deletes its folder.
  */
 export async function startPostgres(settings = {}) {
@@ -61,6 +61,8 @@ export async function startPostgres(settings = {}) {
   let running = true;
   return {
     port,
+    /** The server's data folder (its postmaster.pid names the main process). */
+    data,
     url: (name = "postgres") => `postgres://postgres@127.0.0.1:${port}/${name}`,
     pause() {
       if (running) stop();

@@ -37,6 +37,8 @@ export const GAVE_UP_QUEUE = "lead-delivery-gave-up";
 const WORKERS = 2;
 /** Between polls of an idle worker; a worker whose batch came back full fetches again at once. */
 const POLLING_SECONDS = 1;
+/** How long a stored lead waits before waking a worker, so that a burst is fetched in batches. */
+const NOTIFY_DELAY_MS = 20;
 
 type TimedOutcome = AttemptOutcome & { seconds: number };
 
@@ -98,7 +100,9 @@ export class DeliveryQueue {
   private workerIds: string[] = [];
   private readonly tasks = new Set<Promise<unknown>>();
   private readonly warnedUnset = new Set<string>();
-  private nextWorker = 0;
+  /** Workers whose batch is under way. */
+  private readonly busy = new Set<string>();
+  private notifyTimer: NodeJS.Timeout | null = null;
   /** DELIVERY_CONCURRENCY attempts at once per destination, whichever worker's batch they are in. */
   private readonly slots: Record<DestinationName, Slots>;
 
@@ -149,7 +153,12 @@ export class DeliveryQueue {
           async (jobs) => {
             // A full batch means more are waiting: the worker fetches again at once instead of polling.
             if (jobs.length === batchSize) boss?.notifyWorker(workerId);
-            await this.track(this.deliverBatch(jobs));
+            this.busy.add(workerId);
+            try {
+              await this.track(this.deliverBatch(jobs));
+            } finally {
+              this.busy.delete(workerId);
+            }
           },
         );
         this.workerIds.push(workerId);
@@ -198,17 +207,25 @@ export class DeliveryQueue {
     await this.bossOrThrow().deleteJob(DELIVERY_QUEUE, ids, inTransaction(client));
   }
 
+  /** Wakes this instance's workers now instead of at their next poll (jobs just queued by the sweep). */
+  notify(): void {
+    for (const id of this.workerIds) this.boss?.notifyWorker(id);
+  }
+
   /**
-   * Wakes this instance's workers now instead of at their next poll: all of them, or the next one in
-   * turn (a lead just stored: under a burst every worker is woken in turn, each fetching a batch).
+   * A lead was just stored: within NOTIFY_DELAY_MS an idle worker (if any) fetches instead of waiting
+   * for its poll. The delay gathers a burst's jobs into one fetch (pg-boss's fetch sorts every job due,
+   * so one per lead would cost the database more than the leads themselves); busy workers need no
+   * wake-up, as a full batch fetches again at once.
    */
-  notify(workers: "one" | "all" = "all"): void {
-    if (workers === "all") {
-      for (const id of this.workerIds) this.boss?.notifyWorker(id);
-      return;
-    }
-    const id = this.workerIds[this.nextWorker++ % Math.max(1, this.workerIds.length)];
-    if (id) this.boss?.notifyWorker(id);
+  notifySoon(): void {
+    if (this.notifyTimer) return;
+    this.notifyTimer = setTimeout(() => {
+      this.notifyTimer = null;
+      const idle = this.workerIds.find((id) => !this.busy.has(id));
+      if (idle) this.boss?.notifyWorker(idle);
+    }, NOTIFY_DELAY_MS);
+    this.notifyTimer.unref();
   }
 
   private bossOrThrow(): PgBoss {
@@ -368,6 +385,8 @@ export class DeliveryQueue {
     const boss = this.boss;
     this.boss = null;
     this.workerIds = [];
+    if (this.notifyTimer) clearTimeout(this.notifyTimer);
+    this.notifyTimer = null;
     await boss?.stop({ graceful: true, close: false, timeout: graceMs });
   }
 }

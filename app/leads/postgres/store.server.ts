@@ -135,7 +135,7 @@ export class PostgresLeadStore implements LeadStore {
       try {
         await this.insert(record);
         log("info", "lead stored", { id: record.id, form });
-        this.queue.notify("one");
+        this.queue.notifySoon();
         return record;
       } catch (error) {
         log("warn", "database unreachable; lead kept in DATA_DIR until it answers", {
