@@ -5,13 +5,22 @@
  */
 import { getExperimentCounter } from "~/leads/experiment-counts.server";
 
-import { type ExperimentReport, reportJson, STATUS_LABELS, variantFigures, verdictText } from "./report";
+import {
+  decisionText,
+  type ExperimentReport,
+  reportJson,
+  STATUS_LABELS,
+  trafficWarning,
+  variantFigures,
+} from "./report";
 import { experimentsReport } from "./serve.server";
 
 function describeReport(report: ExperimentReport): string {
   const lines = [`${report.name} (${report.key}) · ${STATUS_LABELS[report.status]}`];
   for (const variant of report.variants) lines.push(`  ${variant.label} (${variant.key}): ${variantFigures(variant)}`);
-  lines.push(`  ${verdictText(report)}`);
+  const warning = trafficWarning(report);
+  if (warning) lines.push(`  ${warning}`);
+  lines.push(`  ${decisionText(report)}`);
   return lines.join("\n");
 }
 
