@@ -23,7 +23,7 @@ import { documentContentSecurityPolicy, type SecuritySettings } from "~/lib/secu
 
 export { startLiveContent } from "~/content/live.server";
 export { contentEvents } from "~/content/source.server";
-export { shutdownLeads, startLeadDelivery } from "~/leads/delivery.server";
+export { shutdownLeads, startLeadDelivery } from "~/leads/backend.server";
 export { previewModeRoutes } from "~/preview-mode/routes.server";
 
 /** The settings the root loader already fetched for this render (none when it failed). */

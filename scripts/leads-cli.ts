@@ -1,17 +1,17 @@
 // Entry of `npm run leads` (bundled to build/leads.js; scripts/leads.mjs runs it): the server's own store code.
+import { createLeadBackend } from "~/leads/backend.server";
 import { runLeadsCommand } from "~/leads/cli.server";
 import { closeSharedDatabase } from "~/leads/database.server";
-import { createLeadStore } from "~/leads/delivery.server";
-import { dataDir } from "~/lib/env.server";
 
-const store = createLeadStore();
+const backend = createLeadBackend();
+const store = backend.createLeadStore();
 try {
   await store.open();
   process.exitCode = await runLeadsCommand(
     process.argv.slice(2),
     store,
     { out: (line) => console.log(line), error: (line) => console.error(line) },
-    dataDir(),
+    backend.location,
   );
 } catch (error) {
   console.error(`npm run leads failed: ${String((error as Error)?.message ?? error)}`);

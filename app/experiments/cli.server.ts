@@ -3,7 +3,7 @@
  * build/experiments.js): the experiments in content with the counts of the store the server writes,
  * through the same content door and counter as the server. `--json` prints the report's wire shape.
  */
-import { getExperimentCounter } from "~/leads/experiment-counts.server";
+import { experimentCounter } from "~/leads/backend.server";
 
 import {
   decisionText,
@@ -34,7 +34,7 @@ export async function main(args: readonly string[], out: (text: string) => void 
     return 2;
   }
   const reports = await experimentsReport();
-  await getExperimentCounter().flush();
+  await experimentCounter().flush();
   if (options.includes("--json")) out(JSON.stringify(reportJson(reports), null, 2));
   else if (reports.length === 0) out("No experiments in content.");
   else out(reports.map(describeReport).join("\n\n"));

@@ -8,7 +8,7 @@ import type { ExperimentFiguresProps } from "~/components/preview/ExperimentFigu
 import { PREVIEW_VARIANT_PARAM } from "~/components/preview/preview-paths";
 import { getExperimentDocuments, inPreview } from "~/content/index.server";
 import { requestMemo } from "~/content/request-scope.server";
-import { getExperimentCounter } from "~/leads/experiment-counts.server";
+import { experimentCounter } from "~/leads/backend.server";
 import { PRIVATE_NO_STORE, PUBLIC_PAGE_CACHE_CONTROL } from "~/lib/http-cache";
 import { isHttpsRequest } from "~/lib/request-url.server";
 
@@ -76,7 +76,7 @@ export async function chooseCampaignVariant(
   if (await inPreview()) {
     const wanted = new URL(request.url).searchParams.get(PREVIEW_VARIANT_PARAM);
     const shown = experiment.variants.find((variant) => variant.key === wanted) ?? experiment.variants[0]!;
-    const counts = await getExperimentCounter()
+    const counts = await experimentCounter()
       .readCounts()
       .catch(() => []);
     rememberExperimentPreview({ path, shown: shown.key, report: experimentReport(experiment, counts) });
@@ -88,7 +88,7 @@ export async function chooseCampaignVariant(
   const secure = isHttpsRequest(request);
   if (decision.newAssignments) {
     headers.append("Set-Cookie", experimentCookie(decision.newAssignments, { secure }));
-    getExperimentCounter().countVisitor(experiment.key, decision.variant.key);
+    experimentCounter().countVisitor(experiment.key, decision.variant.key);
   } else if (shouldForgetAssignments(traits)) {
     headers.append("Set-Cookie", clearExperimentCookie({ secure }));
   }
@@ -127,6 +127,6 @@ export async function variantSlugsUnderTest(): Promise<Set<string>> {
 
 /** The report of every experiment (published content) with the store's counts. */
 export async function experimentsReport(): Promise<ExperimentReport[]> {
-  const [experiments, counts] = await Promise.all([getExperiments(), getExperimentCounter().readCounts()]);
+  const [experiments, counts] = await Promise.all([getExperiments(), experimentCounter().readCounts()]);
   return experiments.map((experiment) => experimentReport(experiment, counts));
 }

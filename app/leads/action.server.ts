@@ -32,9 +32,8 @@ import { PRIVATE_NO_STORE } from "~/lib/http-cache";
 import { log } from "~/lib/log.server";
 
 import { readOrigen } from "./attribution.server";
-import { storeLead } from "./delivery.server";
-import { getExperimentCounter } from "./experiment-counts.server";
-import { clientIp, formRateLimiter } from "./rate-limit.server";
+import { experimentCounter, formRateLimiter, storeLead } from "./backend.server";
+import { clientIp } from "./rate-limit.server";
 import { readFormBody } from "./request-body.server";
 
 type AnyLeadForm = LeadFormDefinition<unknown>;
@@ -124,7 +123,7 @@ export async function handleLeadAction(
   });
   try {
     const record = await storeLead(form.kind, payload);
-    if (experiment) getExperimentCounter().countLead(experiment.experimento, experiment.variante);
+    if (experiment) experimentCounter().countLead(experiment.experimento, experiment.variante);
     const receipt = form.receipt?.(result.data);
     return answer({ ok: true, form: form.kind, id: record.id, ...(receipt ? { receipt } : {}) });
   } catch (error) {

@@ -33,11 +33,7 @@ function describe(record: ListedLead): string {
   return `${record.state.toUpperCase().padEnd(9)} ${record.id}  ${record.form}  ${record.createdAt}  ${contactOf(record.payload)}\n${deliveries}`;
 }
 
-function where(store: LeadStore, dataDir: string): string {
-  return store.kind === "postgres" ? "the database (DATABASE_URL)" : dataDir;
-}
-
-async function list(store: LeadStore, args: string[], output: CommandOutput, dataDir: string): Promise<number> {
+async function list(store: LeadStore, args: string[], output: CommandOutput, location: string): Promise<number> {
   const states: readonly SpoolState[] = args.includes("--all") ? SPOOL_STATES : ["pending", "failed"];
   const records = await store.list(SPOOL_STATES);
   const shown = records.filter((record) => states.includes(record.state));
@@ -47,7 +43,7 @@ async function list(store: LeadStore, args: string[], output: CommandOutput, dat
   }
   const count = (state: SpoolState) => records.filter((record) => record.state === state).length;
   output.out(
-    `Submissions in ${where(store, dataDir)}: ${count("pending")} pending, ${count("failed")} failed, ${count("delivered")} delivered.`,
+    `Submissions in ${location}: ${count("pending")} pending, ${count("failed")} failed, ${count("delivered")} delivered.`,
   );
   for (const record of shown) output.out(describe(record));
   return 0;
@@ -68,10 +64,11 @@ export async function runLeadsCommand(
   argv: string[],
   store: LeadStore,
   output: CommandOutput,
-  dataDir: string,
+  /** Where the store keeps submissions, as the operator reads it (LeadBackend.location). */
+  location: string,
 ): Promise<number> {
   const [command, ...args] = argv;
-  if (command === "list") return list(store, args, output, dataDir);
+  if (command === "list") return list(store, args, output, location);
   if (command === "retry")
     return retry(
       store,

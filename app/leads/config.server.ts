@@ -1,4 +1,7 @@
-/** Lead-delivery settings from the environment (docs/product-rules.md, Settings), read when a worker is created. */
+/**
+ * Lead-delivery settings from the environment (docs/product-rules.md, Settings), read when a store is
+ * created, and the retry schedule both stores follow.
+ */
 import { dataDir } from "~/lib/env.server";
 
 export interface DeliverySettings {
@@ -32,8 +35,27 @@ export function deliverySettings(env: NodeJS.ProcessEnv = process.env): Delivery
 }
 
 /**
+ * The retry schedule, the same on both stores: the delay before attempt n+1 after n failed ones is
+ * DELIVERY_RETRY_BASE_MS × 2^(n−1), capped at an hour, times a jitter of 0.75–1.25; after
+ * DELIVERY_MAX_ATTEMPTS attempts the submission is kept as failed. The spool schedules with this function.
+ *
+ * On PostgreSQL pg-boss schedules the retries of a delivery job itself (`retryBackoff`, from
+ * DELIVERY_RETRY_BASE_MS in whole seconds): the same doubling from the same base and the same number of
+ * attempts, but its jitter is 1–2× instead of 0.75–1.25× and it has no one-hour cap. That is the one
+ * difference between the two stores' schedules.
+ */
+export function retryDelayMs(
+  failedAttempts: number,
+  settings: Pick<DeliverySettings, "retryBaseMs" | "maxRetryDelayMs">,
+  random = Math.random,
+): number {
+  const exponential = settings.retryBaseMs * 2 ** Math.max(0, failedAttempts - 1);
+  return Math.round(Math.min(exponential, settings.maxRetryDelayMs) * (0.75 + random() * 0.5));
+}
+
+/**
  * DATABASE_URL: a PostgreSQL connection string, or null for the embedded store (the spool in DATA_DIR).
- * Read once when the process's store is created.
+ * Read only by app/leads/backend.server.ts, which picks every store from it.
  */
 export function databaseUrl(env: NodeJS.ProcessEnv = process.env): string | null {
   return env.DATABASE_URL?.trim() || null;

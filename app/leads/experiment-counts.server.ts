@@ -12,11 +12,9 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
 
-import { dataDir } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 
-import { databaseUrl } from "./config.server";
-import { type Database, sharedDatabase, TABLES } from "./database.server";
+import { type Database, TABLES } from "./database.server";
 
 export type ExperimentEvent = "visitor" | "lead";
 
@@ -267,25 +265,4 @@ export class PostgresExperimentCounter extends BatchedExperimentCounter<Experime
       (a, b) => a.experiment.localeCompare(b.experiment) || a.variant.localeCompare(b.variant),
     );
   }
-}
-
-const SINGLETON_KEY = Symbol.for("leads-b2b.experiment-counter");
-type GlobalWithCounter = typeof globalThis & { [SINGLETON_KEY]?: ExperimentCounter };
-
-/** The process's counter, created on first use from the environment (DATABASE_URL, else DATA_DIR). */
-export function getExperimentCounter(): ExperimentCounter {
-  const scope = globalThis as GlobalWithCounter;
-  const url = databaseUrl();
-  scope[SINGLETON_KEY] ??= url
-    ? new PostgresExperimentCounter(sharedDatabase(url))
-    : new FileExperimentCounter(dataDir());
-  return scope[SINGLETON_KEY];
-}
-
-/** Writes what is buffered and forgets the counter; the next use creates one from the environment (tests, shutdown). */
-export async function resetExperimentCounter(): Promise<void> {
-  const scope = globalThis as GlobalWithCounter;
-  const current = scope[SINGLETON_KEY];
-  delete scope[SINGLETON_KEY];
-  await current?.flush();
 }

@@ -1,5 +1,5 @@
 /** Delivery counts for /healthz: submissions waiting for delivery and kept as failed, and the database when there is one. */
-import { leadStore } from "./delivery.server";
+import { leadStore } from "./backend.server";
 import type { LeadStoreHealth } from "./store.server";
 
 export function deliveryHealth(): Promise<LeadStoreHealth> {

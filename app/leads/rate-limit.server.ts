@@ -3,14 +3,13 @@
  * Embedded: counted in this process's memory. With DATABASE_URL: counted in the database
  * (`form_rate_limit`, created by the migrations), so every instance shares one count; while the database
  * cannot be reached, each instance counts in memory instead (its insurance limiter): a visitor is never
- * refused because the database is down.
+ * refused because the database is down. app/leads/backend.server.ts picks one and holds the process's.
  */
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 
 import { log } from "~/lib/log.server";
 
-import { databaseUrl, formRateLimit } from "./config.server";
-import { sharedDatabase, TABLES } from "./database.server";
+import { type Database, TABLES } from "./database.server";
 
 export const RATE_LIMIT_WINDOW_SECONDS = 10 * 60;
 
@@ -23,18 +22,7 @@ export interface FormRateLimiter {
 
 type Limiter = RateLimiterMemory | RateLimiterPostgres;
 
-function createLimiter(points: number, url: string | null): Limiter {
-  const options = { points, duration: RATE_LIMIT_WINDOW_SECONDS, keyPrefix: "form" };
-  if (!url) return new RateLimiterMemory(options);
-  return new RateLimiterPostgres({
-    ...options,
-    storeClient: sharedDatabase(url).pool,
-    storeType: "pool",
-    tableName: TABLES.rateLimit,
-    tableCreated: true,
-    insuranceLimiter: new RateLimiterMemory(options),
-  });
-}
+const limiterOptions = (points: number) => ({ points, duration: RATE_LIMIT_WINDOW_SECONDS, keyPrefix: "form" });
 
 function limiterOf(limiter: Limiter): FormRateLimiter {
   return {
@@ -53,26 +41,23 @@ function limiterOf(limiter: Limiter): FormRateLimiter {
   };
 }
 
-const SINGLETON_KEY = Symbol.for("leads-b2b.form-rate-limiter");
-type GlobalWithLimiter = typeof globalThis & {
-  [SINGLETON_KEY]?: { points: number; url: string | null; limiter: FormRateLimiter };
-};
-
-/** The process's limiter for the current FORM_RATE_LIMIT and DATABASE_URL. */
-export function formRateLimiter(): FormRateLimiter {
-  const scope = globalThis as GlobalWithLimiter;
-  const points = formRateLimit();
-  const url = databaseUrl();
-  const current = scope[SINGLETON_KEY];
-  if (current && current.points === points && current.url === url) return current.limiter;
-  const limiter = limiterOf(createLimiter(points, url));
-  scope[SINGLETON_KEY] = { points, url, limiter };
-  return limiter;
+/** Counted in this process's memory (the embedded store). */
+export function memoryRateLimiter(points: number): FormRateLimiter {
+  return limiterOf(new RateLimiterMemory(limiterOptions(points)));
 }
 
-/** Forgets every count kept in memory (tests). */
-export function resetFormRateLimiter(): void {
-  delete (globalThis as GlobalWithLimiter)[SINGLETON_KEY];
+/** Counted in the database, shared by every instance; in memory while the database cannot be reached. */
+export function postgresRateLimiter(database: Database, points: number): FormRateLimiter {
+  return limiterOf(
+    new RateLimiterPostgres({
+      ...limiterOptions(points),
+      storeClient: database.pool,
+      storeType: "pool",
+      tableName: TABLES.rateLimit,
+      tableCreated: true,
+      insuranceLimiter: new RateLimiterMemory(limiterOptions(points)),
+    }),
+  );
 }
 
 /**

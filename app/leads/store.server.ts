@@ -1,8 +1,8 @@
 /**
  * The lead store: where accepted submissions live and how they reach their destinations. Two
- * implementations behind this one interface, chosen at start (delivery.server.ts, `leadStore()`): the
- * spool in DATA_DIR (one machine, the default) and PostgreSQL when DATABASE_URL is set (any number of
- * instances). The lead action, `/healthz` and `npm run leads` only talk to this interface, and one
+ * implementations behind this one interface, chosen in one place (backend.server.ts): the spool in
+ * DATA_DIR (spool-store.server.ts; one machine, the default) and PostgreSQL when DATABASE_URL is set
+ * (postgres/store.server.ts; any number of instances). The lead action, `/healthz` and `npm run leads` only talk to this interface, and one
  * conformance suite (tests/support/lead-store-conformance.ts) runs against both.
  */
 import type { LeadFormKind } from "~/forms/shared";
@@ -33,7 +33,6 @@ export interface RequeueResult {
 }
 
 export interface LeadStore {
-  readonly kind: "spool" | "postgres";
   /** Makes the storage ready without delivering anything (the CLI). Safe to call any number of times. */
   open(): Promise<void>;
   /** Opens and starts delivering what is pending (the server). Safe to call any number of times. */

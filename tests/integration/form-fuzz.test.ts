@@ -3,7 +3,7 @@
 // and delivered whatever cookies come with it.
 import fc from "fast-check";
 
-import { leadDeliveryIdle } from "~/leads/delivery.server";
+import { leadDeliveryIdle } from "~/leads/backend.server";
 import { action as landingAction } from "~/routes/_index";
 import { action as consentAction } from "~/routes/api.consent";
 import { action as calculatorAction } from "~/routes/calculadora";

@@ -6,6 +6,7 @@ import path from "node:path";
 
 import { inject } from "vitest";
 
+import { formRateLimiter, resetFormRateLimiter } from "~/leads/backend.server";
 import { deliverySettings } from "~/leads/config.server";
 import {
   closeSharedDatabase,
@@ -15,10 +16,10 @@ import {
   openDatabase,
   sharedDatabase,
 } from "~/leads/database.server";
-import { LeadDelivery } from "~/leads/delivery.server";
 import { PostgresExperimentCounter } from "~/leads/experiment-counts.server";
-import { deliveryJobId, PostgresLeadStore } from "~/leads/postgres-store.server";
-import { formRateLimiter, resetFormRateLimiter } from "~/leads/rate-limit.server";
+import { deliveryJobId } from "~/leads/postgres/queue.server";
+import { PostgresLeadStore } from "~/leads/postgres/store.server";
+import { SpoolLeadStore } from "~/leads/spool-store.server";
 
 import { describeExperimentCounterConformance } from "../support/experiment-counter-conformance";
 import { describeLeadStoreConformance } from "../support/lead-store-conformance";
@@ -143,7 +144,7 @@ describe.skipIf(!postgresUrl)("PostgreSQL", () => {
       const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
       const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
       destinations.answerAll("500");
-      const embedded = new LeadDelivery(deliverySettings());
+      const embedded = new SpoolLeadStore(deliverySettings());
       await embedded.start();
       const failed = await embedded.store("plan-cpl", { nombre: "Eva", tipo: "Contacto Plan CPL" });
       await waitUntil(async () => expect(await embedded.list(["failed"])).toHaveLength(1));

@@ -1,6 +1,6 @@
 // The embedded lead store (the spool in DATA_DIR) keeps the behaviour every lead store keeps.
 import { deliverySettings } from "~/leads/config.server";
-import { LeadDelivery } from "~/leads/delivery.server";
+import { SpoolLeadStore } from "~/leads/spool-store.server";
 
 import { describeLeadStoreConformance } from "../support/lead-store-conformance";
 import { createDestinations } from "../support/leads";
@@ -11,12 +11,12 @@ describeLeadStoreConformance("spool", createDestinations(), () => ({
   async fresh() {
     const settings = deliverySettings();
     dataDir = settings.dataDir;
-    const store = new LeadDelivery(settings);
+    const store = new SpoolLeadStore(settings);
     await store.start();
     return store;
   },
   async reopen() {
-    const store = new LeadDelivery({ ...deliverySettings(), dataDir });
+    const store = new SpoolLeadStore({ ...deliverySettings(), dataDir });
     await store.start();
     return store;
   },

@@ -1,6 +1,6 @@
 // What the lead actions refuse, and how: the spec's Spanish message for each invalid field, the
 // honeypot, the per-IP rate limit (429), bodies over 1 MiB (413), and trimmed, capped values.
-import { leadDeliveryIdle } from "~/leads/delivery.server";
+import { leadDeliveryIdle } from "~/leads/backend.server";
 import { readFormBody } from "~/leads/request-body.server";
 import { action as landingAction } from "~/routes/_index";
 import { action as calculatorAction } from "~/routes/calculadora";

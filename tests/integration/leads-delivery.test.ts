@@ -5,8 +5,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
+import { leadDeliveryIdle, stopLeadDelivery } from "~/leads/backend.server";
 import { deliverySettings } from "~/leads/config.server";
-import { LeadDelivery, leadDeliveryIdle, retryDelayMs, stopLeadDelivery } from "~/leads/delivery.server";
+import { retryDelayMs } from "~/leads/config.server";
+import { SpoolLeadStore } from "~/leads/spool-store.server";
 import { action as landingAction } from "~/routes/_index";
 import { loader as healthLoader } from "~/routes/healthz";
 import { action as serviceStartAction } from "~/routes/iniciar-servicio";
@@ -149,7 +151,7 @@ it("a new worker over the same DATA_DIR delivers what was pending (restart)", as
 
   // The next process (same DATA_DIR, now configured) delivers it at start, with the same key.
   process.env.AUTOMATION_WEBHOOK_URL = AUTOMATION_WEBHOOK_URL;
-  const restarted = new LeadDelivery(deliverySettings());
+  const restarted = new SpoolLeadStore(deliverySettings());
   await restarted.start();
   await waitUntil(() => expect(destinations.deliveries).toHaveLength(1));
   expect(destinations.deliveries[0]?.idempotencyKey).toBe(data.id);

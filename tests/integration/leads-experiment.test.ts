@@ -4,7 +4,7 @@ import { type ActionFunctionArgs } from "@remix-run/node";
 
 import { campaignLeadForm } from "~/forms/campaign";
 import { handleLeadAction } from "~/leads/action.server";
-import { getExperimentCounter, resetExperimentCounter } from "~/leads/experiment-counts.server";
+import { experimentCounter, resetExperimentCounter } from "~/leads/backend.server";
 
 import { post, useLeadDestinations } from "../support/leads";
 
@@ -28,7 +28,7 @@ describe("a lead under an A/B experiment", () => {
         ...experiment,
       });
     }
-    expect(await getExperimentCounter().readCounts()).toEqual([
+    expect(await experimentCounter().readCounts()).toEqual([
       { experiment: "titular-reformas", variant: "b", visitors: 0, leads: 1 },
     ]);
   });
@@ -40,7 +40,7 @@ describe("a lead under an A/B experiment", () => {
     expect(refused.data.fieldErrors).toHaveProperty("email");
     const bot = await post(action, { ...LEAD, website: "https://spam.example" });
     expect(bot.status).toBe(200);
-    expect(await getExperimentCounter().readCounts()).toEqual([]);
+    expect(await experimentCounter().readCounts()).toEqual([]);
   });
 
   it("counts nothing for a lead outside any experiment", async () => {
@@ -49,6 +49,6 @@ describe("a lead under an A/B experiment", () => {
     expect((await post(plain, { ...LEAD, website: "" })).status).toBe(200);
     await vi.waitFor(() => expect(destinations.deliveries).toHaveLength(2), { timeout: 5000, interval: 10 });
     for (const delivery of destinations.deliveries) expect(delivery.body).not.toHaveProperty("experimento");
-    expect(await getExperimentCounter().readCounts()).toEqual([]);
+    expect(await experimentCounter().readCounts()).toEqual([]);
   });
 });

@@ -11,8 +11,7 @@ import { setupServer } from "msw/node";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 
 import type { LeadActionData } from "~/forms/shared";
-import { stopLeadDelivery } from "~/leads/delivery.server";
-import { resetFormRateLimiter } from "~/leads/rate-limit.server";
+import { resetFormRateLimiter, stopLeadDelivery } from "~/leads/backend.server";
 
 export const FORM_SERVICE_URL = "http://127.0.0.1:9/form-service/submit";
 export const AUTOMATION_WEBHOOK_URL = "http://127.0.0.1:9/automation/webhook";

@@ -1,19 +1,17 @@
 /**
- * Lead delivery: the process's lead store (store.server.ts) and the embedded one, the spool. `leadStore()`
- * picks PostgreSQL when DATABASE_URL is set (postgres-store.server.ts), the spool otherwise.
+ * The embedded lead store: the spool in DATA_DIR (spool.server.ts) and its delivery worker, for one
+ * machine (the default when DATABASE_URL is unset; app/leads/backend.server.ts chooses).
  *
- * The spool store keeps each accepted submission in DATA_DIR, then POSTs it to every destination of its
- * form until each one answers 2xx (at least once per destination), with the submission's id as
- * `Idempotency-Key` on every attempt. Non-2xx answers, network errors and time-outs are retried with
- * exponential backoff from DELIVERY_RETRY_BASE_MS plus jitter; after the last attempt the submission is
- * kept as failed. A start resumes whatever is pending. One store per process (a globalThis singleton, so
- * a dev rebuild reuses it), started by server.ts at boot and lazily by the first submission.
+ * Each accepted submission is kept in DATA_DIR, then POSTed to every destination of its form until each
+ * one answers 2xx (at least once per destination), with the submission's id as `Idempotency-Key` on every
+ * attempt. Non-2xx answers, network errors and time-outs are retried on the schedule of `retryDelayMs`
+ * (config.server.ts); after the last attempt the submission is kept as failed. A start resumes whatever
+ * is pending.
  */
 import type { LeadFormKind } from "~/forms/shared";
 import { log } from "~/lib/log.server";
 
-import { databaseUrl, type DeliverySettings, deliverySettings } from "./config.server";
-import { closeSharedDatabase } from "./database.server";
+import { type DeliverySettings, retryDelayMs } from "./config.server";
 import {
   destinationEnvName,
   type DestinationName,
@@ -21,8 +19,6 @@ import {
   destinationUrl,
   postLead,
 } from "./destinations.server";
-import { resetExperimentCounter } from "./experiment-counts.server";
-import { PostgresLeadStore } from "./postgres-store.server";
 import { type DestinationDelivery, type LeadRecord, newLeadRecord, Spool, type SpoolState } from "./spool.server";
 import {
   type LeadStore,
@@ -34,26 +30,15 @@ import {
 
 const MAX_CONCURRENT_RECORDS = 8;
 
-export interface LeadDeliveryOptions extends DeliverySettings {
+export interface SpoolLeadStoreOptions extends DeliverySettings {
   /** Injected in tests; the global fetch otherwise. */
   fetch?: typeof fetch;
   random?: () => number;
 }
 
-/** Delay before attempt n+1 after n failed ones: base × 2^(n−1), capped, times a jitter of 0.75–1.25. */
-export function retryDelayMs(
-  failedAttempts: number,
-  settings: Pick<DeliverySettings, "retryBaseMs" | "maxRetryDelayMs">,
-  random = Math.random,
-): number {
-  const exponential = settings.retryBaseMs * 2 ** Math.max(0, failedAttempts - 1);
-  return Math.round(Math.min(exponential, settings.maxRetryDelayMs) * (0.75 + random() * 0.5));
-}
-
-export class LeadDelivery implements LeadStore {
-  readonly kind = "spool";
+export class SpoolLeadStore implements LeadStore {
   readonly spool: Spool;
-  private readonly options: LeadDeliveryOptions;
+  private readonly options: SpoolLeadStoreOptions;
   /** Pending records this process knows, by id. */
   private readonly records = new Map<string, LeadRecord>();
   private readonly inFlight = new Set<string>();
@@ -68,7 +53,7 @@ export class LeadDelivery implements LeadStore {
   private tickAgain = false;
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(options: LeadDeliveryOptions) {
+  constructor(options: SpoolLeadStoreOptions) {
     this.options = options;
     this.spool = new Spool(options.dataDir);
   }
@@ -312,57 +297,4 @@ export class LeadDelivery implements LeadStore {
     this.timer = setTimeout(() => void this.tick(), Math.max(0, wake - now));
     this.timer.unref();
   }
-}
-
-const SINGLETON_KEY = Symbol.for("leads-b2b.lead-delivery");
-type GlobalWithStore = typeof globalThis & { [SINGLETON_KEY]?: LeadStore };
-
-/** A store from the environment: PostgreSQL when DATABASE_URL is set, the spool in DATA_DIR otherwise. */
-export function createLeadStore(env: NodeJS.ProcessEnv = process.env): LeadStore {
-  const settings = deliverySettings(env);
-  const url = databaseUrl(env);
-  return url ? new PostgresLeadStore(url, settings) : new LeadDelivery(settings);
-}
-
-/** The process-wide store, created from the environment on first use. */
-export function leadStore(): LeadStore {
-  const scope = globalThis as GlobalWithStore;
-  scope[SINGLETON_KEY] ??= createLeadStore();
-  return scope[SINGLETON_KEY];
-}
-
-/** Called by server.ts at boot (through the server build's entry module) so pending leads resume at once. */
-export function startLeadDelivery(): Promise<void> {
-  return leadStore().start();
-}
-
-/**
- * Stops the store and forgets it; the next use creates a new one from the environment (tests, and
- * server.ts on SIGTERM: attempts under way finish or are handed back to the queue).
- */
-export async function stopLeadDelivery(): Promise<void> {
-  const scope = globalThis as GlobalWithStore;
-  const current = scope[SINGLETON_KEY];
-  delete scope[SINGLETON_KEY];
-  await current?.stop();
-}
-
-/** Resolves once the process's store (if any) has nothing under way; see LeadDelivery.idle. */
-export function leadDeliveryIdle(): Promise<void> {
-  return (globalThis as GlobalWithStore)[SINGLETON_KEY]?.idle() ?? Promise.resolve();
-}
-
-/** Keeps a submission durably (resolves once it is stored) and starts delivering it. */
-export function storeLead(form: LeadFormKind, payload: Record<string, unknown>): Promise<LeadRecord> {
-  return leadStore().store(form, payload);
-}
-
-/**
- * Graceful shutdown (server.ts on SIGTERM): stops delivery (attempts under way finish or go back to the
- * queue), writes the experiment counts still buffered, and closes the database pool.
- */
-export async function shutdownLeads(): Promise<void> {
-  await stopLeadDelivery();
-  await resetExperimentCounter();
-  await closeSharedDatabase();
 }

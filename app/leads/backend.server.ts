@@ -1,0 +1,142 @@
+/**
+ * Where the site keeps what it must not lose, chosen in this one place from DATABASE_URL:
+ *
+ * - unset (one machine, the default): submissions in the spool under DATA_DIR (spool-store.server.ts),
+ *   the rate limit in this process's memory, experiment counts in a file under DATA_DIR;
+ * - set (any number of instances): all three in that PostgreSQL database, through one shared pool
+ *   (postgres/store.server.ts, database.server.ts).
+ *
+ * `createLeadBackend(env)` builds the three parts for an environment (the CLI and tests build their own);
+ * the functions below hold the process's own, created on first use, so the lead action, `/healthz`, the
+ * experiment pages and server.ts never ask which backend they talk to.
+ */
+import type { LeadFormKind } from "~/forms/shared";
+
+import { databaseUrl, deliverySettings, formRateLimit } from "./config.server";
+import { closeSharedDatabase, sharedDatabase } from "./database.server";
+import { type ExperimentCounter, FileExperimentCounter, PostgresExperimentCounter } from "./experiment-counts.server";
+import { PostgresLeadStore } from "./postgres/store.server";
+import { type FormRateLimiter, memoryRateLimiter, postgresRateLimiter } from "./rate-limit.server";
+import type { LeadRecord } from "./spool.server";
+import { SpoolLeadStore } from "./spool-store.server";
+import type { LeadStore } from "./store.server";
+
+export interface LeadBackend {
+  /** Where submissions are kept, as an operator reads it (`npm run leads`). */
+  readonly location: string;
+  createLeadStore(): LeadStore;
+  /** A limiter of `points` submissions per client IP per window, counted where this backend counts. */
+  createRateLimiter(points: number): FormRateLimiter;
+  createExperimentCounter(): ExperimentCounter;
+}
+
+/** The backend an environment names: PostgreSQL when DATABASE_URL is set, DATA_DIR otherwise. */
+export function createLeadBackend(env: NodeJS.ProcessEnv = process.env): LeadBackend {
+  const settings = deliverySettings(env);
+  const url = databaseUrl(env);
+  if (!url) {
+    return {
+      location: settings.dataDir,
+      createLeadStore: () => new SpoolLeadStore(settings),
+      createRateLimiter: (points) => memoryRateLimiter(points),
+      createExperimentCounter: () => new FileExperimentCounter(settings.dataDir),
+    };
+  }
+  const database = sharedDatabase(url);
+  return {
+    location: "the database (DATABASE_URL)",
+    createLeadStore: () => new PostgresLeadStore(url, settings),
+    createRateLimiter: (points) => postgresRateLimiter(database, points),
+    createExperimentCounter: () => new PostgresExperimentCounter(database),
+  };
+}
+
+interface ProcessParts {
+  store?: LeadStore;
+  limiter?: { points: number; limiter: FormRateLimiter };
+  counter?: ExperimentCounter;
+}
+
+const SINGLETON_KEY = Symbol.for("leads-b2b.lead-backend");
+// On globalThis so that a dev rebuild of the server bundle reuses them.
+type GlobalWithParts = typeof globalThis & { [SINGLETON_KEY]?: ProcessParts };
+
+function parts(): ProcessParts {
+  const scope = globalThis as GlobalWithParts;
+  scope[SINGLETON_KEY] ??= {};
+  return scope[SINGLETON_KEY];
+}
+
+/** The process's lead store, created from the environment on first use. */
+export function leadStore(): LeadStore {
+  const current = parts();
+  current.store ??= createLeadBackend().createLeadStore();
+  return current.store;
+}
+
+/** The process's limiter for the current FORM_RATE_LIMIT. */
+export function formRateLimiter(): FormRateLimiter {
+  const current = parts();
+  const points = formRateLimit();
+  if (current.limiter?.points !== points) {
+    current.limiter = { points, limiter: createLeadBackend().createRateLimiter(points) };
+  }
+  return current.limiter.limiter;
+}
+
+/** The process's experiment counter, created from the environment on first use. */
+export function experimentCounter(): ExperimentCounter {
+  const current = parts();
+  current.counter ??= createLeadBackend().createExperimentCounter();
+  return current.counter;
+}
+
+/** Keeps a submission durably (resolves once it is stored) and starts delivering it. */
+export function storeLead(form: LeadFormKind, payload: Record<string, unknown>): Promise<LeadRecord> {
+  return leadStore().store(form, payload);
+}
+
+/** Called by server.ts at boot (through the server build's entry module) so pending leads resume at once. */
+export function startLeadDelivery(): Promise<void> {
+  return leadStore().start();
+}
+
+/**
+ * Stops the store and forgets it; the next use creates a new one from the environment (tests, and the
+ * shutdown: attempts under way finish or are handed back to the queue).
+ */
+export async function stopLeadDelivery(): Promise<void> {
+  const current = parts();
+  const store = current.store;
+  delete current.store;
+  await store?.stop();
+}
+
+/** Resolves once the process's store (if any) has no delivery under way. */
+export function leadDeliveryIdle(): Promise<void> {
+  return parts().store?.idle() ?? Promise.resolve();
+}
+
+/** Forgets the limiter and every count it kept in memory (tests). */
+export function resetFormRateLimiter(): void {
+  delete parts().limiter;
+}
+
+/** Writes what the counter holds and forgets it; the next use creates one from the environment. */
+export async function resetExperimentCounter(): Promise<void> {
+  const current = parts();
+  const counter = current.counter;
+  delete current.counter;
+  await counter?.flush();
+}
+
+/**
+ * Graceful shutdown (server.ts on SIGTERM): stops delivery (attempts under way finish or go back to the
+ * queue), writes the experiment counts still buffered, and closes the database pool.
+ */
+export async function shutdownLeads(): Promise<void> {
+  await stopLeadDelivery();
+  await resetExperimentCounter();
+  resetFormRateLimiter();
+  await closeSharedDatabase();
+}
