@@ -3,6 +3,10 @@
  * loader before anything renders (no flash of the control, no client-side swap), with the headers that
  * keep shared caches out of it; which variant a lead posted there belongs to; and the report. The rules
  * are the pure modules beside this one; this module adds content, the request, the cookie and the counts.
+ *
+ * The ids of converted browsers are kept only while their experiment is in content: every report, and at
+ * most hourly a page view at a campaign path (the first one after start included), has the counter forget
+ * those of experiments no longer there.
  */
 import type { ExperimentFiguresProps } from "~/components/preview/ExperimentFigures";
 import { PREVIEW_VARIANT_PARAM } from "~/components/preview/preview-paths";
@@ -10,6 +14,7 @@ import { getExperimentDocuments, inPreview } from "~/content/index.server";
 import { requestMemo } from "~/content/request-scope.server";
 import { experimentCounter } from "~/leads/backend.server";
 import { PRIVATE_NO_STORE, PUBLIC_PAGE_CACHE_CONTROL } from "~/lib/http-cache";
+import { log } from "~/lib/log.server";
 import { isHttpsRequest } from "~/lib/request-url.server";
 
 import { clearExperimentCookie, experimentCookie } from "./cookie";
@@ -67,7 +72,8 @@ export async function chooseCampaignVariant(
   request: Request,
   random: RandomSource = Math.random,
 ): Promise<CampaignVariant | null> {
-  const experiment = experimentAtPath(await getExperiments(), path);
+  const experiments = await getExperiments();
+  const experiment = experimentAtPath(experiments, path);
   if (!experiment) return null;
   const headers = new Headers({
     "Cache-Control": experiment.status === "running" ? PRIVATE_NO_STORE : PUBLIC_PAGE_CACHE_CONTROL,
@@ -83,13 +89,13 @@ export async function chooseCampaignVariant(
     return { experiment, pageId: shown.pageId, variant: shown.key, participant: false, headers };
   }
 
+  forgetGoneExperimentsNowAndThen();
   const traits = traitsOf(request);
   const decision = decideVariant(experiment, traits, random);
   const secure = isHttpsRequest(request);
-  if (decision.newAssignments) {
-    headers.append("Set-Cookie", experimentCookie(decision.newAssignments, { secure }));
-    experimentCounter().countVisitor(experiment.key, decision.variant.key);
-  } else if (shouldForgetAssignments(traits)) {
+  if (decision.cookie) headers.append("Set-Cookie", experimentCookie(decision.cookie, { secure }));
+  if (decision.drawn) experimentCounter().countVisitor(experiment.key, decision.variant.key);
+  if (!decision.cookie && shouldForgetAssignments(traits)) {
     headers.append("Set-Cookie", clearExperimentCookie({ secure }));
   }
   return {
@@ -125,8 +131,41 @@ export async function variantSlugsUnderTest(): Promise<Set<string>> {
   return variantPagesUnderTest(await getExperiments());
 }
 
-/** The report of every experiment (published content) with the store's counts. */
+/**
+ * The keys of every published experiment document, usable or not (an experiment whose control page is
+ * unpublished for a moment keeps its data). Throws when content cannot be read: nothing is forgotten then.
+ */
+async function experimentKeysInContent(): Promise<string[]> {
+  const documents = await getExperimentDocuments();
+  if (!Array.isArray(documents)) throw new Error("The experiments could not be read from content");
+  return documents.flatMap((document: unknown) => {
+    const key = (document as { key?: unknown } | null)?.key;
+    return typeof key === "string" && key.trim() ? [key.trim()] : [];
+  });
+}
+
+/** Has the counter forget the converted browsers of experiments no longer in content; resolves with those. */
+export async function forgetGoneExperiments(): Promise<string[]> {
+  const gone = await experimentCounter().forgetExperimentsExcept(await experimentKeysInContent());
+  if (gone.length > 0) log("info", "experiment conversion ids forgotten", { experiments: gone });
+  return gone;
+}
+
+const FORGET_EVERY_MS = 60 * 60 * 1000;
+let lastForgotten = 0;
+
+/** At most hourly, in the background: never delays or fails the page view that triggers it. */
+function forgetGoneExperimentsNowAndThen(): void {
+  if (Date.now() - lastForgotten < FORGET_EVERY_MS) return;
+  lastForgotten = Date.now();
+  void forgetGoneExperiments().catch((error: unknown) =>
+    log("warn", "experiment conversion ids not pruned", { error: String(error) }),
+  );
+}
+
+/** The report of every experiment (published content) with the store's counts; gone experiments' ids are forgotten first. */
 export async function experimentsReport(): Promise<ExperimentReport[]> {
+  await forgetGoneExperiments();
   const [experiments, counts] = await Promise.all([getExperiments(), experimentCounter().readCounts()]);
   return experiments.map((experiment) => experimentReport(experiment, counts));
 }

@@ -271,25 +271,27 @@ export function visitorsToDetect(controlRate: number, weights: readonly number[]
   const p = controlRate;
   const q = Math.min(1, p * (1 + TARGET_UPLIFT));
   const alpha = comparisonAlpha(usable.length);
+  const spread = (p * (1 - p)) / controlShare + (q * (1 - q)) / smallestShare;
   const enough = (visitors: number) => {
-    const standardError = Math.sqrt(
-      (p * (1 - p)) / (visitors * controlShare) + (q * (1 - q)) / (visitors * smallestShare),
-    );
     const compared = visitors * (controlShare + smallestShare);
-    return standardError * (boundaryMultiplier(compared, alpha) + POWER_QUANTILE) <= q - p;
+    return Math.sqrt(spread / visitors) * (boundaryMultiplier(compared, alpha) + POWER_QUANTILE) <= q - p;
   };
-  let high = 16;
+  // Bracketed around the one-look size with a boundary of 3 standard errors, then halved down to 0.1 %
+  // (the figure is read as «unos N»): a dozen steps, cheap enough to run at every look.
+  let high = Math.max(16, Math.ceil((spread * (3 + POWER_QUANTILE) ** 2) / (q - p) ** 2));
+  let low = high / 2;
+  while (enough(low) && low > 1) low /= 2;
   while (!enough(high)) {
+    low = high;
     high *= 2;
     if (high > MAX_ESTIMATE) return null;
   }
-  let low = high / 2;
-  while (high - low > 1) {
-    const middle = Math.floor((low + high) / 2);
+  while (high - low > Math.max(1, high * 0.001)) {
+    const middle = (low + high) / 2;
     if (enough(middle)) high = middle;
     else low = middle;
   }
-  return high;
+  return Math.ceil(high);
 }
 
 /** How many more visitors the experiment needs for visitorsToDetect at its control's current rate. */

@@ -19,6 +19,7 @@ export const TABLES = {
   delivery: "lead_delivery",
   rateLimit: "form_rate_limit",
   experimentCount: "experiment_count",
+  experimentConversion: "experiment_conversion",
   migration: "app_migration",
 } as const;
 
@@ -60,6 +61,20 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
         visitors bigint NOT NULL DEFAULT 0,
         leads bigint NOT NULL DEFAULT 0,
         PRIMARY KEY (experiment, variant)
+      );
+    `,
+  },
+  {
+    version: 2,
+    name: "experiment conversions: one per browser and experiment",
+    sql: `
+      ALTER TABLE ${TABLES.experimentCount} ADD COLUMN conversions bigint NOT NULL DEFAULT 0;
+      -- The random id of a converted browser's experiment cookie, kept only while its experiment is in
+      -- content (the counter forgets the rest), so that a browser converts once per experiment.
+      CREATE TABLE ${TABLES.experimentConversion} (
+        experiment text NOT NULL,
+        browser text NOT NULL,
+        PRIMARY KEY (experiment, browser)
       );
     `,
   },
