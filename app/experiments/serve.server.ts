@@ -4,9 +4,9 @@
  * keep shared caches out of it; which variant a lead posted there belongs to; and the report. The rules
  * are the pure modules beside this one; this module adds content, the request, the cookie and the counts.
  *
- * The ids of converted browsers are kept only while their experiment is in content: every report, and at
- * most hourly a page view at a campaign path (the first one after start included), has the counter forget
- * those of experiments no longer there.
+ * The ids of converted browsers are kept only while their experiment is in content: every report (the
+ * CLI) and, at most hourly, a page view at a campaign path (the first one after start included) have the
+ * counter forget those of experiments no longer there.
  */
 import type { ExperimentFiguresProps } from "~/components/preview/ExperimentFigures";
 import { PREVIEW_VARIANT_PARAM } from "~/components/preview/preview-paths";
@@ -146,9 +146,7 @@ async function experimentKeysInContent(): Promise<string[]> {
 
 /** Has the counter forget the converted browsers of experiments no longer in content; resolves with those. */
 export async function forgetGoneExperiments(): Promise<string[]> {
-  const gone = await experimentCounter().forgetExperimentsExcept(await experimentKeysInContent());
-  if (gone.length > 0) log("info", "experiment conversion ids forgotten", { experiments: gone });
-  return gone;
+  return experimentCounter().forgetExperimentsExcept(await experimentKeysInContent());
 }
 
 const FORGET_EVERY_MS = 60 * 60 * 1000;
@@ -158,14 +156,16 @@ let lastForgotten = 0;
 function forgetGoneExperimentsNowAndThen(): void {
   if (Date.now() - lastForgotten < FORGET_EVERY_MS) return;
   lastForgotten = Date.now();
-  void forgetGoneExperiments().catch((error: unknown) =>
-    log("warn", "experiment conversion ids not pruned", { error: String(error) }),
+  void forgetGoneExperiments().then(
+    (gone) => {
+      if (gone.length > 0) log("info", "experiment conversion ids forgotten", { experiments: gone });
+    },
+    (error: unknown) => log("warn", "experiment conversion ids not pruned", { error: String(error) }),
   );
 }
 
-/** The report of every experiment (published content) with the store's counts; gone experiments' ids are forgotten first. */
+/** The report of every experiment (published content) with the store's counts. */
 export async function experimentsReport(): Promise<ExperimentReport[]> {
-  await forgetGoneExperiments();
   const [experiments, counts] = await Promise.all([getExperiments(), experimentCounter().readCounts()]);
   return experiments.map((experiment) => experimentReport(experiment, counts));
 }

@@ -338,6 +338,18 @@ describe.each<Source>(["local", "sanity"])(
       }
     });
 
+    it("has the report forget the converted browsers of experiments no longer in content, keeping its JSON clean", async () => {
+      const browsers = path.join(directory, "data", "experiments", "browsers");
+      const gone = path.join(browsers, "experimento-borrado.txt");
+      fs.mkdirSync(browsers, { recursive: true });
+      fs.writeFileSync(gone, "QW5hLWJyb3dzZXItMDAwMQ\n");
+      const entries = await report();
+      expect(entries.map((entry) => entry.key)).toContain(EXPERIMENT_KEY);
+      expect(fs.existsSync(gone)).toBe(false);
+      // The running experiment's converted browsers stay.
+      expect(fs.readFileSync(path.join(browsers, `${EXPERIMENT_KEY}.txt`), "utf8")).toContain(FIXTURE_BROWSER_ID);
+    });
+
     it("keeps today's public caching on a campaign page without an experiment", async () => {
       const first = await get(PLAIN_PATH, browserHeaders({ consent: "v1.a1.p0" }));
       const second = await get(PLAIN_PATH, browserHeaders({ consent: "v1.a1.p0", variant: "b" }));
