@@ -289,8 +289,10 @@ export class SpoolLeadStore implements LeadStore {
   }
 
   private async deliver(record: LeadRecord, due: DestinationName[]): Promise<void> {
-    await this.spool.markAttempt(record.id);
+    // The mark tells other processes of DATA_DIR that an attempt is under way; the POSTs need not wait for it.
+    const marked = this.spool.markAttempt(record.id);
     const outcomes = await Promise.all(due.map(async (name) => [name, await this.attempt(record, name)] as const));
+    await marked;
     const now = new Date();
     for (const [name, outcome] of outcomes) {
       const delivery = record.deliveries[name] as DestinationDelivery;
