@@ -8,10 +8,13 @@
  * (config.server.ts); after the last attempt the submission is kept as failed. A start resumes whatever
  * is pending.
  */
+import { promises as fs } from "node:fs";
+import path from "node:path";
+
 import type { LeadFormKind } from "~/forms/shared";
 import { log } from "~/lib/log.server";
 
-import { type DeliverySettings, retryDelayMs } from "./config.server";
+import { type DeliverySettings, retentionSettings, retryDelayMs } from "./config.server";
 import {
   destinationEnvName,
   type DestinationName,
@@ -19,7 +22,16 @@ import {
   destinationUrl,
   postLead,
 } from "./destinations.server";
-import { type DestinationDelivery, type LeadRecord, newLeadRecord, Spool, type SpoolState } from "./spool.server";
+import type { ErasureResult, PurgeResult } from "./retention.server";
+import {
+  type DestinationDelivery,
+  type LeadRecord,
+  newLeadRecord,
+  recordState,
+  Spool,
+  type SpoolState,
+} from "./spool.server";
+import { eraseFromSpool, purgeSpool, spoolRecordsOf } from "./spool-retention.server";
 import {
   type LeadStore,
   type LeadStoreHealth,
@@ -29,6 +41,20 @@ import {
 } from "./store.server";
 
 const MAX_CONCURRENT_RECORDS = 8;
+/** A retention lock older than this was left by a process that died. */
+const RETENTION_LOCK_STALE_MS = 10 * 60 * 1000;
+
+/** DATA_DIR/audit/erasures.ndjson: one line per erasure (date, count, ids), never the address. */
+export function erasureAuditFile(dataDir: string): string {
+  return path.join(dataDir, "audit", "erasures.ndjson");
+}
+
+async function appendErasureAudit(dataDir: string, { ids, erasedAt }: ErasureResult): Promise<void> {
+  const file = erasureAuditFile(dataDir);
+  await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+  const line = JSON.stringify({ erasedAt, submissions: ids.length, ids });
+  await fs.appendFile(file, `${line}\n`, { encoding: "utf8", mode: 0o600 });
+}
 
 export interface SpoolLeadStoreOptions extends DeliverySettings {
   /** Injected in tests; the global fetch otherwise. */
@@ -119,6 +145,37 @@ export class SpoolLeadStore implements LeadStore {
 
   async health(): Promise<LeadStoreHealth> {
     return { submissions: await this.spool.counts() };
+  }
+
+  async purge(now = new Date()): Promise<PurgeResult> {
+    await this.open();
+    const removed = await this.spool.withLock("retention", RETENTION_LOCK_STALE_MS, () =>
+      purgeSpool(this.spool, retentionSettings(), now, { attemptWindowMs: this.options.attemptTimeoutMs + 5_000 }),
+    );
+    if (removed) this.forget(removed.map((entry) => entry.id));
+    return { ran: removed !== null, removed: removed ?? [] };
+  }
+
+  async findByEmail(email: string): Promise<ListedLead[]> {
+    await this.open();
+    return (await spoolRecordsOf(this.spool, email))
+      .filter(({ folder }) => folder !== "imported")
+      .map(({ record }) => ({ ...record, state: recordState(record) }))
+      .sort((a, b) => String(a.createdAt).localeCompare(String(b.createdAt)));
+  }
+
+  async erase(email: string): Promise<ErasureResult> {
+    await this.open();
+    const ids = await eraseFromSpool(this.spool, email);
+    this.forget(ids);
+    const result = { ids, erasedAt: new Date().toISOString() };
+    await appendErasureAudit(this.options.dataDir, result);
+    return result;
+  }
+
+  /** Drops removed records from this process's queue: a retry of them is never made. */
+  private forget(ids: readonly string[]): void {
+    for (const id of ids) this.records.delete(id);
   }
 
   /** Stops scheduling and waits for attempts under way (their results are saved). */
@@ -232,7 +289,10 @@ export class SpoolLeadStore implements LeadStore {
   }
 
   private async deliver(record: LeadRecord, due: DestinationName[]): Promise<void> {
+    // The mark tells other processes of DATA_DIR that an attempt is under way; the POSTs need not wait for it.
+    const marked = this.spool.markAttempt(record.id);
     const outcomes = await Promise.all(due.map(async (name) => [name, await this.attempt(record, name)] as const));
+    await marked;
     const now = new Date();
     for (const [name, outcome] of outcomes) {
       const delivery = record.deliveries[name] as DestinationDelivery;
@@ -273,7 +333,8 @@ export class SpoolLeadStore implements LeadStore {
         });
       }
     }
-    const state = await this.spool.save(record);
+    const state = await this.spool.saveIfStillPending(record);
+    if (state === null) log("info", "lead removed while being delivered; nothing kept", { id: record.id });
     if (state !== "pending") this.records.delete(record.id);
   }
 

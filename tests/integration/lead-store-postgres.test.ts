@@ -23,8 +23,8 @@ import { SpoolLeadStore } from "~/leads/spool-store.server";
 
 import { BROWSER_ANA, describeExperimentCounterConformance } from "../support/experiment-counter-conformance";
 import { describeLeadStoreConformance } from "../support/lead-store-conformance";
-import { AUTOMATION_WEBHOOK_URL, createDestinations, freshLeadEnvironment } from "../support/leads";
-import { createDatabase } from "../support/postgres";
+import { AUTOMATION_WEBHOOK_URL, createDestinations, dataDirText, freshLeadEnvironment } from "../support/leads";
+import { createDatabase, databaseErasureAudit, databaseText } from "../support/postgres";
 
 const postgresUrl = inject("postgresUrl");
 const waitUntil = (check: () => void | Promise<void>, timeout = 20_000) => vi.waitFor(check, { timeout, interval: 50 });
@@ -54,6 +54,8 @@ describe.skipIf(!postgresUrl)("PostgreSQL", () => {
       process.env.DATA_DIR = dataDir;
       return started(databaseUrl);
     },
+    storedText: async () => `${dataDirText(dataDir)}\n${await databaseText(databaseUrl)}`,
+    erasureAudit: () => databaseErasureAudit(databaseUrl),
   }));
 
   let countsUrl = "";
