@@ -72,14 +72,16 @@ export async function chooseCampaignVariant(
   request: Request,
   random: RandomSource = Math.random,
 ): Promise<CampaignVariant | null> {
-  const experiments = await getExperiments();
-  const experiment = experimentAtPath(experiments, path);
+  const preview = await inPreview();
+  // Every public campaign page view (with or without an experiment) may run the hourly forgetting.
+  if (!preview) forgetGoneExperimentsNowAndThen();
+  const experiment = experimentAtPath(await getExperiments(), path);
   if (!experiment) return null;
   const headers = new Headers({
     "Cache-Control": experiment.status === "running" ? PRIVATE_NO_STORE : PUBLIC_PAGE_CACHE_CONTROL,
   });
 
-  if (await inPreview()) {
+  if (preview) {
     const wanted = new URL(request.url).searchParams.get(PREVIEW_VARIANT_PARAM);
     const shown = experiment.variants.find((variant) => variant.key === wanted) ?? experiment.variants[0]!;
     const counts = await experimentCounter()
@@ -89,7 +91,6 @@ export async function chooseCampaignVariant(
     return { experiment, pageId: shown.pageId, variant: shown.key, participant: false, headers };
   }
 
-  forgetGoneExperimentsNowAndThen();
   const traits = traitsOf(request);
   const decision = decideVariant(experiment, traits, random);
   const secure = isHttpsRequest(request);
