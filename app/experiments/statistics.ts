@@ -104,8 +104,11 @@ export function chiSquarePValue(statistic: number, degrees: number): number {
 }
 
 export interface SampleRatioCheck {
-  /** The chi-square p-value; null while some variant expects fewer than SRM_MIN_EXPECTED visitors. */
-  pValue: number | null;
+  /**
+   * The chi-square p-value (1 without visitors or without a split to test). It is not trusted, and the
+   * split never flagged, while some variant expects fewer than SRM_MIN_EXPECTED visitors.
+   */
+  pValue: number;
   flagged: boolean;
 }
 
@@ -115,14 +118,19 @@ export function sampleRatioCheck(visitors: readonly number[], weights: readonly 
   const usable = weights.map((weight) => (Number.isFinite(weight) && weight > 0 ? weight : 0));
   const totalWeight = usable.reduce((sum, weight) => sum + weight, 0);
   const total = observed.reduce((sum, value) => sum + value, 0);
-  if (observed.length < 2 || observed.length !== usable.length || !(totalWeight > 0)) {
-    return { pValue: null, flagged: false };
+  if (observed.length < 2 || observed.length !== usable.length || !(totalWeight > 0) || total === 0) {
+    return { pValue: 1, flagged: false };
   }
   const expected = usable.map((weight) => (total * weight) / totalWeight);
-  if (expected.some((value) => value < SRM_MIN_EXPECTED)) return { pValue: null, flagged: false };
-  const statistic = observed.reduce((sum, value, index) => sum + (value - expected[index]!) ** 2 / expected[index]!, 0);
-  const pValue = chiSquarePValue(statistic, observed.length - 1);
-  return { pValue, flagged: pValue < SRM_P_VALUE };
+  const statistic = observed.reduce(
+    (sum, value, index) => (expected[index]! > 0 ? sum + (value - expected[index]!) ** 2 / expected[index]! : sum),
+    0,
+  );
+  // A variant weighted 0 (drawn for nobody) is left out of the test.
+  const tested = expected.filter((value) => value > 0).length;
+  const pValue = tested < 2 ? 1 : chiSquarePValue(statistic, tested - 1);
+  const enough = expected.every((value) => value === 0 || value >= SRM_MIN_EXPECTED);
+  return { pValue, flagged: enough && pValue < SRM_P_VALUE };
 }
 
 // ---------------------------------------------------------------------------------------------------

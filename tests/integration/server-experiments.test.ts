@@ -80,7 +80,7 @@ describe.each<Source>(["local", "sanity"])(
     interface ReportEntry {
       key: string;
       status: string;
-      srm: { pValue: number | null; flagged: boolean };
+      srm: { pValue: number; flagged: boolean };
       decision: { state: string; variant?: string };
       variants: Array<{ key: string; visitors: number; conversions: number; leads: number; rate: number }>;
     }
