@@ -1,17 +1,28 @@
 /**
  * `npm run experiments -- report [--json]` (scripts/experiments.mjs runs this module's build,
  * build/experiments.js): the experiments in content with the counts of the store the server writes,
- * through the same content door and counter as the server. `--json` prints the report's wire shape.
+ * through the same content door and counter as the server. `--json` prints the report's wire shape. Each
+ * run first has the counter forget the converted browsers' ids of experiments no longer in content (said
+ * on stderr, so `--json` stays parseable).
  */
 import { experimentCounter } from "~/leads/backend.server";
 
-import { type ExperimentReport, reportJson, STATUS_LABELS, variantFigures, verdictText } from "./report";
-import { experimentsReport } from "./serve.server";
+import {
+  decisionText,
+  type ExperimentReport,
+  reportJson,
+  STATUS_LABELS,
+  trafficWarning,
+  variantFigures,
+} from "./report";
+import { experimentsReport, forgetGoneExperiments } from "./serve.server";
 
 function describeReport(report: ExperimentReport): string {
   const lines = [`${report.name} (${report.key}) · ${STATUS_LABELS[report.status]}`];
+  const warning = trafficWarning(report);
+  if (warning) lines.push(`  ${warning}`);
+  lines.push(`  ${decisionText(report)}`);
   for (const variant of report.variants) lines.push(`  ${variant.label} (${variant.key}): ${variantFigures(variant)}`);
-  lines.push(`  ${verdictText(report)}`);
   return lines.join("\n");
 }
 
@@ -23,6 +34,10 @@ export async function main(args: readonly string[], out: (text: string) => void 
   if (command !== "report" || options.some((option) => option !== "--json")) {
     console.error(USAGE);
     return 2;
+  }
+  const gone = await forgetGoneExperiments();
+  if (gone.length > 0) {
+    console.error(`Forgot the converted browsers' ids of experiments no longer in content: ${gone.join(", ")}`);
   }
   const reports = await experimentsReport();
   await experimentCounter().flush();

@@ -5,13 +5,21 @@
  *
  * - running: a browser whose consent grants analytics and that is no crawler takes part. It keeps the
  *   variant its cookie names; on its first visit (no usable entry) one is drawn by weight, to be stored
- *   in the cookie and counted once as a visitor. Everyone else sees the control and counts nothing.
+ *   in the cookie and counted once as a visitor. A participant's cookie carries a random browser id (one
+ *   is made with the first draw, or at the next page view for a cookie of the older format without one):
+ *   its leads convert once per experiment. Everyone else sees the control and counts nothing.
  * - paused: everyone sees the control; nothing is counted, no cookie.
  * - ended: everyone sees the winner (the control when none was chosen); nothing is counted, no cookie.
  */
 import { parseConsentCookie } from "~/consent/consent";
 
-import { hasExperimentCookie, readAssignments, withAssignment } from "./cookie";
+import {
+  type ExperimentCookieValue,
+  hasExperimentCookie,
+  newBrowserId,
+  readExperimentCookie,
+  withAssignment,
+} from "./cookie";
 import { isCrawler } from "./crawler";
 import { drawVariant, type RandomSource } from "./draw";
 import type { Experiment, ExperimentVariant } from "./model";
@@ -27,11 +35,12 @@ export interface VariantDecision {
   variant: ExperimentVariant;
   /** The browser takes part: its leads count for `variant`. */
   participant: boolean;
-  /**
-   * Set when the variant was drawn for this request: the browser's new assignments, to store in the
-   * experiment cookie, and one visitor to count.
-   */
-  newAssignments: Map<string, string> | null;
+  /** The variant was drawn for this request: one visitor to count. */
+  drawn: boolean;
+  /** A participant's browser id (null for everyone else, and for an older cookie on a form post). */
+  browserId: string | null;
+  /** The experiment cookie to send with the answer (a draw, or an id given to an older cookie); null: none. */
+  cookie: ExperimentCookieValue | null;
 }
 
 /** True when the browser may take part: analytics consent given, and not a crawler. */
@@ -51,35 +60,47 @@ const control = (experiment: Experiment) => experiment.variants[0]!;
 
 /**
  * The decision for a page view. With `random` null (a form post: the visitor already saw the page),
- * nothing is drawn: a participant without an assignment sees, and counts as, nobody's (the control).
+ * nothing is drawn and no cookie is set: a participant without an assignment sees, and counts as,
+ * nobody's (the control).
  */
 export function decideVariant(
   experiment: Experiment,
   request: RequestTraits,
   random: RandomSource | null = Math.random,
+  makeId: () => string = newBrowserId,
 ): VariantDecision {
   const nobody = (variant: ExperimentVariant): VariantDecision => ({
     experiment,
     variant,
     participant: false,
-    newAssignments: null,
+    drawn: false,
+    browserId: null,
+    cookie: null,
   });
   if (experiment.status === "ended") {
     return nobody(experiment.variants.find((variant) => variant.key === experiment.winner) ?? control(experiment));
   }
   if (experiment.status !== "running" || !mayTakePart(request)) return nobody(control(experiment));
 
-  const assignments = readAssignments(request.cookieHeader);
+  const { id, assignments } = readExperimentCookie(request.cookieHeader);
   const kept = experiment.variants.find((variant) => variant.key === assignments.get(experiment.key));
-  if (kept) return { experiment, variant: kept, participant: true, newAssignments: null };
+  if (kept) {
+    // A page view of an older cookie (no id) gives it one, keeping every assignment; a post never sets one.
+    const browserId = id ?? (random ? makeId() : null);
+    const cookie = id === null && browserId !== null ? { id: browserId, assignments } : null;
+    return { experiment, variant: kept, participant: true, drawn: false, browserId, cookie };
+  }
 
   const drawnKey = random ? drawVariant(experiment.variants, random) : null;
   const drawn = experiment.variants.find((variant) => variant.key === drawnKey);
   if (!drawn) return nobody(control(experiment));
+  const browserId = id ?? makeId();
   return {
     experiment,
     variant: drawn,
     participant: true,
-    newAssignments: withAssignment(assignments, experiment.key, drawn.key),
+    drawn: true,
+    browserId,
+    cookie: { id: browserId, assignments: withAssignment(assignments, experiment.key, drawn.key) },
   };
 }

@@ -3,6 +3,10 @@
  * loader before anything renders (no flash of the control, no client-side swap), with the headers that
  * keep shared caches out of it; which variant a lead posted there belongs to; and the report. The rules
  * are the pure modules beside this one; this module adds content, the request, the cookie and the counts.
+ *
+ * The ids of converted browsers are kept only while their experiment is in content: every report (the
+ * CLI) and, at most hourly, a page view at a campaign path (the first one after start included) have the
+ * counter forget those of experiments no longer there.
  */
 import type { ExperimentFiguresProps } from "~/components/preview/ExperimentFigures";
 import { PREVIEW_VARIANT_PARAM } from "~/components/preview/preview-paths";
@@ -10,6 +14,7 @@ import { getExperimentDocuments, inPreview } from "~/content/index.server";
 import { requestMemo } from "~/content/request-scope.server";
 import { experimentCounter } from "~/leads/backend.server";
 import { PRIVATE_NO_STORE, PUBLIC_PAGE_CACHE_CONTROL } from "~/lib/http-cache";
+import { log } from "~/lib/log.server";
 import { isHttpsRequest } from "~/lib/request-url.server";
 
 import { clearExperimentCookie, experimentCookie } from "./cookie";
@@ -67,13 +72,16 @@ export async function chooseCampaignVariant(
   request: Request,
   random: RandomSource = Math.random,
 ): Promise<CampaignVariant | null> {
+  const preview = await inPreview();
+  // Every public campaign page view (with or without an experiment) may run the hourly forgetting.
+  if (!preview) forgetGoneExperimentsNowAndThen();
   const experiment = experimentAtPath(await getExperiments(), path);
   if (!experiment) return null;
   const headers = new Headers({
     "Cache-Control": experiment.status === "running" ? PRIVATE_NO_STORE : PUBLIC_PAGE_CACHE_CONTROL,
   });
 
-  if (await inPreview()) {
+  if (preview) {
     const wanted = new URL(request.url).searchParams.get(PREVIEW_VARIANT_PARAM);
     const shown = experiment.variants.find((variant) => variant.key === wanted) ?? experiment.variants[0]!;
     const counts = await experimentCounter()
@@ -86,10 +94,9 @@ export async function chooseCampaignVariant(
   const traits = traitsOf(request);
   const decision = decideVariant(experiment, traits, random);
   const secure = isHttpsRequest(request);
-  if (decision.newAssignments) {
-    headers.append("Set-Cookie", experimentCookie(decision.newAssignments, { secure }));
-    experimentCounter().countVisitor(experiment.key, decision.variant.key);
-  } else if (shouldForgetAssignments(traits)) {
+  if (decision.cookie) headers.append("Set-Cookie", experimentCookie(decision.cookie, { secure }));
+  if (decision.drawn) experimentCounter().countVisitor(experiment.key, decision.variant.key);
+  if (!decision.cookie && shouldForgetAssignments(traits)) {
     headers.append("Set-Cookie", clearExperimentCookie({ secure }));
   }
   return {
@@ -123,6 +130,39 @@ export async function postedVariant(path: string, request: Request): Promise<Pos
 /** The slugs of campaign pages that are a running experiment's variants: `noindex` at their own address, out of the sitemap. */
 export async function variantSlugsUnderTest(): Promise<Set<string>> {
   return variantPagesUnderTest(await getExperiments());
+}
+
+/**
+ * The keys of every published experiment document, usable or not (an experiment whose control page is
+ * unpublished for a moment keeps its data). Throws when content cannot be read: nothing is forgotten then.
+ */
+async function experimentKeysInContent(): Promise<string[]> {
+  const documents = await getExperimentDocuments();
+  if (!Array.isArray(documents)) throw new Error("The experiments could not be read from content");
+  return documents.flatMap((document: unknown) => {
+    const key = (document as { key?: unknown } | null)?.key;
+    return typeof key === "string" && key.trim() ? [key.trim()] : [];
+  });
+}
+
+/** Has the counter forget the converted browsers of experiments no longer in content; resolves with those. */
+export async function forgetGoneExperiments(): Promise<string[]> {
+  return experimentCounter().forgetExperimentsExcept(await experimentKeysInContent());
+}
+
+const FORGET_EVERY_MS = 60 * 60 * 1000;
+let lastForgotten = 0;
+
+/** At most hourly, in the background: never delays or fails the page view that triggers it. */
+function forgetGoneExperimentsNowAndThen(): void {
+  if (Date.now() - lastForgotten < FORGET_EVERY_MS) return;
+  lastForgotten = Date.now();
+  void forgetGoneExperiments().then(
+    (gone) => {
+      if (gone.length > 0) log("info", "experiment conversion ids forgotten", { experiments: gone });
+    },
+    (error: unknown) => log("warn", "experiment conversion ids not pruned", { error: String(error) }),
+  );
 }
 
 /** The report of every experiment (published content) with the store's counts. */

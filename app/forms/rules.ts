@@ -6,7 +6,7 @@
 import * as v from "valibot";
 
 /** The same shape as an HTML `type="email"` check that also wants a dot in the domain. */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The Spanish messages of fields the spec leaves to the browser's native checks. */
 const REQUIRED_MESSAGE = "Este campo es obligatorio";

@@ -11,12 +11,14 @@
  * 429 / 413 with a Spanish toast (a 413 multipart post also with its values); 500 with the form's
  * failure toast when storing failed. A filled honeypot gets the normal 200 answer and nothing is kept.
  * A page under an A/B experiment passes the visitor's variant (app/experiments/campaign.server.ts): the
- * stored lead counts for it (its form puts `experimento` / `variante` in the payload, app/forms/campaign.ts).
+ * stored lead counts for it (its form puts `experimento` / `variante` in the payload, app/forms/campaign.ts),
+ * and converts the visitor the first time their experiment cookie's id sends one.
  */
 import { randomUUID } from "node:crypto";
 
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 
+import { readExperimentCookie } from "~/experiments/cookie";
 import {
   GENERIC_FAILURE_TOAST,
   HONEYPOT_FIELD,
@@ -137,7 +139,11 @@ export async function handleLeadAction(
   try {
     const record = await storeLead(form.kind, payload);
     countLeadReceived(form.kind);
-    if (experiment) experimentCounter().countLead(experiment.experimento, experiment.variante);
+    if (experiment) {
+      // The experiment cookie's random id: a browser converts once per experiment, however many leads it sends.
+      const browser = readExperimentCookie(request.headers.get("cookie")).id;
+      experimentCounter().countLead(experiment.experimento, experiment.variante, browser);
+    }
     const receipt = form.receipt?.(result.data);
     return answer({ ok: true, form: form.kind, id: record.id, ...(receipt ? { receipt } : {}) });
   } catch (error) {

@@ -11,6 +11,7 @@
  * experiment pages and server.ts never ask which backend they talk to.
  */
 import type { LeadFormKind } from "~/forms/shared";
+import { log } from "~/lib/log.server";
 import { countExperimentAssignment } from "~/lib/metrics.server";
 
 import { databaseUrl, deliverySettings, formRateLimit } from "./config.server";
@@ -23,6 +24,7 @@ import {
 } from "./experiment-counts.server";
 import { PostgresLeadStore } from "./postgres/store.server";
 import { type FormRateLimiter, memoryRateLimiter, postgresRateLimiter } from "./rate-limit.server";
+import type { PurgeResult } from "./retention.server";
 import type { LeadRecord } from "./spool.server";
 import { SpoolLeadStore } from "./spool-store.server";
 import type { LeadStore } from "./store.server";
@@ -57,8 +59,33 @@ export function createLeadBackend(env: NodeJS.ProcessEnv = process.env): LeadBac
   };
 }
 
+/** How often a running server applies the retention rules (also once at start). */
+export const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * One retention run over a store, logged: an error line for each submission that leaves undelivered
+ * (an operator left a failed lead for LEAD_MAX_AGE_DAYS), then one line with what left. Ids only.
+ */
+export async function runRetention(store: LeadStore, now = new Date()): Promise<PurgeResult> {
+  const result = await store.purge(now);
+  for (const entry of result.removed) {
+    if (entry.reason === "max-age" && entry.state !== "delivered" && entry.state !== "imported") {
+      log("error", "lead removed at its maximum age without being delivered", {
+        id: entry.id,
+        form: entry.form,
+        state: entry.state,
+      });
+    }
+  }
+  if (result.ran && result.removed.length > 0) {
+    log("info", "lead retention run", { removed: result.removed.length, ids: result.removed.map((entry) => entry.id) });
+  }
+  return result;
+}
+
 interface ProcessParts {
   store?: LeadStore;
+  retentionTimer?: NodeJS.Timeout;
   limiter?: { points: number; limiter: FormRateLimiter };
   counter?: ExperimentCounter;
 }
@@ -99,15 +126,12 @@ export function experimentCounter(): ExperimentCounter {
 
 /** Every assignment it counts also counts in experiment_assignments_total (keys it would not count excepted). */
 function withAssignmentMetric(counter: ExperimentCounter): ExperimentCounter {
-  return {
-    countVisitor(experiment, variant) {
-      if (isCountableKey(experiment) && isCountableKey(variant)) countExperimentAssignment(experiment, variant);
-      counter.countVisitor(experiment, variant);
-    },
-    countLead: (experiment, variant) => counter.countLead(experiment, variant),
-    readCounts: () => counter.readCounts(),
-    flush: () => counter.flush(),
+  const countVisitor = counter.countVisitor.bind(counter);
+  counter.countVisitor = (experiment, variant) => {
+    if (isCountableKey(experiment) && isCountableKey(variant)) countExperimentAssignment(experiment, variant);
+    countVisitor(experiment, variant);
   };
+  return counter;
 }
 
 /** Keeps a submission durably (resolves once it is stored) and starts delivering it. */
@@ -115,9 +139,23 @@ export function storeLead(form: LeadFormKind, payload: Record<string, unknown>):
   return leadStore().store(form, payload);
 }
 
-/** Called by server.ts at boot (through the server build's entry module) so pending leads resume at once. */
-export function startLeadDelivery(): Promise<void> {
-  return leadStore().start();
+function retentionInBackground(store: LeadStore): void {
+  runRetention(store).catch((error: unknown) => log("error", "lead retention run failed", { error: String(error) }));
+}
+
+/**
+ * Called by server.ts at boot (through the server build's entry module): pending leads resume at once,
+ * the retention rules run now and then every hour.
+ */
+export async function startLeadDelivery(): Promise<void> {
+  const store = leadStore();
+  await store.start();
+  const current = parts();
+  if (!current.retentionTimer) {
+    retentionInBackground(store);
+    current.retentionTimer = setInterval(() => retentionInBackground(leadStore()), RETENTION_INTERVAL_MS);
+    current.retentionTimer.unref();
+  }
 }
 
 /**
@@ -128,6 +166,8 @@ export async function stopLeadDelivery(): Promise<void> {
   const current = parts();
   const store = current.store;
   delete current.store;
+  clearInterval(current.retentionTimer);
+  delete current.retentionTimer;
   await store?.stop();
 }
 

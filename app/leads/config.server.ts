@@ -72,6 +72,26 @@ export function databasePoolMax(env: NodeJS.ProcessEnv = process.env): number {
   return Math.floor(positiveNumber(env.DATABASE_POOL_MAX, 10));
 }
 
+function nonNegativeNumber(value: string | undefined, fallback: number): number {
+  const number = Number(value?.trim());
+  return value?.trim() && Number.isFinite(number) && number >= 0 ? number : fallback;
+}
+
+/** How long a submission stays in the store (docs/production-server.md, 'Datos personales'). */
+export interface RetentionSettings {
+  /** LEAD_RETENTION_DAYS (default 30; 0 = at the next run): days after it reached every destination. */
+  retentionDays: number;
+  /** LEAD_MAX_AGE_DAYS (default 365): days after it was accepted, whatever its state. */
+  maxAgeDays: number;
+}
+
+export function retentionSettings(env: NodeJS.ProcessEnv = process.env): RetentionSettings {
+  return {
+    retentionDays: nonNegativeNumber(env.LEAD_RETENTION_DAYS, 30),
+    maxAgeDays: nonNegativeNumber(env.LEAD_MAX_AGE_DAYS, 365),
+  };
+}
+
 /** FORM_RATE_LIMIT: submissions accepted per client IP per 10 minutes (default 20). */
 export function formRateLimit(env: NodeJS.ProcessEnv = process.env): number {
   return Math.floor(positiveNumber(env.FORM_RATE_LIMIT, 20));

@@ -19,6 +19,8 @@ export const TABLES = {
   delivery: "lead_delivery",
   rateLimit: "form_rate_limit",
   experimentCount: "experiment_count",
+  experimentConversion: "experiment_conversion",
+  erasureAudit: "lead_erasure_audit",
   migration: "app_migration",
 } as const;
 
@@ -60,6 +62,34 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
         visitors bigint NOT NULL DEFAULT 0,
         leads bigint NOT NULL DEFAULT 0,
         PRIMARY KEY (experiment, variant)
+      );
+    `,
+  },
+  {
+    version: 2,
+    name: "personal data: lookups by email, retention by age, the erasure audit",
+    sql: `
+      CREATE INDEX lead_submission_email ON ${TABLES.submission} (lower(btrim(payload->>'email')));
+      CREATE INDEX lead_submission_created ON ${TABLES.submission} (created_at);
+      -- One row per erasure: when, how many, which ids; never the address.
+      CREATE TABLE ${TABLES.erasureAudit} (
+        erased_at timestamptz NOT NULL DEFAULT now(),
+        submissions integer NOT NULL,
+        ids text[] NOT NULL
+      );
+    `,
+  },
+  {
+    version: 3,
+    name: "experiment conversions: one per browser and experiment",
+    sql: `
+      ALTER TABLE ${TABLES.experimentCount} ADD COLUMN conversions bigint NOT NULL DEFAULT 0;
+      -- The random id of a converted browser's experiment cookie, kept only while its experiment is in
+      -- content (the counter forgets the rest), so that a browser converts once per experiment.
+      CREATE TABLE ${TABLES.experimentConversion} (
+        experiment text NOT NULL,
+        browser text NOT NULL,
+        PRIMARY KEY (experiment, browser)
       );
     `,
   },

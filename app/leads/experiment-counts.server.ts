@@ -1,37 +1,53 @@
 /**
  * Experiment counts: how many browsers each variant of an A/B experiment was shown to (counted once, when
- * the browser is assigned) and how many leads a variant's page brought (counted when a lead is accepted).
- * They live with the submissions, so they survive restarts.
+ * the browser is assigned), how many of them converted (sent at least one lead from the experiment's
+ * path: once per browser and experiment, told apart by the random id of the experiment cookie) and how
+ * many leads a variant's page brought (every accepted lead). They live with the submissions, so they
+ * survive restarts.
+ *
+ * To count a browser once, the store keeps the ids of the browsers that converted, per experiment, and
+ * only while the experiment exists: `forgetExperimentsExcept` drops the ids of every experiment no longer
+ * in content (app/experiments/serve.server.ts runs it with every report and hourly while pages are
+ * served); the counts themselves hold no id and stay.
  *
  * Counting never blocks or fails a visitor's request: `countVisitor` and `countLead` return at once and
  * never throw; the increments are written in the background. The embedded store appends one JSON line
  * per count to DATA_DIR/experiments/counts.ndjson (appends of one short line are atomic, so a crash
- * loses at most what was not yet flushed, a fraction of a second). With DATABASE_URL, every instance
- * adds its increments, batched, to one row per (experiment, variant) in the database.
+ * loses at most what was not yet flushed, a fraction of a second) and one id per converted browser to
+ * DATA_DIR/experiments/browsers/<experiment>.txt. With DATABASE_URL, every instance adds its increments,
+ * batched, to one row per (experiment, variant), and the ids to a table keyed by (experiment, browser).
  */
 import { promises as fs } from "node:fs";
 import path from "node:path";
 
+import { isBrowserId } from "~/experiments/cookie";
 import { log } from "~/lib/log.server";
 
-import { type Database, TABLES } from "./database.server";
+import { type Database, TABLES, transaction } from "./database.server";
 
-export type ExperimentEvent = "visitor" | "lead";
+export type ExperimentEvent = "visitor" | "lead" | "conversion";
 
 export interface ExperimentCount {
   experiment: string;
   variant: string;
   visitors: number;
+  /** Distinct browsers that sent at least one lead in this experiment, counted for the variant of their first. */
+  conversions: number;
   leads: number;
 }
 
 export interface ExperimentCounter {
   /** A browser was assigned this variant (call once per browser). Returns at once, never throws. */
   countVisitor(experiment: string, variant: string): void;
-  /** A lead sent from this variant's page was accepted. Returns at once, never throws. */
-  countLead(experiment: string, variant: string): void;
+  /**
+   * A lead sent from this variant's page was accepted: one lead, and one conversion when `browser` (the
+   * experiment cookie's id) has not converted in this experiment before. Returns at once, never throws.
+   */
+  countLead(experiment: string, variant: string, browser?: string | null): void;
   /** Totals per (experiment, variant), counts not yet written included. */
   readCounts(): Promise<ExperimentCount[]>;
+  /** Drops the converted browsers' ids of every experiment not in `keep` (counts stay); resolves with those experiments. */
+  forgetExperimentsExcept(keep: readonly string[]): Promise<string[]>;
   /** Writes what is buffered (shutdown, tests). */
   flush(): Promise<void>;
 }
@@ -44,22 +60,36 @@ export function isCountableKey(key: unknown): key is string {
   return typeof key === "string" && KEY_PATTERN.test(key);
 }
 
+interface CountEvent {
+  experiment: string;
+  variant: string;
+  type: "visitor" | "lead";
+  browser: string | null;
+}
+
 interface CountLine {
   e: string;
   v: string;
   t: ExperimentEvent;
 }
 
+const EVENTS: readonly ExperimentEvent[] = ["visitor", "lead", "conversion"];
+
 function parseLine(line: string): CountLine | null {
   try {
     const value = JSON.parse(line) as Partial<CountLine>;
-    if (isCountableKey(value.e) && isCountableKey(value.v) && (value.t === "visitor" || value.t === "lead")) {
-      return { e: value.e, v: value.v, t: value.t };
-    }
+    const type = EVENTS.find((event) => event === value.t);
+    if (isCountableKey(value.e) && isCountableKey(value.v) && type) return { e: value.e, v: value.v, t: type };
   } catch {
     // A torn last line (a crash mid-append) or a foreign line is skipped, never fatal.
   }
   return null;
+}
+
+const pairId = (experiment: string, variant: string) => `${experiment}\u0000${variant}`;
+
+function sorted(totals: Iterable<ExperimentCount>): ExperimentCount[] {
+  return [...totals].sort((a, b) => a.experiment.localeCompare(b.experiment) || a.variant.localeCompare(b.variant));
 }
 
 /** Sums count lines into totals, sorted by experiment then variant. Pure; exported for tests and the CLI. */
@@ -68,40 +98,46 @@ export function sumCountLines(text: string): ExperimentCount[] {
   for (const line of text.split("\n")) {
     const parsed = line.trim() ? parseLine(line) : null;
     if (!parsed) continue;
-    const id = `${parsed.e}\u0000${parsed.v}`;
-    const total = totals.get(id) ?? { experiment: parsed.e, variant: parsed.v, visitors: 0, leads: 0 };
+    const id = pairId(parsed.e, parsed.v);
+    const total = totals.get(id) ?? { experiment: parsed.e, variant: parsed.v, visitors: 0, conversions: 0, leads: 0 };
     if (parsed.t === "visitor") total.visitors += 1;
-    else total.leads += 1;
+    else if (parsed.t === "lead") total.leads += 1;
+    else total.conversions += 1;
     totals.set(id, total);
   }
-  return [...totals.values()].sort(
-    (a, b) => a.experiment.localeCompare(b.experiment) || a.variant.localeCompare(b.variant),
-  );
+  return sorted(totals.values());
 }
 
 export function experimentCountsFile(directory: string): string {
   return path.join(directory, "experiments", "counts.ndjson");
 }
 
+/** Where the embedded store keeps the ids of one experiment's converted browsers. */
+export function convertedBrowsersFile(directory: string, experiment: string): string {
+  return path.join(directory, "experiments", "browsers", `${experiment}.txt`);
+}
+
 /**
- * What every store's counter shares: keys checked, increments kept in memory and written in the
- * background FLUSH_DELAY_MS later, one write at a time, in order.
+ * What every store's counter shares: keys checked, events kept in memory and written in the background
+ * FLUSH_DELAY_MS later, one write at a time, in order.
  */
-abstract class BatchedExperimentCounter<Batch> implements ExperimentCounter {
+abstract class BatchedExperimentCounter implements ExperimentCounter {
   private timer: NodeJS.Timeout | null = null;
+  private events: CountEvent[] = [];
   private writing: Promise<void> = Promise.resolve();
 
   countVisitor(experiment: string, variant: string): void {
-    this.count(experiment, variant, "visitor");
+    this.count({ experiment, variant, type: "visitor", browser: null });
   }
 
-  countLead(experiment: string, variant: string): void {
-    this.count(experiment, variant, "lead");
+  countLead(experiment: string, variant: string, browser?: string | null): void {
+    // A browser id that is not one of ours counts the lead but converts nobody.
+    this.count({ experiment, variant, type: "lead", browser: isBrowserId(browser) ? browser : null });
   }
 
-  private count(experiment: string, variant: string, type: ExperimentEvent): void {
-    if (!isCountableKey(experiment) || !isCountableKey(variant)) return;
-    this.keep(experiment, variant, type);
+  private count(event: CountEvent): void {
+    if (!isCountableKey(event.experiment) || !isCountableKey(event.variant)) return;
+    this.events.push(event);
     this.flushIn(FLUSH_DELAY_MS);
   }
 
@@ -115,52 +151,106 @@ abstract class BatchedExperimentCounter<Batch> implements ExperimentCounter {
   flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    const batch = this.take();
-    if (batch !== null) this.writing = this.writing.then(() => this.write(batch));
+    const events = this.events;
+    this.events = [];
+    this.writing = this.writing
+      .then(() => this.write(events))
+      .catch((error: unknown) => log("error", "experiment counts not written", { error: String(error) }));
     return this.writing;
   }
 
-  /** Keeps one increment in memory. */
-  protected abstract keep(experiment: string, variant: string, type: ExperimentEvent): void;
-  /** Everything kept (now forgotten), or null when nothing is. */
-  protected abstract take(): Batch | null;
-  /** Stores a batch; when it cannot, keeps it for the next flush. Never throws. */
-  protected abstract write(batch: Batch): Promise<void>;
+  /** Runs `work` after every write under way, before any later one. */
+  protected inOrder<T>(work: () => Promise<T>): Promise<T> {
+    const done = this.writing.then(work);
+    this.writing = done.then(
+      () => undefined,
+      () => undefined,
+    );
+    return done;
+  }
+
+  async forgetExperimentsExcept(keep: readonly string[]): Promise<string[]> {
+    await this.flush();
+    return this.inOrder(() => this.forget(new Set(keep)));
+  }
+
+  /** Stores the events (none: retries what an earlier write could not store). Never throws. */
+  protected abstract write(events: CountEvent[]): Promise<void>;
+  protected abstract forget(keep: ReadonlySet<string>): Promise<string[]>;
   abstract readCounts(): Promise<ExperimentCount[]>;
 }
 
-/** The embedded store's counter: an append-only file under DATA_DIR. */
-export class FileExperimentCounter extends BatchedExperimentCounter<string[]> {
+function errorCode(error: unknown): string | undefined {
+  return (error as NodeJS.ErrnoException | null)?.code;
+}
+
+/** The embedded store's counter: an append-only file of counts and one file of ids per experiment under DATA_DIR. */
+export class FileExperimentCounter extends BatchedExperimentCounter {
+  private readonly directory: string;
   private readonly file: string;
-  private buffer: string[] = [];
+  /** Count lines not yet written (a failed append keeps them here for the next flush). */
+  private pendingCounts: string[] = [];
+  /** Per experiment, ids of newly converted browsers not yet written. */
+  private pendingIds = new Map<string, string[]>();
+  /** Per experiment, every browser known to have converted (read from its file on first need). */
+  private converted = new Map<string, Set<string>>();
 
   constructor(directory: string) {
     super();
+    this.directory = directory;
     this.file = experimentCountsFile(directory);
   }
 
-  protected keep(experiment: string, variant: string, type: ExperimentEvent): void {
-    this.buffer.push(JSON.stringify({ e: experiment, v: variant, t: type, at: new Date().toISOString() }));
-  }
-
-  protected take(): string[] | null {
-    const lines = this.buffer;
-    this.buffer = [];
-    return lines.length > 0 ? lines : null;
-  }
-
-  protected write(lines: string[]): Promise<void> {
-    return this.append(lines);
-  }
-
-  private async append(lines: string[]): Promise<void> {
+  private async convertedIn(experiment: string): Promise<Set<string>> {
+    let known = this.converted.get(experiment);
+    if (known) return known;
+    known = new Set();
     try {
-      await fs.mkdir(path.dirname(this.file), { recursive: true, mode: 0o700 });
-      await fs.appendFile(this.file, `${lines.join("\n")}\n`, { encoding: "utf8", mode: 0o600 });
+      const text = await fs.readFile(convertedBrowsersFile(this.directory, experiment), "utf8");
+      for (const line of text.split("\n")) if (isBrowserId(line.trim())) known.add(line.trim());
+    } catch (error) {
+      // No file yet: nobody converted. Any other failure is logged; the ids met from now on still count once.
+      if (errorCode(error) !== "ENOENT" && errorCode(error) !== "ENOTDIR") {
+        log("error", "experiment conversions not read", { experiment, error: String(error) });
+      }
+    }
+    this.converted.set(experiment, known);
+    return known;
+  }
+
+  protected async write(events: CountEvent[]): Promise<void> {
+    for (const event of events) {
+      const line = (type: ExperimentEvent) => JSON.stringify({ e: event.experiment, v: event.variant, t: type });
+      this.pendingCounts.push(line(event.type));
+      if (event.type !== "lead" || !event.browser) continue;
+      const known = await this.convertedIn(event.experiment);
+      if (known.has(event.browser)) continue;
+      known.add(event.browser);
+      this.pendingIds.set(event.experiment, [...(this.pendingIds.get(event.experiment) ?? []), event.browser]);
+      this.pendingCounts.push(line("conversion"));
+    }
+    // Ids first: a crash between the two appends loses a conversion count, never counts one twice.
+    for (const [experiment, ids] of [...this.pendingIds]) {
+      if (await this.append(convertedBrowsersFile(this.directory, experiment), ids)) this.pendingIds.delete(experiment);
+    }
+    if (this.pendingIds.size === 0 && this.pendingCounts.length > 0) {
+      const lines = this.pendingCounts;
+      this.pendingCounts = [];
+      if (!(await this.append(this.file, lines))) this.pendingCounts.unshift(...lines);
+    }
+  }
+
+  /** Appends lines to a file (its folder made as needed); false when it cannot, logged. */
+  private async append(file: string, lines: string[]): Promise<boolean> {
+    try {
+      await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+      await fs.appendFile(file, `${lines.join("\n")}\n`, { encoding: "utf8", mode: 0o600 });
+      return true;
     } catch (error) {
       // Kept in memory for the next flush: a full disk costs no visitor anything.
-      this.buffer.unshift(...lines);
-      log("error", "experiment counts not written", { error: String(error), pending: this.buffer.length });
+      this.flushIn(2_000);
+      log("error", "experiment counts not written", { error: String(error), pending: lines.length });
+      return false;
     }
   }
 
@@ -170,76 +260,152 @@ export class FileExperimentCounter extends BatchedExperimentCounter<string[]> {
     try {
       text = await fs.readFile(this.file, "utf8");
     } catch (error) {
-      // No file yet (nothing written, or its folder cannot be made): the buffer holds every count.
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code !== "ENOENT" && code !== "ENOTDIR") throw error;
+      // No file yet (nothing written, or its folder cannot be made): the pending lines hold every count.
+      if (errorCode(error) !== "ENOENT" && errorCode(error) !== "ENOTDIR") throw error;
     }
-    return sumCountLines([text, ...this.buffer].join("\n"));
+    return sumCountLines([text, ...this.pendingCounts].join("\n"));
+  }
+
+  protected async forget(keep: ReadonlySet<string>): Promise<string[]> {
+    const folder = path.dirname(convertedBrowsersFile(this.directory, "x"));
+    let names: string[] = [];
+    try {
+      names = await fs.readdir(folder);
+    } catch (error) {
+      if (errorCode(error) !== "ENOENT" && errorCode(error) !== "ENOTDIR") throw error;
+    }
+    const gone = new Set(
+      names
+        .filter((name) => name.endsWith(".txt"))
+        .map((name) => name.slice(0, -".txt".length))
+        .filter((experiment) => !keep.has(experiment)),
+    );
+    for (const experiment of [...this.converted.keys(), ...this.pendingIds.keys()]) {
+      if (!keep.has(experiment)) gone.add(experiment);
+    }
+    for (const experiment of gone) {
+      this.converted.delete(experiment);
+      this.pendingIds.delete(experiment);
+      await fs.rm(convertedBrowsersFile(this.directory, experiment), { force: true });
+    }
+    return [...gone].sort();
   }
 }
 
 /** Distinct (experiment, variant) pairs held while the database cannot be written: content keys, a handful. */
 const MAX_BUFFERED_PAIRS = 10_000;
+/** Converted browsers held while the database cannot be written (beyond it they are dropped, and logged). */
+const MAX_BUFFERED_CONVERSIONS = 100_000;
 /** How long reading the totals waits for a database that is still starting. */
 const READ_WAIT_MS = 5_000;
 
+interface PendingConversion {
+  experiment: string;
+  variant: string;
+  browser: string;
+}
+
 /**
- * The counter on PostgreSQL: increments are summed in memory and written every 250 ms in one upsert;
- * a failed write keeps them for the next one (a database blip costs no visitor anything).
+ * The counter on PostgreSQL: increments are summed in memory and written every 250 ms in one
+ * transaction: the visitor and lead counts in one upsert, then the converted browsers' ids, each
+ * (experiment, browser) inserted once, and a conversion counted for each id that was new. A failed write
+ * keeps everything for the next one (a database blip costs no visitor anything).
  */
-export class PostgresExperimentCounter extends BatchedExperimentCounter<ExperimentCount[]> {
+export class PostgresExperimentCounter extends BatchedExperimentCounter {
   private readonly database: Database;
-  private buffer = new Map<string, ExperimentCount>();
+  private counts = new Map<string, { experiment: string; variant: string; visitors: number; leads: number }>();
+  /** First lead per (experiment, browser) not yet written. */
+  private conversions = new Map<string, PendingConversion>();
 
   constructor(database: Database) {
     super();
     this.database = database;
   }
 
-  protected keep(experiment: string, variant: string, type: ExperimentEvent): void {
-    this.merge([{ experiment, variant, visitors: type === "visitor" ? 1 : 0, leads: type === "lead" ? 1 : 0 }]);
-  }
-
-  protected take(): ExperimentCount[] | null {
-    const counts = [...this.buffer.values()];
-    this.buffer = new Map();
-    return counts.length > 0 ? counts : null;
-  }
-
-  private merge(counts: ExperimentCount[]): void {
-    for (const count of counts) {
-      const id = `${count.experiment}\u0000${count.variant}`;
-      const total = this.buffer.get(id);
-      if (total) {
-        total.visitors += count.visitors;
-        total.leads += count.leads;
-      } else if (this.buffer.size < MAX_BUFFERED_PAIRS) {
-        this.buffer.set(id, { ...count });
-      } else {
-        log("error", "experiment count dropped: too many pairs waiting for the database", { ...count });
-      }
+  private addCount(experiment: string, variant: string, visitors: number, leads: number): void {
+    const id = pairId(experiment, variant);
+    const total = this.counts.get(id);
+    if (total) {
+      total.visitors += visitors;
+      total.leads += leads;
+    } else if (this.counts.size < MAX_BUFFERED_PAIRS) {
+      this.counts.set(id, { experiment, variant, visitors, leads });
+    } else {
+      log("error", "experiment count dropped: too many pairs waiting for the database", { experiment, variant });
     }
   }
 
-  protected async write(counts: ExperimentCount[]): Promise<void> {
+  private addConversion(conversion: PendingConversion): void {
+    const key = pairId(conversion.experiment, conversion.browser);
+    if (this.conversions.has(key)) return;
+    if (this.conversions.size < MAX_BUFFERED_CONVERSIONS) this.conversions.set(key, conversion);
+    else
+      log("error", "experiment conversion dropped: too many waiting for the database", {
+        ...conversion,
+        browser: null,
+      });
+  }
+
+  private keep(event: CountEvent): void {
+    this.addCount(event.experiment, event.variant, event.type === "visitor" ? 1 : 0, event.type === "lead" ? 1 : 0);
+    if (event.type === "lead" && event.browser) {
+      this.addConversion({ experiment: event.experiment, variant: event.variant, browser: event.browser });
+    }
+  }
+
+  protected async write(events: CountEvent[]): Promise<void> {
+    for (const event of events) this.keep(event);
+    if (this.counts.size === 0 && this.conversions.size === 0) return;
+    const counts = [...this.counts.values()];
+    const conversions = [...this.conversions.values()];
+    this.counts = new Map();
+    this.conversions = new Map();
     try {
       if (!(await this.database.readyWithin(READ_WAIT_MS))) throw new Error("The database cannot be reached");
-      await this.database.pool.query(
-        `INSERT INTO ${TABLES.experimentCount} AS c (experiment, variant, visitors, leads)
-         SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[], $4::bigint[])
-         ON CONFLICT (experiment, variant)
-         DO UPDATE SET visitors = c.visitors + excluded.visitors, leads = c.leads + excluded.leads`,
-        [
-          counts.map((count) => count.experiment),
-          counts.map((count) => count.variant),
-          counts.map((count) => count.visitors),
-          counts.map((count) => count.leads),
-        ],
-      );
+      await transaction(this.database.pool, async (client) => {
+        if (counts.length > 0) {
+          await client.query(
+            `INSERT INTO ${TABLES.experimentCount} AS c (experiment, variant, visitors, leads)
+             SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[], $4::bigint[])
+             ON CONFLICT (experiment, variant)
+             DO UPDATE SET visitors = c.visitors + excluded.visitors, leads = c.leads + excluded.leads`,
+            [
+              counts.map((count) => count.experiment),
+              counts.map((count) => count.variant),
+              counts.map((count) => count.visitors),
+              counts.map((count) => count.leads),
+            ],
+          );
+        }
+        if (conversions.length > 0) {
+          // Only the ids the table did not have yet count: a browser converts once per experiment,
+          // whichever instance took its leads.
+          await client.query(
+            `WITH input AS (
+               SELECT * FROM unnest($1::text[], $2::text[], $3::text[]) AS i (experiment, variant, browser)
+             ), added AS (
+               INSERT INTO ${TABLES.experimentConversion} (experiment, browser)
+               SELECT experiment, browser FROM input
+               ON CONFLICT DO NOTHING
+               RETURNING experiment, browser
+             )
+             INSERT INTO ${TABLES.experimentCount} AS c (experiment, variant, conversions)
+             SELECT input.experiment, input.variant, count(*) FROM added JOIN input USING (experiment, browser)
+             GROUP BY input.experiment, input.variant
+             ON CONFLICT (experiment, variant) DO UPDATE SET conversions = c.conversions + excluded.conversions`,
+            [
+              conversions.map((conversion) => conversion.experiment),
+              conversions.map((conversion) => conversion.variant),
+              conversions.map((conversion) => conversion.browser),
+            ],
+          );
+        }
+      });
     } catch (error) {
-      this.merge(counts);
+      for (const count of counts) this.addCount(count.experiment, count.variant, count.visitors, count.leads);
+      for (const conversion of conversions) this.addConversion(conversion);
       this.flushIn(2_000);
-      log("warn", "experiment counts not written yet", { error: String(error), pairs: this.buffer.size });
+      log("warn", "experiment counts not written yet", { error: String(error), pairs: this.counts.size });
     }
   }
 
@@ -250,19 +416,39 @@ export class PostgresExperimentCounter extends BatchedExperimentCounter<Experime
       experiment: string;
       variant: string;
       visitors: string;
+      conversions: string;
       leads: string;
-    }>(`SELECT experiment, variant, visitors, leads FROM ${TABLES.experimentCount}`);
+    }>(`SELECT experiment, variant, visitors, conversions, leads FROM ${TABLES.experimentCount}`);
     const totals = new Map<string, ExperimentCount>();
-    const stored = rows.map((row) => ({ ...row, visitors: Number(row.visitors), leads: Number(row.leads) }));
-    for (const count of [...stored, ...this.buffer.values()]) {
-      const id = `${count.experiment}\u0000${count.variant}`;
-      const total = totals.get(id) ?? { experiment: count.experiment, variant: count.variant, visitors: 0, leads: 0 };
-      total.visitors += count.visitors;
-      total.leads += count.leads;
+    const add = (experiment: string, variant: string, visitors: number, conversions: number, leads: number) => {
+      const id = pairId(experiment, variant);
+      const total = totals.get(id) ?? { experiment, variant, visitors: 0, conversions: 0, leads: 0 };
+      total.visitors += visitors;
+      total.conversions += conversions;
+      total.leads += leads;
       totals.set(id, total);
+    };
+    for (const row of rows) {
+      add(row.experiment, row.variant, Number(row.visitors), Number(row.conversions), Number(row.leads));
     }
-    return [...totals.values()].sort(
-      (a, b) => a.experiment.localeCompare(b.experiment) || a.variant.localeCompare(b.variant),
+    // What the database could not take yet (its conversions as first seen here: an estimate until written).
+    for (const count of this.counts.values()) add(count.experiment, count.variant, count.visitors, 0, count.leads);
+    for (const conversion of this.conversions.values()) add(conversion.experiment, conversion.variant, 0, 1, 0);
+    return sorted(totals.values());
+  }
+
+  protected async forget(keep: ReadonlySet<string>): Promise<string[]> {
+    for (const [key, conversion] of this.conversions) {
+      if (!keep.has(conversion.experiment)) this.conversions.delete(key);
+    }
+    if (!(await this.database.readyWithin(READ_WAIT_MS))) throw new Error("The database cannot be reached");
+    const { rows } = await this.database.pool.query<{ experiment: string }>(
+      `WITH gone AS (
+         DELETE FROM ${TABLES.experimentConversion} WHERE NOT (experiment = ANY($1::text[])) RETURNING experiment
+       )
+       SELECT DISTINCT experiment FROM gone ORDER BY experiment`,
+      [[...keep]],
     );
+    return rows.map((row) => row.experiment);
   }
 }

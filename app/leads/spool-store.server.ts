@@ -8,11 +8,14 @@
  * (config.server.ts); after the last attempt the submission is kept as failed. A start resumes whatever
  * is pending.
  */
+import { promises as fs } from "node:fs";
+import path from "node:path";
+
 import type { LeadFormKind } from "~/forms/shared";
 import { log } from "~/lib/log.server";
 import { countDelivery } from "~/lib/metrics.server";
 
-import { type DeliverySettings, retryDelayMs } from "./config.server";
+import { type DeliverySettings, retentionSettings, retryDelayMs } from "./config.server";
 import {
   DESTINATION_LABEL,
   destinationEnvName,
@@ -21,7 +24,16 @@ import {
   destinationUrl,
   postLead,
 } from "./destinations.server";
-import { type DestinationDelivery, type LeadRecord, newLeadRecord, Spool, type SpoolState } from "./spool.server";
+import type { ErasureResult, PurgeResult } from "./retention.server";
+import {
+  type DestinationDelivery,
+  type LeadRecord,
+  newLeadRecord,
+  recordState,
+  Spool,
+  type SpoolState,
+} from "./spool.server";
+import { eraseFromSpool, purgeSpool, spoolRecordsOf } from "./spool-retention.server";
 import {
   backlogOf,
   type DeliveryBacklog,
@@ -32,13 +44,29 @@ import {
   type RequeueResult,
 } from "./store.server";
 
+/** A retention lock older than this was left by a process that died. */
+const RETENTION_LOCK_STALE_MS = 10 * 60 * 1000;
 /** Records written per group commit at most (Spool.saveAll). */
 const SAVE_BATCH = 256;
 
 interface QueuedSave {
   record: LeadRecord;
-  resolve: (state: SpoolState) => void;
+  /** A delivery's result: not written when the record was removed meanwhile (Spool.saveIfStillPending). */
+  ifStillPending: boolean;
+  resolve: (state: SpoolState | null) => void;
   reject: (error: unknown) => void;
+}
+
+/** DATA_DIR/audit/erasures.ndjson: one line per erasure (date, count, ids), never the address. */
+export function erasureAuditFile(dataDir: string): string {
+  return path.join(dataDir, "audit", "erasures.ndjson");
+}
+
+async function appendErasureAudit(dataDir: string, { ids, erasedAt }: ErasureResult): Promise<void> {
+  const file = erasureAuditFile(dataDir);
+  await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+  const line = JSON.stringify({ erasedAt, submissions: ids.length, ids });
+  await fs.appendFile(file, `${line}\n`, { encoding: "utf8", mode: 0o600 });
 }
 
 export interface SpoolLeadStoreOptions extends DeliverySettings {
@@ -137,6 +165,37 @@ export class SpoolLeadStore implements LeadStore {
     return { submissions: await this.spool.counts() };
   }
 
+  async purge(now = new Date()): Promise<PurgeResult> {
+    await this.open();
+    const removed = await this.spool.withLock("retention", RETENTION_LOCK_STALE_MS, () =>
+      purgeSpool(this.spool, retentionSettings(), now, { attemptWindowMs: this.options.attemptTimeoutMs + 5_000 }),
+    );
+    if (removed) this.forget(removed.map((entry) => entry.id));
+    return { ran: removed !== null, removed: removed ?? [] };
+  }
+
+  async findByEmail(email: string): Promise<ListedLead[]> {
+    await this.open();
+    return (await spoolRecordsOf(this.spool, email))
+      .filter(({ folder }) => folder !== "imported")
+      .map(({ record }) => ({ ...record, state: recordState(record) }))
+      .sort((a, b) => String(a.createdAt).localeCompare(String(b.createdAt)));
+  }
+
+  async erase(email: string): Promise<ErasureResult> {
+    await this.open();
+    const ids = await eraseFromSpool(this.spool, email);
+    this.forget(ids);
+    const result = { ids, erasedAt: new Date().toISOString() };
+    await appendErasureAudit(this.options.dataDir, result);
+    return result;
+  }
+
+  /** Drops removed records from this process's queue: a retry of them is never made. */
+  private forget(ids: readonly string[]): void {
+    for (const id of ids) this.records.delete(id);
+  }
+
   /** From the pending folder as this process last read it (re-read every poll interval). */
   async backlog(): Promise<DeliveryBacklog> {
     if (!this.running) {
@@ -149,11 +208,12 @@ export class SpoolLeadStore implements LeadStore {
   /**
    * Writes a record through the group commit: saves requested while one batch is being written go
    * together in the next one (one directory fsync for all), so a burst of leads or deliveries costs a
-   * few fsyncs of the folder instead of one each. Resolves once this record is durable.
+   * few fsyncs of the folder instead of one each. Resolves once this record is durable; with
+   * `ifStillPending` (a delivery's result), to null without writing when the record was removed meanwhile.
    */
-  private persist(record: LeadRecord): Promise<SpoolState> {
-    return new Promise<SpoolState>((resolve, reject) => {
-      this.saveQueue.push({ record, resolve, reject });
+  private persist(record: LeadRecord, { ifStillPending = false } = {}): Promise<SpoolState | null> {
+    return new Promise<SpoolState | null>((resolve, reject) => {
+      this.saveQueue.push({ record, ifStillPending, resolve, reject });
       this.flushSaves();
     });
   }
@@ -164,7 +224,7 @@ export class SpoolLeadStore implements LeadStore {
       while (this.saveQueue.length > 0) {
         const batch = this.saveQueue.splice(0, SAVE_BATCH);
         const results = await this.spool
-          .saveAll(batch.map((item) => item.record))
+          .saveAll(batch)
           .catch((error: unknown) => batch.map(() => ({ status: "rejected", reason: error }) as const));
         results.forEach((result, index) => {
           if (result.status === "fulfilled") batch[index]!.resolve(result.value);
@@ -296,7 +356,10 @@ export class SpoolLeadStore implements LeadStore {
   }
 
   private async deliver(record: LeadRecord, due: DestinationName[]): Promise<void> {
+    // The mark tells other processes of DATA_DIR that an attempt is under way; the POSTs need not wait for it.
+    const marked = this.spool.markAttempt(record.id);
     const outcomes = await Promise.all(due.map(async (name) => [name, await this.attempt(record, name)] as const));
+    await marked;
     const now = new Date();
     for (const [name, outcome] of outcomes) {
       const delivery = record.deliveries[name] as DestinationDelivery;
@@ -340,7 +403,8 @@ export class SpoolLeadStore implements LeadStore {
         });
       }
     }
-    const state = await this.persist(record);
+    const state = await this.persist(record, { ifStillPending: true });
+    if (state === null) log("info", "lead removed while being delivered; nothing kept", { id: record.id });
     if (state !== "pending") this.records.delete(record.id);
   }
 

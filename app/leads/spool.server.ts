@@ -3,8 +3,9 @@
  * Every write goes to a temporary file, is fsynced, renamed over the target and the directory fsynced,
  * so a crash leaves either the old record or the new one, never half of one. Temporary files (names
  * starting with '.') never count. A record moves pending → delivered or pending → failed; failed ones
- * are kept until someone re-queues them (`npm run leads -- retry`). Nothing is ever deleted: with
- * DATABASE_URL, a record moved into the database is kept under DATA_DIR/leads/imported/.
+ * are kept until someone re-queues them (`npm run leads -- retry`). With DATABASE_URL, a record moved into
+ * the database is kept under DATA_DIR/leads/imported/ for a while. Records leave only through the
+ * personal-data rules (spool-retention.server.ts): retention, or a person's erasure.
  */
 import { randomUUID } from "node:crypto";
 import { promises as fs } from "node:fs";
@@ -16,6 +17,9 @@ import { log } from "~/lib/log.server";
 import type { DestinationName } from "./destinations.server";
 
 export type SpoolState = "pending" | "failed" | "delivered";
+/** Every folder of DATA_DIR/leads/ that holds submissions. */
+export type SpoolFolder = SpoolState | "imported";
+export const SPOOL_FOLDERS: readonly SpoolFolder[] = ["pending", "failed", "delivered", "imported"];
 export const SPOOL_STATES: readonly SpoolState[] = ["pending", "failed", "delivered"];
 
 export interface DestinationDelivery {
@@ -125,12 +129,12 @@ export class Spool {
     this.root = path.join(dataDir, "leads");
   }
 
-  directory(state: SpoolState): string {
-    return path.join(this.root, state);
+  directory(folder: SpoolFolder): string {
+    return path.join(this.root, folder);
   }
 
-  private file(state: SpoolState, id: string): string {
-    return path.join(this.directory(state), `${id}.json`);
+  private file(folder: SpoolFolder, id: string): string {
+    return path.join(this.directory(folder), `${id}.json`);
   }
 
   /** Creates the folders, removes abandoned temporary files, and settles records a crash left twice. */
@@ -151,7 +155,7 @@ export class Spool {
     }
   }
 
-  async ids(state: SpoolState): Promise<string[]> {
+  async ids(state: SpoolFolder): Promise<string[]> {
     try {
       const names = await fs.readdir(this.directory(state));
       return names.filter((name) => !name.startsWith(".") && name.endsWith(".json")).map((name) => name.slice(0, -5));
@@ -161,7 +165,7 @@ export class Spool {
     }
   }
 
-  async read(state: SpoolState, id: string): Promise<LeadRecord | null> {
+  async read(state: SpoolFolder, id: string): Promise<LeadRecord | null> {
     try {
       const parsed: unknown = JSON.parse(await fs.readFile(this.file(state, id), "utf8"));
       if (isRecord(parsed)) return parsed;
@@ -184,12 +188,24 @@ export class Spool {
   /**
    * Saves several records as `save` does each, with one directory fsync per folder for all of them
    * (a group commit): every file is written and fsynced, renamed into place, the folders fsynced, and
-   * only then are pending copies of settled records removed. One result per record, in order.
+   * only then are pending copies of settled records removed. An item `ifStillPending` is saved as
+   * `saveIfStillPending` does (null, nothing written, when its pending file is gone: erased or removed
+   * by retention meanwhile). One result per item, in order.
    */
-  async saveAll(records: readonly LeadRecord[]): Promise<PromiseSettledResult<SpoolState>[]> {
+  async saveAll(
+    items: readonly { record: LeadRecord; ifStillPending: boolean }[],
+  ): Promise<PromiseSettledResult<SpoolState | null>[]> {
+    const records = items.map((item) => item.record);
     const states = records.map(recordState);
     const written = await Promise.allSettled(
-      records.map(async (record, index) => {
+      records.map(async (record, index): Promise<SpoolState | null> => {
+        if (items[index]!.ifStillPending) {
+          const present = await fs.access(this.file("pending", record.id)).then(
+            () => true,
+            () => false,
+          );
+          if (!present) return null;
+        }
         const file = this.file(states[index]!, record.id);
         const temporary = await writeTemporary(file, `${JSON.stringify(record, null, 2)}\n`);
         try {
@@ -202,12 +218,14 @@ export class Spool {
       }),
     );
     const folders = new Set(
-      written.flatMap((result, index) => (result.status === "fulfilled" ? [this.directory(states[index]!)] : [])),
+      written.flatMap((result, index) =>
+        result.status === "fulfilled" && result.value !== null ? [this.directory(states[index]!)] : [],
+      ),
     );
     await Promise.all([...folders].map(syncDirectory));
     return Promise.all(
       written.map(async (result, index) => {
-        if (result.status === "rejected" || result.value === "pending") return result;
+        if (result.status === "rejected" || result.value === null || result.value === "pending") return result;
         try {
           await fs.rm(this.file("pending", records[index]!.id), { force: true });
           return result;
@@ -218,14 +236,87 @@ export class Spool {
     );
   }
 
+  /**
+   * Saves the result of a delivery attempt, unless the record left the pending folder meanwhile (erased
+   * or removed by retention in another process): then nothing is written and null is returned, so an
+   * attempt under way can never bring a removed submission back.
+   */
+  async saveIfStillPending(record: LeadRecord): Promise<SpoolState | null> {
+    try {
+      await fs.access(this.file("pending", record.id));
+    } catch {
+      return null;
+    }
+    return this.save(record);
+  }
+
+  /** Marks a pending record as under delivery now (its file's time), for other processes of DATA_DIR. */
+  async markAttempt(id: string): Promise<void> {
+    const now = new Date();
+    await fs.utimes(this.file("pending", id), now, now).catch(() => undefined);
+  }
+
+  /** The time of a record's file: its last attempt's start (pending), or its import (imported). */
+  async fileTime(folder: SpoolFolder, id: string): Promise<number | null> {
+    const stat = await fs.stat(this.file(folder, id)).catch(() => null);
+    return stat ? stat.mtimeMs : null;
+  }
+
+  /** Removes a record's file (and any temporary file of it) from a folder; true when there was one. */
+  async remove(folder: SpoolFolder, id: string): Promise<boolean> {
+    let removed = false;
+    try {
+      await fs.rm(this.file(folder, id));
+      removed = true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    }
+    const directory = this.directory(folder);
+    const names = await fs.readdir(directory).catch(() => [] as string[]);
+    for (const name of names) {
+      if (name.startsWith(`.${id}.json.`)) await fs.rm(path.join(directory, name), { force: true });
+    }
+    await syncDirectory(directory);
+    return removed;
+  }
+
+  /**
+   * Runs `work` while holding DATA_DIR's lock of that name (a file created exclusively), so that
+   * processes sharing DATA_DIR never run it at once; resolves to null, without running it, when another
+   * holds the lock. A lock older than `staleMs` (its holder died) is taken over.
+   */
+  async withLock<T>(name: string, staleMs: number, work: () => Promise<T>): Promise<T | null> {
+    await fs.mkdir(this.root, { recursive: true, mode: 0o700 });
+    const file = path.join(this.root, `${name}.lock`);
+    let handle: fs.FileHandle | null = null;
+    for (let attempt = 0; attempt < 2 && !handle; attempt += 1) {
+      try {
+        handle = await fs.open(file, "wx", 0o600);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+        const stat = await fs.stat(file).catch(() => null);
+        if (!stat || Date.now() - stat.mtimeMs <= staleMs) return null;
+        await fs.rm(file, { force: true });
+      }
+    }
+    if (!handle) return null;
+    try {
+      await handle.writeFile(`${process.pid} ${new Date().toISOString()}\n`);
+      await handle.close();
+      return await work();
+    } finally {
+      await fs.rm(file, { force: true });
+    }
+  }
+
   /** Writes a re-queued (pending) record, then removes its failed copy. */
   async requeue(record: LeadRecord): Promise<void> {
     await writeFileAtomic(this.file("pending", record.id), `${JSON.stringify(record, null, 2)}\n`);
     await fs.rm(this.file("failed", record.id), { force: true });
   }
 
-  /** Every readable record in a state, oldest first. */
-  async records(state: SpoolState): Promise<LeadRecord[]> {
+  /** Every readable record in a folder, oldest first. */
+  async records(state: SpoolFolder): Promise<LeadRecord[]> {
     const records: LeadRecord[] = [];
     for (const id of await this.ids(state)) {
       const record = await this.read(state, id);
@@ -234,12 +325,17 @@ export class Spool {
     return records.sort((a, b) => String(a.createdAt).localeCompare(String(b.createdAt)));
   }
 
-  /** Moves a record that now lives in the database to leads/imported/ (kept, never read again). */
+  /**
+   * Moves a record that now lives in the database to leads/imported/, a safety copy never read again by
+   * delivery; its file's time becomes the import's, from which retention counts.
+   */
   async markImported(state: SpoolState, id: string): Promise<void> {
-    const directory = path.join(this.root, "imported");
+    const directory = this.directory("imported");
     await fs.mkdir(directory, { recursive: true, mode: 0o700 });
     try {
-      await fs.rename(this.file(state, id), path.join(directory, `${id}.json`));
+      await fs.rename(this.file(state, id), this.file("imported", id));
+      const now = new Date();
+      await fs.utimes(this.file("imported", id), now, now);
     } catch (error) {
       // Another process of this DATA_DIR moved it first.
       if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;

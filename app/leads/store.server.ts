@@ -8,6 +8,7 @@
 import type { LeadFormKind } from "~/forms/shared";
 
 import type { DestinationName } from "./destinations.server";
+import type { ErasureResult, PurgeResult } from "./retention.server";
 import type { DestinationDelivery, LeadRecord, SpoolState } from "./spool.server";
 
 /** A submission as `npm run leads` shows it: the record and where it stands. */
@@ -75,6 +76,18 @@ export interface LeadStore {
   health(): Promise<LeadStoreHealth>;
   /** Deliveries not yet made and the oldest one's age, store-wide (metrics, /healthz). */
   backlog(): Promise<DeliveryBacklog>;
+  /**
+   * The retention run (retention.server.ts) over every place the store keeps submissions, at `now`; one
+   * process at a time (the others' runs resolve `ran: false`), never removing what is under delivery.
+   */
+  purge(now?: Date): Promise<PurgeResult>;
+  /** Every stored submission whose payload's `email` is this normalized address, in any state. */
+  findByEmail(email: string): Promise<ListedLead[]>;
+  /**
+   * Removes every stored submission of this normalized address from every place, cancels their pending
+   * deliveries, and keeps an audit line of the erasure (date, count, ids; never the address).
+   */
+  erase(email: string): Promise<ErasureResult>;
   /** Resolves once no delivery attempt is under way (tests). */
   idle(): Promise<void>;
   /** Stops delivering, hands unfinished work back, and releases what it holds. */

@@ -9,10 +9,11 @@
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 
+import { experimentsReport } from "~/experiments/serve.server";
 import { leadStore } from "~/leads/backend.server";
 import { metricsToken } from "~/lib/env.server";
 import { PRIVATE_NO_STORE } from "~/lib/http-cache";
-import { renderMetrics, setLeadBacklogSource } from "~/lib/metrics.server";
+import { renderMetrics, setExperimentSrmSource, setLeadBacklogSource } from "~/lib/metrics.server";
 
 export const METRICS_PATH = "/metrics";
 
@@ -24,6 +25,13 @@ setLeadBacklogSource(async () => {
     oldestPendingSeconds: backlog.oldestPendingSeconds,
   };
 });
+
+// Each running experiment's sample-ratio check feeds experiment_srm_flagged (ended or paused ones drop out).
+setExperimentSrmSource(async () =>
+  (await experimentsReport())
+    .filter((report) => report.status === "running")
+    .map((report) => ({ experiment: report.key, flagged: report.srm.flagged })),
+);
 
 const digest = (value: string) => createHash("sha256").update(value, "utf8").digest();
 

@@ -1,7 +1,13 @@
 // A/B experiments in real Chromium: with analytics consent, fresh browsers are spread over both variants
 // at the control's address, each stays on its variant across reloads, and its lead is delivered with its
-// variant; without consent only the control shows; in draft preview the bar shows the figures and
-// switches variants. A second server instance runs on a dataset copy with the experiment.
+// variant; without consent only the control shows; in draft preview the bar shows the decision, the
+// figures and switches variants, and warns «Revisa el tráfico» when the split departs from the weights
+// (counts written beforehand in a third instance's DATA_DIR). A second server instance runs on a dataset
+// copy with the experiment.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
 import { type Browser, expect, type Page, test } from "@playwright/test";
 
 import {
@@ -67,7 +73,8 @@ test("with analytics consent, fresh browsers see both variants, each sticky, eac
     const page = await freshBrowser(browser, "v1.a1.p0");
     await page.goto(CONTROL_PATH, HTML_ONLY);
     const variant = await shownVariant(page);
-    expect(await experimentCookie(page)).toBe(`${EXPERIMENT_KEY}.${variant}`);
+    // A random browser id (22 base64url characters), then the assignment.
+    expect(await experimentCookie(page)).toMatch(new RegExp(`^[A-Za-z0-9_-]{22}\\|${EXPERIMENT_KEY}\\.${variant}$`));
     // The address stays the control's, and so does the canonical link.
     expect(new URL(page.url()).pathname).toBe(CONTROL_PATH);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`${CONTROL_PATH}$`));
@@ -111,21 +118,66 @@ test("without analytics consent, every browser sees the control and gets no expe
   }
 });
 
-test("in draft preview the bar shows each variant's figures and switches between them", async ({ browser }) => {
+test("in draft preview the bar shows the decision, each variant's figures, and switches between them", async ({
+  browser,
+}) => {
   const page = await freshBrowser(browser, "v1.a0.p0");
   await page.goto(enableUrl(server.url, SECRET, CONTROL_PATH));
   const bar = page.getByRole("region", { name: "Vista previa" });
   const figures = bar.getByRole("region", { name: "Experimento A/B" });
   await expect(figures).toContainText("Experimento «Titular de reformas»");
+  // A handful of visitors from the first test: still collecting, no traffic warning.
+  await expect(figures.locator("[data-decision]")).toHaveText(/^Recogiendo datos: aún no hay ganadora\./);
+  await expect(figures).not.toContainText("Revisa el tráfico");
   await expect(figures.locator('[data-variante="a"]')).toContainText(
-    /\d+ visitantes · \d+ leads · conversión [\d,]+\s% · control/,
+    /\d+ visitantes · \d+ conversiones · \d+ leads · conversión [\d,]+\s% · control/,
   );
   await expect(figures.locator('[data-variante="b"]')).toContainText(
-    /\d+ visitantes · \d+ leads · conversión [\d,]+\s% · probabilidad de superar al control [\d,]+\s%/,
+    /\d+ visitantes · \d+ conversiones · \d+ leads · conversión [\d,]+\s% · diferencia con el control entre \S+ y \S+ puntos · probabilidad de superar al control [\d,]+\s% \(descriptiva\)/,
   );
   expect(await shownVariant(page)).toBe("a");
   await figures.getByRole("link", { name: "Titular de agenda (b)" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(VARIANT_HEADING);
   await expect(figures.getByRole("link", { name: "Titular de agenda (b)" })).toHaveAttribute("aria-current", "page");
   await page.context().close();
+});
+
+test("in draft preview the bar says «Revisa el tráfico» and names no winner when the split is off", async ({
+  browser,
+}) => {
+  // 1,000 against 1,200 visitors at 50/50 (p ≈ 0.00002), with rates that would otherwise make B the winner.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-srm-"));
+  const line = (variant: string, type: string) => `{"e":"${EXPERIMENT_KEY}","v":"${variant}","t":"${type}"}`;
+  const counts = [
+    ...Array.from({ length: 1000 }, () => line("a", "visitor")),
+    ...Array.from({ length: 1200 }, () => line("b", "visitor")),
+    ...Array.from({ length: 100 }, () => line("a", "conversion")),
+    ...Array.from({ length: 240 }, () => line("b", "conversion")),
+    ...Array.from({ length: 110 }, () => line("a", "lead")),
+    ...Array.from({ length: 260 }, () => line("b", "lead")),
+  ];
+  fs.mkdirSync(path.join(dataDir, "experiments"), { recursive: true });
+  fs.writeFileSync(path.join(dataDir, "experiments", "counts.ndjson"), `${counts.join("\n")}\n`);
+  const skewed = await startTrackedServer(
+    {},
+    { extraDocuments: [...experimentDocuments(), secretDocument(SECRET, new Date())], env: { DATA_DIR: dataDir } },
+  );
+  try {
+    const context = await browser.newContext({ ...test.info().project.use, baseURL: skewed.url });
+    const page = await context.newPage();
+    await page.goto(enableUrl(skewed.url, SECRET, CONTROL_PATH));
+    const figures = page.getByRole("region", { name: "Vista previa" }).getByRole("region", { name: "Experimento A/B" });
+    await expect(figures.getByRole("status")).toHaveText(
+      "Revisa el tráfico: el reparto de visitantes (1.000 / 1.200) no cuadra con los pesos (50 / 50). Puede haber cookies perdidas, una redirección o un robot; mientras no se corrija, las cifras no sirven para decidir.",
+    );
+    await expect(figures.locator("[data-decision]")).toHaveAttribute("data-decision", "check-traffic");
+    await expect(figures.locator("[data-decision]")).toHaveText(/^Revisa el tráfico antes de decidir/);
+    await expect(figures).not.toContainText("Ganadora");
+    await expect(figures.locator('[data-variante="b"]')).toContainText(
+      "1.200 visitantes · 240 conversiones · 260 leads · conversión 20,0",
+    );
+    await context.close();
+  } finally {
+    await skewed.stop();
+  }
 });

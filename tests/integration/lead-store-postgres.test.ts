@@ -21,10 +21,10 @@ import { deliveryJobId } from "~/leads/postgres/queue.server";
 import { PostgresLeadStore } from "~/leads/postgres/store.server";
 import { SpoolLeadStore } from "~/leads/spool-store.server";
 
-import { describeExperimentCounterConformance } from "../support/experiment-counter-conformance";
+import { BROWSER_ANA, describeExperimentCounterConformance } from "../support/experiment-counter-conformance";
 import { describeLeadStoreConformance } from "../support/lead-store-conformance";
-import { AUTOMATION_WEBHOOK_URL, createDestinations, freshLeadEnvironment } from "../support/leads";
-import { createDatabase } from "../support/postgres";
+import { AUTOMATION_WEBHOOK_URL, createDestinations, dataDirText, freshLeadEnvironment } from "../support/leads";
+import { createDatabase, databaseErasureAudit, databaseText } from "../support/postgres";
 
 const postgresUrl = inject("postgresUrl");
 const waitUntil = (check: () => void | Promise<void>, timeout = 20_000) => vi.waitFor(check, { timeout, interval: 50 });
@@ -54,6 +54,8 @@ describe.skipIf(!postgresUrl)("PostgreSQL", () => {
       process.env.DATA_DIR = dataDir;
       return started(databaseUrl);
     },
+    storedText: async () => `${dataDirText(dataDir)}\n${await databaseText(databaseUrl)}`,
+    erasureAudit: () => databaseErasureAudit(databaseUrl),
   }));
 
   let countsUrl = "";
@@ -81,6 +83,28 @@ describe.skipIf(!postgresUrl)("PostgreSQL", () => {
     const { rows } = await instances[0]!.pool.query("SELECT version FROM app_migration ORDER BY version");
     expect(rows.map((row) => row.version)).toEqual(MIGRATIONS.map((migration) => migration.version));
     await Promise.all(instances.map((instance) => instance.close()));
+  });
+
+  it("upgrades a database of the first version: its counts stay, with no conversions, and dedupe starts", async () => {
+    const url = await createDatabase(adminUrl);
+    const database = openDatabase(url);
+    ownPools.push(database);
+    // As an instance of the first version left it.
+    await database.pool.query(
+      "CREATE TABLE app_migration (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())",
+    );
+    await database.pool.query(MIGRATIONS[0]!.sql);
+    await database.pool.query("INSERT INTO app_migration (version, name) VALUES (1, 'first')");
+    await database.pool.query(
+      "INSERT INTO experiment_count (experiment, variant, visitors, leads) VALUES ('titular-reformas', 'a', 40, 5)",
+    );
+    await database.ready();
+    const counter = new PostgresExperimentCounter(database);
+    counter.countLead("titular-reformas", "a", BROWSER_ANA);
+    counter.countLead("titular-reformas", "a", BROWSER_ANA);
+    expect(await counter.readCounts()).toEqual([
+      { experiment: "titular-reformas", variant: "a", visitors: 40, conversions: 1, leads: 7 },
+    ]);
   });
 
   it("derives one job id per (submission, destination), the same every time", () => {

@@ -3,7 +3,7 @@ import { deliverySettings } from "~/leads/config.server";
 import { SpoolLeadStore } from "~/leads/spool-store.server";
 
 import { describeLeadStoreConformance } from "../support/lead-store-conformance";
-import { createDestinations } from "../support/leads";
+import { createDestinations, dataDirErasureAudit, dataDirText } from "../support/leads";
 
 let dataDir = "";
 
@@ -20,4 +20,6 @@ describeLeadStoreConformance("spool", createDestinations(), () => ({
     await store.start();
     return store;
   },
+  storedText: async () => dataDirText(dataDir),
+  erasureAudit: async () => dataDirErasureAudit(dataDir),
 }));

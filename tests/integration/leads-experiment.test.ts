@@ -1,5 +1,6 @@
 // A lead sent from a page under an A/B experiment: the campaign form puts experimento and variante in the
-// payload, the stored lead counts once for that variant, and a refused or honeypot submission counts nothing.
+// payload, the stored lead counts once for that variant, the visitor (the experiment cookie's id) converts
+// once however many leads they send, and a refused or honeypot submission counts nothing.
 import { type ActionFunctionArgs } from "@remix-run/node";
 
 import { campaignLeadForm } from "~/forms/campaign";
@@ -13,6 +14,8 @@ const experiment = { experimento: "titular-reformas", variante: "b" };
 const form = campaignLeadForm(["empresa"], { pagina: "/reformas-madrid", campana: "Reformas", extra: experiment });
 const action = (args: ActionFunctionArgs) => handleLeadAction(args, form, { experiment });
 const LEAD = { nombre: "Ana García", email: "ana@empresa.es", telefono: "600 111 222", empresa: "Reformas SL" };
+const ID = "QW5hLWJyb3dzZXItMDAwMQ";
+const withCookie = { headers: { cookie: `cookie_consent=v1.a1.p0; experimentos=${ID}|titular-reformas.b` } };
 
 beforeEach(() => resetExperimentCounter());
 
@@ -28,9 +31,23 @@ describe("a lead under an A/B experiment", () => {
         ...experiment,
       });
     }
+    // Without the experiment cookie's id the lead counts but converts nobody.
     expect(await experimentCounter().readCounts()).toEqual([
-      { experiment: "titular-reformas", variant: "b", visitors: 0, leads: 1 },
+      { experiment: "titular-reformas", variant: "b", visitors: 0, conversions: 0, leads: 1 },
     ]);
+    for (const delivery of destinations.deliveries) expect(JSON.stringify(delivery.body)).not.toContain(ID);
+  });
+
+  it("counts one conversion and three leads for one visitor sending three leads", async () => {
+    for (const nombre of ["Ana García", "Ana G.", "Ana"]) {
+      expect((await post(action, { ...LEAD, nombre, website: "" }, withCookie)).status).toBe(200);
+    }
+    expect(await experimentCounter().readCounts()).toEqual([
+      { experiment: "titular-reformas", variant: "b", visitors: 0, conversions: 1, leads: 3 },
+    ]);
+    // The id never leaves with the lead.
+    await vi.waitFor(() => expect(destinations.deliveries).toHaveLength(6), { timeout: 5000, interval: 10 });
+    for (const delivery of destinations.deliveries) expect(JSON.stringify(delivery.body)).not.toContain(ID);
   });
 
   it("counts nothing for a refused submission or a filled honeypot, and gives the refused one its fields back", async () => {
@@ -38,15 +55,15 @@ describe("a lead under an A/B experiment", () => {
     expect(refused.status).toBe(400);
     expect(refused.data.values).toMatchObject({ nombre: "Ana García", email: "no-es-un-email" });
     expect(refused.data.fieldErrors).toHaveProperty("email");
-    const bot = await post(action, { ...LEAD, website: "https://spam.example" });
+    const bot = await post(action, { ...LEAD, website: "https://spam.example" }, withCookie);
     expect(bot.status).toBe(200);
     expect(await experimentCounter().readCounts()).toEqual([]);
   });
 
-  it("counts nothing for a lead outside any experiment", async () => {
+  it("counts nothing for a lead outside any experiment, even from a browser taking part in one", async () => {
     const plain = (args: ActionFunctionArgs) =>
       handleLeadAction(args, campaignLeadForm(["empresa"], { pagina: "/reformas-madrid", campana: "Reformas" }));
-    expect((await post(plain, { ...LEAD, website: "" })).status).toBe(200);
+    expect((await post(plain, { ...LEAD, website: "" }, withCookie)).status).toBe(200);
     await vi.waitFor(() => expect(destinations.deliveries).toHaveLength(2), { timeout: 5000, interval: 10 });
     for (const delivery of destinations.deliveries) expect(delivery.body).not.toHaveProperty("experimento");
     expect(await experimentCounter().readCounts()).toEqual([]);

@@ -1,6 +1,7 @@
 // A/B experiments through the production server, on both content sources: who is drawn, who sees the
 // control, that every answer at the path is the page its request should get (the page cache never mixes
-// variants), that leads carry and count their variant, and that the counts survive a restart.
+// variants), that leads carry and count their variant, that a browser converts once however many leads
+// it sends, and that the counts and that dedupe survive a restart.
 import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
@@ -19,6 +20,7 @@ import {
   EXPERIMENT_KEY,
   experimentDocument,
   experimentDocuments,
+  FIXTURE_BROWSER_ID,
   GOOGLEBOT_UA,
   PLAIN_PATH,
   VARIANT_HEADING,
@@ -52,6 +54,11 @@ function experimentCookieOf(response: RawResponse): string | null {
   return cookie ? cookie.slice("experimentos=".length).split(";")[0]! : null;
 }
 
+/** An assignment the server sets: a random id, then `key.variant`. */
+const ASSIGNED = new RegExp(`^[A-Za-z0-9_-]{22}\\|${EXPERIMENT_KEY}\\.(a|b)$`);
+
+const variantOf = (cookie: string) => ASSIGNED.exec(cookie)?.[1] as "a" | "b" | undefined;
+
 function canonicalOf(response: RawResponse): string | null {
   return /<link[^>]*rel="canonical"[^>]*href="([^"]+)"/.exec(response.body.toString("utf8"))?.[1] ?? null;
 }
@@ -70,7 +77,15 @@ describe.each<Source>(["local", "sanity"])(
     const get = (target: string, headers: Record<string, string> = {}) =>
       request(`${server.baseUrl}${target}`, { headers });
 
-    async function report(): Promise<Array<{ key: string; status: string; variants: Array<Record<string, unknown>> }>> {
+    interface ReportEntry {
+      key: string;
+      status: string;
+      srm: { pValue: number; flagged: boolean };
+      decision: { state: string; variant?: string };
+      variants: Array<{ key: string; visitors: number; conversions: number; leads: number; rate: number }>;
+    }
+
+    async function report(): Promise<ReportEntry[]> {
       // The server writes counts within a quarter of a second.
       await new Promise((resolve) => setTimeout(resolve, 400));
       const { stdout } = await run(process.execPath, ["scripts/experiments.mjs", "report", "--json"], {
@@ -83,8 +98,11 @@ describe.each<Source>(["local", "sanity"])(
     async function variantCounts() {
       const [experiment] = (await report()).filter((item) => item.key === EXPERIMENT_KEY);
       return Object.fromEntries(
-        experiment!.variants.map((variant) => [variant.key, { visitors: variant.visitors, leads: variant.leads }]),
-      ) as Record<"a" | "b", { visitors: number; leads: number }>;
+        experiment!.variants.map((variant) => [
+          variant.key,
+          { visitors: variant.visitors, conversions: variant.conversions, leads: variant.leads },
+        ]),
+      ) as Record<"a" | "b", { visitors: number; conversions: number; leads: number }>;
     }
 
     /** Publishes the experiment with another status, and waits until the server shows it. */
@@ -131,8 +149,8 @@ describe.each<Source>(["local", "sanity"])(
         expect(response.status).toBe(200);
         expect(response.headers["cache-control"]).toBe("private, no-store");
         const assigned = experimentCookieOf(response);
-        expect(assigned).toMatch(new RegExp(`^${EXPERIMENT_KEY}\\.(a|b)$`));
-        const variant = assigned!.split(".")[1] as "a" | "b";
+        expect(assigned).toMatch(ASSIGNED);
+        const variant = variantOf(assigned!)!;
         expect(headingOf(response)).toBe(variant);
         expect(canonicalOf(response)).toMatch(new RegExp(`${CONTROL_PATH}$`));
         expect(response.headers["set-cookie"]!.join("\n")).toMatch(
@@ -154,6 +172,18 @@ describe.each<Source>(["local", "sanity"])(
         const response = await get(CONTROL_PATH, browserHeaders({ consent: "v1.a1.p0", variant }));
         expect(headingOf(response)).toBe(variant);
         expect(experimentCookieOf(response)).toBeNull();
+      }
+      expect(await variantCounts()).toEqual(before);
+    });
+
+    it("gives a cookie of the older format (no id) an id at the next page view: same variant, not counted again", async () => {
+      const before = await variantCounts();
+      for (const variant of ["a", "b"]) {
+        const response = await get(CONTROL_PATH, browserHeaders({ consent: "v1.a1.p0", variant, id: null }));
+        expect(headingOf(response)).toBe(variant);
+        const renewed = experimentCookieOf(response);
+        expect(renewed).toMatch(ASSIGNED);
+        expect(variantOf(renewed!)).toBe(variant);
       }
       expect(await variantCounts()).toEqual(before);
     });
@@ -192,8 +222,8 @@ describe.each<Source>(["local", "sanity"])(
         });
         expect(response.status).toBe(200);
         const assigned = experimentCookieOf(response);
-        expect(assigned).toMatch(/^titular-reformas\.(a|b)$/);
-        expect(headingOf(response)).toBe(assigned!.split(".")[1]);
+        expect(assigned).toMatch(ASSIGNED);
+        expect(headingOf(response)).toBe(variantOf(assigned!));
       }
     });
 
@@ -215,7 +245,7 @@ describe.each<Source>(["local", "sanity"])(
         expect(response.status).toBe(200);
         expect(response.headers["cache-control"]).toBe("private, no-store");
         if (kind === "a" || kind === "b") expect(headingOf(response)).toBe(kind);
-        else if (kind === "fresh") expect(headingOf(response)).toBe(experimentCookieOf(response)!.split(".")[1]);
+        else if (kind === "fresh") expect(headingOf(response)).toBe(variantOf(experimentCookieOf(response)!));
         else expect(headingOf(response)).toBe("a");
       });
     });
@@ -271,6 +301,55 @@ describe.each<Source>(["local", "sanity"])(
       expect(after.a.leads).toBe(before.a.leads);
     });
 
+    it("counts one conversion and three leads for a visitor who sends three leads, none for a lead from another path", async () => {
+      const id = `conv${source.padEnd(6, "x")}${"A".repeat(12)}`;
+      expect(id).toHaveLength(22);
+      const before = await variantCounts();
+      const send = (target: string, name: string) =>
+        request(`${server.baseUrl}${target}`, {
+          method: "POST",
+          headers: {
+            ...browserHeaders({ consent: "v1.a1.p0", variant: "a", id }),
+            "content-type": "application/x-www-form-urlencoded",
+          },
+          body: new URLSearchParams({
+            nombre: name,
+            email: "luis@reformas.es",
+            telefono: "+34 600 222 333",
+            empresa: "Reformas Luis SL",
+            website: "",
+          }).toString(),
+        });
+      for (const name of ["Luis Uno", "Luis Dos", "Luis Tres"])
+        expect((await send(CONTROL_PATH, name)).status).toBe(200);
+      // The same browser, and one of the fixtures' browsers, sending from a page without the experiment.
+      expect((await send(PLAIN_PATH, "Luis Otra Página")).status).toBe(200);
+      const after = await variantCounts();
+      expect(after.a.conversions - before.a.conversions).toBe(1);
+      expect(after.a.leads - before.a.leads).toBe(3);
+      expect(after.b).toEqual(before.b);
+      const [entry] = (await report()).filter((item) => item.key === EXPERIMENT_KEY);
+      expect(entry).toMatchObject({
+        srm: { flagged: expect.any(Boolean) },
+        decision: { state: expect.stringMatching(/^(collecting|winner|no-difference|check-traffic)$/) },
+      });
+      for (const variant of entry!.variants) {
+        expect(variant.rate).toBeCloseTo(variant.visitors > 0 ? variant.conversions / variant.visitors : 0, 10);
+      }
+    });
+
+    it("has the report forget the converted browsers of experiments no longer in content, keeping its JSON clean", async () => {
+      const browsers = path.join(directory, "data", "experiments", "browsers");
+      const gone = path.join(browsers, "experimento-borrado.txt");
+      fs.mkdirSync(browsers, { recursive: true });
+      fs.writeFileSync(gone, "QW5hLWJyb3dzZXItMDAwMQ\n");
+      const entries = await report();
+      expect(entries.map((entry) => entry.key)).toContain(EXPERIMENT_KEY);
+      expect(fs.existsSync(gone)).toBe(false);
+      // The running experiment's converted browsers stay.
+      expect(fs.readFileSync(path.join(browsers, `${EXPERIMENT_KEY}.txt`), "utf8")).toContain(FIXTURE_BROWSER_ID);
+    });
+
     it("keeps today's public caching on a campaign page without an experiment", async () => {
       const first = await get(PLAIN_PATH, browserHeaders({ consent: "v1.a1.p0" }));
       const second = await get(PLAIN_PATH, browserHeaders({ consent: "v1.a1.p0", variant: "b" }));
@@ -322,13 +401,41 @@ describe.each<Source>(["local", "sanity"])(
       );
       const before = await variantCounts();
       expect(before.a.visitors + before.b.visitors).toBeGreaterThan(40);
+      expect(before.b.conversions).toBeGreaterThan(0);
       await server.stop();
+      // Left by an experiment deleted while the server was down: the first page view after start forgets it.
+      const gone = path.join(directory, "data", "experiments", "browsers", "borrado-mientras-parado.txt");
+      fs.writeFileSync(gone, "QW5hLWJyb3dzZXItMDAwMQ\n");
       server = await startServer(env);
-      expect(await variantCounts()).toEqual(before);
+      expect(fs.existsSync(gone)).toBe(true);
       const response = await get(CONTROL_PATH, browserHeaders({ consent: "v1.a1.p1" }));
-      const variant = experimentCookieOf(response)!.split(".")[1] as "a" | "b";
+      await vi.waitFor(() => expect(fs.existsSync(gone)).toBe(false), { timeout: 5_000, interval: 100 });
+      const variant = variantOf(experimentCookieOf(response)!)!;
+      // The fixtures' browser converted before the restart: another lead counts, but converts nobody.
+      const lead = await request(`${server.baseUrl}${CONTROL_PATH}`, {
+        method: "POST",
+        headers: {
+          ...browserHeaders({ consent: "v1.a1.p0", variant: "b", id: FIXTURE_BROWSER_ID }),
+          "content-type": "application/x-www-form-urlencoded",
+        },
+        body: new URLSearchParams({
+          nombre: "Ana Otra Vez",
+          email: "ana@reformas.es",
+          telefono: "+34 600 111 222",
+          empresa: "Reformas Ana SL",
+          website: "",
+        }).toString(),
+      });
+      expect(lead.status).toBe(200);
       const after = await variantCounts();
+      // Everything counted before the restart is still there, plus this visitor and this lead.
       expect(after[variant].visitors).toBe(before[variant].visitors + 1);
+      const other = variant === "a" ? "b" : "a";
+      expect(after[other].visitors).toBe(before[other].visitors);
+      expect(after.a.leads).toBe(before.a.leads);
+      expect(after.a.conversions).toBe(before.a.conversions);
+      expect(after.b.leads).toBe(before.b.leads + 1);
+      expect(after.b.conversions).toBe(before.b.conversions);
     }, 60_000);
   },
 );
@@ -347,12 +454,15 @@ describe("A/B experiment in draft preview", () => {
       secretDocument(secret, new Date()),
     ]);
     fs.cpSync(path.join(path.dirname(SEED_FILE), "images"), path.join(directory, "images"), { recursive: true });
-    // Counts already stored for the experiment: 1,000 visitors each, 200 and 260 leads.
+    // Counts already stored for the experiment: 1,000 visitors each, 200 and 260 conversions, 230 and 300 leads.
+    const line = (variant: string, type: string) => `{"e":"titular-reformas","v":"${variant}","t":"${type}"}`;
     const lines = [
-      ...Array.from({ length: 1000 }, () => '{"e":"titular-reformas","v":"a","t":"visitor"}'),
-      ...Array.from({ length: 1000 }, () => '{"e":"titular-reformas","v":"b","t":"visitor"}'),
-      ...Array.from({ length: 200 }, () => '{"e":"titular-reformas","v":"a","t":"lead"}'),
-      ...Array.from({ length: 260 }, () => '{"e":"titular-reformas","v":"b","t":"lead"}'),
+      ...Array.from({ length: 1000 }, () => line("a", "visitor")),
+      ...Array.from({ length: 1000 }, () => line("b", "visitor")),
+      ...Array.from({ length: 200 }, () => line("a", "conversion")),
+      ...Array.from({ length: 260 }, () => line("b", "conversion")),
+      ...Array.from({ length: 230 }, () => line("a", "lead")),
+      ...Array.from({ length: 300 }, () => line("b", "lead")),
     ];
     fs.mkdirSync(path.join(directory, "data", "experiments"), { recursive: true });
     fs.writeFileSync(path.join(directory, "data", "experiments", "counts.ndjson"), `${lines.join("\n")}\n`);
@@ -378,10 +488,11 @@ describe("A/B experiment in draft preview", () => {
     expect(headingOf(control)).toBe("a");
     const bar = html.slice(html.indexOf('id="vista-previa"'));
     expect(bar).toContain("Experimento «Titular de reformas»");
-    expect(bar).toContain("Ganadora con un 95");
-    expect(bar).toMatch(/Original \(a\)<\/a> 1\.000 visitantes · 200 leads · conversión 20,0\s%/);
+    expect(bar).toContain("Ganadora: Titular de agenda.");
+    expect(bar).not.toContain("Revisa el tráfico");
+    expect(bar).toMatch(/Original \(a\)<\/a> 1\.000 visitantes · 200 conversiones · 230 leads · conversión 20,0\s%/);
     expect(bar).toMatch(
-      /Titular de agenda \(b\)<\/a> 1\.000 visitantes · 260 leads · conversión 26,0\s% · probabilidad de superar al control 99,9\s%/,
+      /Titular de agenda \(b\)<\/a> 1\.000 visitantes · 260 conversiones · 300 leads · conversión 26,0\s% · diferencia con el control entre \+[\d,]+ y \+[\d,]+ puntos · probabilidad de superar al control 99,9\s% \(descriptiva\)/,
     );
     expect(bar).toContain(`href="${CONTROL_PATH}?variante=b"`);
 
@@ -394,6 +505,6 @@ describe("A/B experiment in draft preview", () => {
     expect(headingOf(publicAnswer)).toBe("a");
     expect(publicAnswer.body.toString("utf8")).not.toContain("vista-previa");
     const counts = fs.readFileSync(path.join(directory, "data", "experiments", "counts.ndjson"), "utf8");
-    expect(counts.trim().split("\n")).toHaveLength(2460);
+    expect(counts.trim().split("\n")).toHaveLength(1000 + 1000 + 200 + 260 + 230 + 300);
   });
 });

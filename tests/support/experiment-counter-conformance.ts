@@ -9,34 +9,77 @@ export interface CounterStoreFactory {
   reopen(): Promise<ExperimentCounter>;
 }
 
+/** Browser ids as the experiment cookie carries them (22 base64url characters). */
+export const BROWSER_ANA = "QW5hLWJyb3dzZXItMDAwMQ";
+export const BROWSER_LUIS = "THVpcy1icm93c2VyLTAwMQ";
+
 export function describeExperimentCounterConformance(name: string, factory: () => CounterStoreFactory) {
   describe(`experiment counts (${name})`, () => {
-    it("sums visitors and leads per experiment and variant, sorted", async () => {
+    it("sums visitors, conversions and leads per experiment and variant, sorted", async () => {
       const stores = factory();
       const counter = await stores.fresh();
       counter.countVisitor("titular-reformas", "b");
       counter.countVisitor("titular-reformas", "a");
       counter.countVisitor("titular-reformas", "a");
-      counter.countLead("titular-reformas", "a");
+      counter.countLead("titular-reformas", "a", BROWSER_ANA);
       counter.countVisitor("formulario-corto", "control");
       expect(await counter.readCounts()).toEqual([
-        { experiment: "formulario-corto", variant: "control", visitors: 1, leads: 0 },
-        { experiment: "titular-reformas", variant: "a", visitors: 2, leads: 1 },
-        { experiment: "titular-reformas", variant: "b", visitors: 1, leads: 0 },
+        { experiment: "formulario-corto", variant: "control", visitors: 1, conversions: 0, leads: 0 },
+        { experiment: "titular-reformas", variant: "a", visitors: 2, conversions: 1, leads: 1 },
+        { experiment: "titular-reformas", variant: "b", visitors: 1, conversions: 0, leads: 0 },
       ]);
     });
 
-    it("keeps the counts across a restart", async () => {
+    it("converts a browser once per experiment: three leads are one conversion and three leads", async () => {
+      const stores = factory();
+      const counter = await stores.fresh();
+      counter.countVisitor("titular-reformas", "b");
+      counter.countLead("titular-reformas", "b", BROWSER_ANA);
+      counter.countLead("titular-reformas", "b", BROWSER_ANA);
+      await counter.flush();
+      counter.countLead("titular-reformas", "b", BROWSER_ANA);
+      // Another browser converts on its own; the same browser in another experiment converts there too.
+      counter.countLead("titular-reformas", "b", BROWSER_LUIS);
+      counter.countLead("formulario-corto", "a", BROWSER_ANA);
+      // A lead without a usable id (a cookie of the older format, a forged one) counts, converting nobody.
+      counter.countLead("titular-reformas", "b", null);
+      counter.countLead("titular-reformas", "b", "no-es-un-id");
+      expect(await counter.readCounts()).toEqual([
+        { experiment: "formulario-corto", variant: "a", visitors: 0, conversions: 1, leads: 1 },
+        { experiment: "titular-reformas", variant: "b", visitors: 1, conversions: 2, leads: 6 },
+      ]);
+    });
+
+    it("keeps the counts and who converted across a restart", async () => {
       const stores = factory();
       const before = await stores.fresh();
       for (let index = 0; index < 25; index += 1) before.countVisitor("titular-reformas", "a");
-      before.countLead("titular-reformas", "a");
+      before.countLead("titular-reformas", "a", BROWSER_ANA);
       await before.flush();
       const after = await stores.reopen();
-      after.countLead("titular-reformas", "a");
+      after.countLead("titular-reformas", "a", BROWSER_ANA);
+      after.countLead("titular-reformas", "a", BROWSER_LUIS);
       expect(await after.readCounts()).toEqual([
-        { experiment: "titular-reformas", variant: "a", visitors: 25, leads: 2 },
+        { experiment: "titular-reformas", variant: "a", visitors: 25, conversions: 2, leads: 3 },
       ]);
+    });
+
+    it("forgets who converted in experiments no longer in content, keeping every count", async () => {
+      const stores = factory();
+      const counter = await stores.fresh();
+      counter.countLead("titular-reformas", "a", BROWSER_ANA);
+      counter.countLead("formulario-corto", "a", BROWSER_ANA);
+      expect(await counter.forgetExperimentsExcept(["titular-reformas"])).toEqual(["formulario-corto"]);
+      expect(await counter.forgetExperimentsExcept(["titular-reformas"])).toEqual([]);
+      const after = await stores.reopen();
+      // The kept experiment still knows the browser; the forgotten one no longer does (its id is gone).
+      after.countLead("titular-reformas", "a", BROWSER_ANA);
+      after.countLead("formulario-corto", "a", BROWSER_ANA);
+      expect(await after.readCounts()).toEqual([
+        { experiment: "formulario-corto", variant: "a", visitors: 0, conversions: 2, leads: 2 },
+        { experiment: "titular-reformas", variant: "a", visitors: 0, conversions: 1, leads: 2 },
+      ]);
+      expect(await after.forgetExperimentsExcept([])).toEqual(["formulario-corto", "titular-reformas"]);
     });
 
     it("ignores keys that are not content keys instead of storing them", async () => {
@@ -44,8 +87,9 @@ export function describeExperimentCounterConformance(name: string, factory: () =
       const counter = await stores.fresh();
       counter.countVisitor("", "a");
       counter.countVisitor("x".repeat(500), "a");
-      counter.countLead("titular", "a\nb");
+      counter.countLead("titular", "a\nb", BROWSER_ANA);
       counter.countLead("titular", '"}{');
+      counter.countLead("../../etc", "a", BROWSER_ANA);
       expect(await counter.readCounts()).toEqual([]);
     });
 
@@ -53,7 +97,7 @@ export function describeExperimentCounterConformance(name: string, factory: () =
       const stores = factory();
       const counter = await stores.fresh();
       expect(counter.countVisitor("titular", "a")).toBeUndefined();
-      expect(counter.countLead("titular", "a")).toBeUndefined();
+      expect(counter.countLead("titular", "a", BROWSER_ANA)).toBeUndefined();
       await counter.flush();
     });
   });

@@ -84,19 +84,27 @@ export function experimentDocuments(status: ExperimentStatus = "running", winner
   ];
 }
 
-/** Browser-like request headers: a real Chrome User-Agent, with or without analytics consent and an assignment. */
 export const CHROME_UA =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
 export const GOOGLEBOT_UA = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 
+/** The browser id the fixtures' experiment cookies carry (22 base64url characters, as the site makes them). */
+export const FIXTURE_BROWSER_ID = "Rml4dHVyZS1icm93c2VyLQ";
+
+/**
+ * Browser-like request headers: a real Chrome User-Agent, with or without analytics consent and an
+ * assignment. An assignment carries `id` (FIXTURE_BROWSER_ID unless given; null: a cookie of the older
+ * format, pairs only).
+ */
 export function browserHeaders({
   consent,
   variant,
+  id = FIXTURE_BROWSER_ID,
   userAgent = CHROME_UA,
-}: { consent?: string; variant?: string; userAgent?: string } = {}): Record<string, string> {
+}: { consent?: string; variant?: string; id?: string | null; userAgent?: string } = {}): Record<string, string> {
   const cookies = [
     consent ? `cookie_consent=${consent}` : "",
-    variant ? `experimentos=${EXPERIMENT_KEY}.${variant}` : "",
+    variant ? `experimentos=${id ? `${id}|` : ""}${EXPERIMENT_KEY}.${variant}` : "",
   ]
     .filter(Boolean)
     .join("; ");

@@ -13,11 +13,18 @@ export interface LeadStoreFactory {
   fresh(): Promise<LeadStore>;
   /** A new store over the storage `fresh` made last (a restart, or another instance), started. */
   reopen(): Promise<LeadStore>;
+  /** Everything the storage `fresh` made last holds, as text (its files, and its database's rows). */
+  storedText(): Promise<string>;
+  /** The erasure audit lines of that storage. */
+  erasureAudit(): Promise<{ submissions: number; ids: string[] }[]>;
 }
 
 const waitUntil = (check: () => void | Promise<void>, timeout = 20_000) => vi.waitFor(check, { timeout, interval: 50 });
 
 const contactPayload = { ...VALID_CONTACT, tipo: "Consulta General", tipoFormulario: "Contacto General" };
+const DAY_MS = 24 * 60 * 60 * 1000;
+const daysFromNow = (days: number) => new Date(Date.now() + days * DAY_MS);
+const personPayload = (email: string, nombre = "Ana García") => ({ ...contactPayload, nombre, email });
 
 export function describeLeadStoreConformance(
   name: string,
@@ -208,6 +215,133 @@ export function describeLeadStoreConformance(
       } finally {
         warn.mockRestore();
       }
+    });
+
+    describe("personal data", () => {
+      it("retention: a delivered one leaves LEAD_RETENTION_DAYS after delivery, a pending one stays", async () => {
+        await freshLeadEnvironment({ DELIVERY_RETRY_BASE_MS: "60000", DELIVERY_MAX_ATTEMPTS: "20" });
+        destinations.queue("automationWebhook", "ok", "500");
+        const store = await fresh();
+        const delivered = await store.store("plan-mensual", personPayload("luis@example.com", "Luis"));
+        await waitUntil(async () => expect(await store.list(["delivered"])).toHaveLength(1));
+        const pending = await store.store("plan-mensual", personPayload("eva@example.com", "Eva"));
+        await waitUntil(async () =>
+          expect((await store.list(["pending"]))[0]?.deliveries.automationWebhook?.attempts).toBe(1),
+        );
+        await store.idle();
+
+        expect((await store.purge(daysFromNow(29))).removed).toEqual([]);
+        const later = await store.purge(daysFromNow(31));
+        expect(later.ran).toBe(true);
+        expect(later.removed).toEqual([
+          { id: delivered.id, form: "plan-mensual", reason: "delivered", state: "delivered" },
+        ]);
+        expect((await store.list(["pending", "failed", "delivered"])).map((lead) => lead.id)).toEqual([pending.id]);
+        const text = await stores.storedText();
+        expect(text).not.toContain("luis@example.com");
+        expect(text).toContain("eva@example.com");
+      });
+
+      it("retention: past LEAD_MAX_AGE_DAYS anything leaves, an undelivered one with an error line", async () => {
+        await freshLeadEnvironment({
+          DELIVERY_RETRY_BASE_MS: "60000",
+          DELIVERY_MAX_ATTEMPTS: "20",
+          LEAD_MAX_AGE_DAYS: "365",
+        });
+        destinations.answerAll("500");
+        const store = await fresh();
+        const pending = await store.store("plan-cpl", personPayload("eva@example.com", "Eva"));
+        await waitUntil(async () =>
+          expect((await store.list(["pending"]))[0]?.deliveries.automationWebhook?.attempts).toBe(1),
+        );
+        await store.idle();
+        const { runRetention } = await import("~/leads/backend.server");
+        const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+        try {
+          expect((await runRetention(store, daysFromNow(364))).removed).toEqual([]);
+          const result = await runRetention(store, daysFromNow(366));
+          expect(result.removed).toEqual([{ id: pending.id, form: "plan-cpl", reason: "max-age", state: "pending" }]);
+          const logged = errors.mock.calls.flat().join("\n");
+          expect(logged).toContain("lead removed at its maximum age without being delivered");
+          expect(logged).toContain(pending.id);
+          expect(logged).not.toContain("eva@example.com");
+        } finally {
+          errors.mockRestore();
+        }
+        expect(await store.list(["pending", "failed", "delivered"])).toEqual([]);
+        expect(await stores.storedText()).not.toContain("eva@example.com");
+      });
+
+      it("two instances purging at once remove each submission once", async () => {
+        const first = await fresh();
+        const ids: string[] = [];
+        for (let index = 0; index < 4; index += 1) {
+          ids.push((await first.store("plan-mensual", personPayload(`p${index}@example.com`))).id);
+        }
+        await waitUntil(async () => expect(await first.list(["delivered"])).toHaveLength(4));
+        const second = await reopen();
+        const results = await Promise.all([first.purge(daysFromNow(31)), second.purge(daysFromNow(31))]);
+        const removed = results.flatMap((result) => result.removed.map((entry) => entry.id));
+        expect(removed.sort()).toEqual([...ids].sort());
+        expect(await first.list(["pending", "failed", "delivered"])).toEqual([]);
+      });
+
+      it("export finds a person's submissions in every state, and only theirs", async () => {
+        await freshLeadEnvironment({ DELIVERY_MAX_ATTEMPTS: "1" });
+        destinations.queue("automationWebhook", "ok", "500");
+        const store = await fresh();
+        const delivered = await store.store("plan-mensual", personPayload("ana@example.com"));
+        await waitUntil(async () => expect(await store.list(["delivered"])).toHaveLength(1));
+        const failed = await store.store("plan-cpl", personPayload("  Ana@Example.COM "));
+        await waitUntil(async () => expect(await store.list(["failed"])).toHaveLength(1));
+        // Without the webhook's address the rest wait, pending.
+        delete process.env.AUTOMATION_WEBHOOK_URL;
+        const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+        const pending = await store.store("plan-mensual", personPayload("ANA@example.com"));
+        for (const other of ["anna@example.com", "ana@example.co", "ana@example.com.es", "xana@example.com"]) {
+          await store.store("plan-mensual", personPayload(other, "Otra"));
+        }
+        await store.idle();
+        warn.mockRestore();
+        const found = await store.findByEmail("ana@example.com");
+        expect(found.map((lead) => [lead.id, lead.state])).toEqual([
+          [delivered.id, "delivered"],
+          [failed.id, "failed"],
+          [pending.id, "pending"],
+        ]);
+        expect(found[0]).toMatchObject({
+          form: "plan-mensual",
+          payload: { nombre: "Ana García", email: "ana@example.com" },
+          deliveries: { automationWebhook: { state: "delivered" } },
+        });
+        expect(await store.findByEmail("nadie@example.com")).toEqual([]);
+      });
+
+      it("erase removes every trace, cancels a delivery that is retrying, and keeps an audit line", async () => {
+        await freshLeadEnvironment({ DELIVERY_RETRY_BASE_MS: "1000", DELIVERY_MAX_ATTEMPTS: "20" });
+        destinations.answerAll("500");
+        const store = await fresh();
+        const retrying = await store.store("plan-mensual", personPayload("ana@example.com"));
+        const kept = await store.store("plan-mensual", personPayload("otra@example.com", "Otra"));
+        await waitUntil(() =>
+          expect(destinations.attempts.filter((item) => item.idempotencyKey === retrying.id).length).toBeGreaterThan(0),
+        );
+        const result = await store.erase("ana@example.com");
+        expect(result.ids).toEqual([retrying.id]);
+        destinations.answerAll("ok");
+        // The other submission is delivered on its next retry; the erased one never is.
+        await waitUntil(() => expect(destinations.deliveries.map((item) => item.idempotencyKey)).toContain(kept.id));
+        await new Promise((resolve) => setTimeout(resolve, 2_500));
+        expect(destinations.deliveries.map((item) => item.idempotencyKey)).not.toContain(retrying.id);
+        expect(await store.findByEmail("ana@example.com")).toEqual([]);
+        const text = await stores.storedText();
+        expect(text).not.toContain("ana@example.com");
+        expect(text).not.toContain(retrying.id);
+        expect(text).toContain("otra@example.com");
+        const audit = await stores.erasureAudit();
+        expect(audit).toEqual([{ submissions: 1, ids: [retrying.id] }]);
+        expect(JSON.stringify(audit)).not.toContain("ana@example.com");
+      });
     });
   });
 }

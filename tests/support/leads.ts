@@ -172,3 +172,34 @@ export const VALID_CONTACT = {
   sector: "Logística",
   mensaje: "Hola",
 };
+
+/** Every file under a DATA_DIR, read as text (the erasure audit left out: it keeps ids by design). */
+export function dataDirText(dataDir: string): string {
+  const texts: string[] = [];
+  const walk = (directory: string) => {
+    for (const entry of fs.readdirSync(directory, { withFileTypes: true })) {
+      const full = path.join(directory, entry.name);
+      if (entry.isDirectory()) {
+        if (full !== path.join(dataDir, "audit")) walk(full);
+      } else {
+        texts.push(`${full}\n${fs.readFileSync(full, "utf8")}`);
+      }
+    }
+  };
+  if (fs.existsSync(dataDir)) walk(dataDir);
+  return texts.join("\n");
+}
+
+/** The erasure audit lines of a DATA_DIR (the embedded store). */
+export function dataDirErasureAudit(dataDir: string): { submissions: number; ids: string[] }[] {
+  const file = path.join(dataDir, "audit", "erasures.ndjson");
+  if (!fs.existsSync(file)) return [];
+  return fs
+    .readFileSync(file, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => {
+      const { submissions, ids } = JSON.parse(line) as { submissions: number; ids: string[] };
+      return { submissions, ids };
+    });
+}

@@ -1,11 +1,17 @@
-// The embedded store's experiment counts: an append-only file under DATA_DIR.
+// The embedded store's experiment counts: an append-only file under DATA_DIR, and the ids of converted
+// browsers in one file per experiment, removed with the experiment.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-import { experimentCountsFile, FileExperimentCounter, sumCountLines } from "~/leads/experiment-counts.server";
+import {
+  convertedBrowsersFile,
+  experimentCountsFile,
+  FileExperimentCounter,
+  sumCountLines,
+} from "~/leads/experiment-counts.server";
 
-import { describeExperimentCounterConformance } from "../support/experiment-counter-conformance";
+import { BROWSER_ANA, describeExperimentCounterConformance } from "../support/experiment-counter-conformance";
 
 function fileStores() {
   let directory = "";
@@ -29,9 +35,12 @@ describe("the embedded experiment counts file", () => {
       "not json",
       '{"e":"titular","v":"a","t":"click"}',
       '{"e":"titular","v":"a","t":"lead"}',
+      '{"e":"titular","v":"a","t":"conversion"}',
       '{"e":"titular","v":"b","t":"vis',
     ].join("\n");
-    expect(sumCountLines(text)).toEqual([{ experiment: "titular", variant: "a", visitors: 1, leads: 1 }]);
+    expect(sumCountLines(text)).toEqual([
+      { experiment: "titular", variant: "a", visitors: 1, conversions: 1, leads: 1 },
+    ]);
   });
 
   it("keeps counting in memory when the folder cannot be written, and writes them once it can", async () => {
@@ -41,9 +50,29 @@ describe("the embedded experiment counts file", () => {
     const counter = new FileExperimentCounter(directory);
     counter.countVisitor("titular", "a");
     await counter.flush();
-    expect(await counter.readCounts()).toEqual([{ experiment: "titular", variant: "a", visitors: 1, leads: 0 }]);
+    expect(await counter.readCounts()).toEqual([
+      { experiment: "titular", variant: "a", visitors: 1, conversions: 0, leads: 0 },
+    ]);
     fs.rmSync(path.join(directory, "experiments"));
     await counter.flush();
     expect(fs.readFileSync(experimentCountsFile(directory), "utf8")).toContain('"e":"titular"');
+  });
+
+  it("keeps the ids of converted browsers apart from the counts, and removes them with the experiment", async () => {
+    const directory = fs.mkdtempSync(path.join(os.tmpdir(), "experiment-counts-"));
+    const counter = new FileExperimentCounter(directory);
+    counter.countLead("titular", "a", BROWSER_ANA);
+    counter.countLead("formulario", "a", BROWSER_ANA);
+    await counter.flush();
+    expect(fs.readFileSync(experimentCountsFile(directory), "utf8")).not.toContain(BROWSER_ANA);
+    expect(fs.readFileSync(convertedBrowsersFile(directory, "titular"), "utf8")).toBe(`${BROWSER_ANA}\n`);
+    expect(await counter.forgetExperimentsExcept(["formulario"])).toEqual(["titular"]);
+    expect(fs.existsSync(convertedBrowsersFile(directory, "titular"))).toBe(false);
+    expect(fs.existsSync(convertedBrowsersFile(directory, "formulario"))).toBe(true);
+    // The counts stay: the report of a removed experiment's key is simply no longer shown.
+    expect(await counter.readCounts()).toEqual([
+      { experiment: "formulario", variant: "a", visitors: 0, conversions: 1, leads: 1 },
+      { experiment: "titular", variant: "a", visitors: 0, conversions: 1, leads: 1 },
+    ]);
   });
 });

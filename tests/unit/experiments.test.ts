@@ -1,21 +1,22 @@
 // A/B experiments, the pure rules: the weighted draw, the experiment cookie, who takes part and which
-// variant they see, the statistics and the report.
+// variant they see (the statistics and the report: experiment-statistics.test.ts).
 import fc from "fast-check";
 
 import {
   clearExperimentCookie,
   EXPERIMENT_COOKIE,
   experimentCookie,
+  isBrowserId,
   MAX_ASSIGNMENTS,
+  newBrowserId,
   readAssignments,
+  readExperimentCookie,
   withAssignment,
 } from "~/experiments/cookie";
 import { isCrawler } from "~/experiments/crawler";
 import { decideVariant, shouldForgetAssignments } from "~/experiments/decide";
 import { drawVariant } from "~/experiments/draw";
 import { type Experiment, experimentAtPath, readExperiments, variantPagesUnderTest } from "~/experiments/model";
-import { experimentReport, reportJson, variantFigures, verdictText } from "~/experiments/report";
-import { chanceToBeatControl, conversionRate, verdict } from "~/experiments/statistics";
 
 import { seededRandom } from "../support/seeded-random";
 
@@ -23,6 +24,7 @@ const CHROME =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
 const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 const ANALYTICS = "cookie_consent=v1.a1.p0";
+const ID = "Qm9yZGVyLXRlc3QtaWQtMQ";
 
 function experiment(overrides: Partial<Experiment> = {}): Experiment {
   return {
@@ -100,8 +102,12 @@ describe("the weighted draw", () => {
 
 describe("the experiment cookie", () => {
   it("round-trips assignments, keeps the first value per experiment and skips broken entries", () => {
-    const cookie = experimentCookie(withAssignment(new Map([["uno", "a"]]), "dos", "b"), { secure: true });
-    expect(cookie).toBe(`${EXPERIMENT_COOKIE}=uno.a|dos.b; Max-Age=7776000; Path=/; HttpOnly; SameSite=Lax; Secure`);
+    const assignments = withAssignment(new Map([["uno", "a"]]), "dos", "b");
+    const cookie = experimentCookie({ id: ID, assignments }, { secure: true });
+    expect(cookie).toBe(
+      `${EXPERIMENT_COOKIE}=${ID}|uno.a|dos.b; Max-Age=7776000; Path=/; HttpOnly; SameSite=Lax; Secure`,
+    );
+    expect(readExperimentCookie(cookie.split(";")[0])).toEqual({ id: ID, assignments });
     const header = `x=1; ${EXPERIMENT_COOKIE}=uno.a|dos.b|uno.c|roto|tres.b.c|Mal.a|cuatro.%; ${EXPERIMENT_COOKIE}=cinco.a`;
     expect([...readAssignments(header)]).toEqual([
       ["uno", "a"],
@@ -110,11 +116,30 @@ describe("the experiment cookie", () => {
     ]);
   });
 
+  it("reads a cookie of the older format (pairs only) as assignments without an id", () => {
+    expect(readExperimentCookie(`${EXPERIMENT_COOKIE}=titular-reformas.b`)).toEqual({
+      id: null,
+      assignments: new Map([["titular-reformas", "b"]]),
+    });
+    // Something id-like but not an id (too short, a dot, odd characters) is no id.
+    for (const value of ["abc|titular-reformas.b", `${ID.slice(1)}.x`, `${ID.slice(1)}!`]) {
+      expect(readExperimentCookie(`${EXPERIMENT_COOKIE}=${value}`).id).toBeNull();
+    }
+  });
+
+  it("makes random ids of 22 base64url characters, all different", () => {
+    const ids = new Set(Array.from({ length: 1000 }, () => newBrowserId()));
+    expect(ids.size).toBe(1000);
+    for (const id of ids) expect(isBrowserId(id)).toBe(true);
+  });
+
   it("never throws, whatever the Cookie header holds", () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 300 }), (value) => {
-        expect(() => readAssignments(`${EXPERIMENT_COOKIE}=${value}`)).not.toThrow();
-        expect(() => readAssignments(value)).not.toThrow();
+        expect(() => readExperimentCookie(`${EXPERIMENT_COOKIE}=${value}`)).not.toThrow();
+        expect(() => readExperimentCookie(value)).not.toThrow();
+        const { id } = readExperimentCookie(`${EXPERIMENT_COOKIE}=${value}`);
+        expect(id === null || isBrowserId(id)).toBe(true);
       }),
     );
   });
@@ -168,22 +193,48 @@ describe("crawlers", () => {
 describe("which variant a request sees", () => {
   const withConsent = { cookieHeader: ANALYTICS, userAgent: CHROME };
 
-  it("draws on the first visit with analytics consent: a new assignment to store and count", () => {
-    const first = decideVariant(experiment(), withConsent, () => 0.9);
+  it("draws on the first visit with analytics consent: a new assignment and a new id to store, one visitor to count", () => {
+    const first = decideVariant(
+      experiment(),
+      withConsent,
+      () => 0.9,
+      () => ID,
+    );
     expect(first.variant.key).toBe("b");
-    expect(first.participant).toBe(true);
-    expect([...first.newAssignments!]).toEqual([["titular-reformas", "b"]]);
+    expect(first).toMatchObject({ participant: true, drawn: true, browserId: ID });
+    expect(first.cookie).toEqual({ id: ID, assignments: new Map([["titular-reformas", "b"]]) });
   });
 
-  it("keeps the cookie's variant on later visits: no new draw, nothing counted again", () => {
+  it("keeps the cookie's variant and id on later visits: no new draw, no cookie, nothing counted again", () => {
     const again = decideVariant(
       experiment(),
-      { cookieHeader: `${ANALYTICS}; ${EXPERIMENT_COOKIE}=titular-reformas.b`, userAgent: CHROME },
+      { cookieHeader: `${ANALYTICS}; ${EXPERIMENT_COOKIE}=${ID}|titular-reformas.b`, userAgent: CHROME },
       () => 0,
+      () => "otro-id-que-no-debe-usarse",
     );
     expect(again.variant.key).toBe("b");
-    expect(again.participant).toBe(true);
-    expect(again.newAssignments).toBeNull();
+    expect(again).toMatchObject({ participant: true, drawn: false, browserId: ID, cookie: null });
+  });
+
+  it("gives a cookie of the older format an id at the next page view, keeping its variants, never counting again", () => {
+    const older = `${ANALYTICS}; ${EXPERIMENT_COOKIE}=otro.a|titular-reformas.b`;
+    const view = decideVariant(
+      experiment(),
+      { cookieHeader: older, userAgent: CHROME },
+      () => 0,
+      () => ID,
+    );
+    expect(view).toMatchObject({ variant: { key: "b" }, participant: true, drawn: false, browserId: ID });
+    expect(view.cookie).toEqual({
+      id: ID,
+      assignments: new Map([
+        ["otro", "a"],
+        ["titular-reformas", "b"],
+      ]),
+    });
+    // A form post with that cookie keeps the variant but sets nothing: it converts nobody (no id yet).
+    const post = decideVariant(experiment(), { cookieHeader: older, userAgent: CHROME }, null, () => ID);
+    expect(post).toMatchObject({ variant: { key: "b" }, participant: true, browserId: null, cookie: null });
   });
 
   it("draws again when the cookie names a variant the experiment no longer has, or is broken", () => {
@@ -194,7 +245,8 @@ describe("which variant a request sees", () => {
         () => 0,
       );
       expect(decision.variant.key).toBe("a");
-      expect(decision.newAssignments?.get("titular-reformas")).toBe("a");
+      expect(decision.drawn).toBe(true);
+      expect(decision.cookie?.assignments.get("titular-reformas")).toBe("a");
     }
   });
 
@@ -208,7 +260,7 @@ describe("which variant a request sees", () => {
     ];
     for (const request of requests) {
       const decision = decideVariant(experiment(), request, () => 0.99);
-      expect(decision).toMatchObject({ participant: false, newAssignments: null });
+      expect(decision).toMatchObject({ participant: false, cookie: null, drawn: false });
       expect(decision.variant.key).toBe("a");
     }
     const paused = decideVariant(
@@ -216,14 +268,14 @@ describe("which variant a request sees", () => {
       { cookieHeader: `${ANALYTICS}; ${EXPERIMENT_COOKIE}=titular-reformas.b`, userAgent: CHROME },
       () => 0.99,
     );
-    expect(paused).toMatchObject({ participant: false, newAssignments: null });
+    expect(paused).toMatchObject({ participant: false, cookie: null, drawn: false });
     expect(paused.variant.key).toBe("a");
   });
 
   it("shows the winner of an ended experiment to everyone (the control when none was chosen)", () => {
     for (const cookieHeader of [null, ANALYTICS, `${ANALYTICS}; ${EXPERIMENT_COOKIE}=titular-reformas.a`]) {
       const ended = decideVariant(experiment({ status: "ended", winner: "b" }), { cookieHeader, userAgent: CHROME });
-      expect(ended).toMatchObject({ participant: false, newAssignments: null });
+      expect(ended).toMatchObject({ participant: false, cookie: null, drawn: false });
       expect(ended.variant.key).toBe("b");
     }
     expect(decideVariant(experiment({ status: "ended" }), withConsent).variant.key).toBe("a");
@@ -234,12 +286,14 @@ describe("which variant a request sees", () => {
     expect(decideVariant(experiment(), { cookieHeader, userAgent: CHROME }, null)).toMatchObject({
       variant: { key: "b" },
       participant: true,
-      newAssignments: null,
+      cookie: null,
+      drawn: false,
     });
     expect(decideVariant(experiment(), { cookieHeader: ANALYTICS, userAgent: CHROME }, null)).toMatchObject({
       variant: { key: "a" },
       participant: false,
-      newAssignments: null,
+      cookie: null,
+      drawn: false,
     });
     expect(
       decideVariant(experiment(), { cookieHeader: `${EXPERIMENT_COOKIE}=titular-reformas.b`, userAgent: CHROME }, null),
@@ -288,115 +342,5 @@ describe("experiments from content", () => {
     expect(experimentAtPath(experiments, "/reformas-madrid-b")).toBeNull();
     expect([...variantPagesUnderTest(experiments)]).toEqual(["reformas-madrid-b"]);
     expect([...variantPagesUnderTest(readExperiments([raw({ status: "paused" })]))]).toEqual([]);
-  });
-});
-
-describe("the statistics", () => {
-  it("gives 200/1000 against 260/1000 a chance above 99 % (and the mirror below 1 %)", () => {
-    const chance = chanceToBeatControl({ visitors: 1000, leads: 200 }, { visitors: 1000, leads: 260 });
-    expect(chance).toBeGreaterThan(0.99);
-    expect(chance).toBeCloseTo(0.9994, 3);
-    expect(chanceToBeatControl({ visitors: 1000, leads: 260 }, { visitors: 1000, leads: 200 })).toBeCloseTo(
-      1 - chance,
-      6,
-    );
-  });
-
-  it("matches known values of the beta-binomial model", () => {
-    // Equal samples: a coin flip.
-    expect(chanceToBeatControl({ visitors: 100, leads: 10 }, { visitors: 100, leads: 10 })).toBeCloseTo(0.5, 6);
-    // No data: a coin flip too.
-    expect(chanceToBeatControl({ visitors: 0, leads: 0 }, { visitors: 0, leads: 0 })).toBeCloseTo(0.5, 6);
-    // Beta(2,1) against Beta(1,1): P(X > Y) = 1/3 for the control winning, so 2/3 … for B = Beta(2,1).
-    expect(chanceToBeatControl({ visitors: 0, leads: 0 }, { visitors: 1, leads: 1 })).toBeCloseTo(2 / 3, 9);
-    // 10/100 against 15/100 is suggestive but not conclusive.
-    const suggestive = chanceToBeatControl({ visitors: 100, leads: 10 }, { visitors: 100, leads: 15 });
-    expect(suggestive).toBeGreaterThan(0.8);
-    expect(suggestive).toBeLessThan(0.95);
-  });
-
-  it("agrees between the exact sum and the normal approximation used for large samples", () => {
-    const large = chanceToBeatControl({ visitors: 100_000, leads: 10_000 }, { visitors: 100_000, leads: 10_300 });
-    const exact = chanceToBeatControl({ visitors: 40_000, leads: 4_000 }, { visitors: 40_000, leads: 4_120 });
-    expect(large).toBeGreaterThan(0.98);
-    expect(exact).toBeGreaterThan(0.8);
-    expect(exact).toBeLessThan(large);
-  });
-
-  it("names no winner before the minimum sample, then only at 95 % or more", () => {
-    expect(
-      verdict([
-        { key: "a", visitors: 150, leads: 10 },
-        { key: "b", visitors: 150, leads: 40 },
-      ]),
-    ).toMatchObject({
-      kind: "too-early",
-      visitorsNeeded: 50,
-    });
-    expect(
-      verdict([
-        { key: "a", visitors: 1000, leads: 200 },
-        { key: "b", visitors: 1000, leads: 260 },
-      ]),
-    ).toEqual({
-      kind: "winner",
-      variant: "b",
-    });
-    expect(
-      verdict([
-        { key: "a", visitors: 1000, leads: 260 },
-        { key: "b", visitors: 1000, leads: 200 },
-      ]),
-    ).toEqual({
-      kind: "winner",
-      variant: "a",
-    });
-    expect(
-      verdict([
-        { key: "a", visitors: 1000, leads: 200 },
-        { key: "b", visitors: 1000, leads: 210 },
-      ]),
-    ).toEqual({
-      kind: "no-difference-yet",
-    });
-  });
-
-  it("gives rate 0 without visitors and never NaN on odd counts", () => {
-    expect(conversionRate({ visitors: 0, leads: 3 })).toBe(0);
-    expect(Number.isNaN(chanceToBeatControl({ visitors: -1, leads: Number.NaN }, { visitors: 5, leads: 9 }))).toBe(
-      false,
-    );
-  });
-});
-
-describe("the report", () => {
-  it("has the report's wire shape: visitors, leads, rate and chance per variant, null for the control", () => {
-    const report = experimentReport(experiment(), [
-      { experiment: "titular-reformas", variant: "a", visitors: 1000, leads: 200 },
-      { experiment: "titular-reformas", variant: "b", visitors: 1000, leads: 260 },
-      { experiment: "otro", variant: "a", visitors: 5, leads: 5 },
-    ]);
-    const [json] = reportJson([report]);
-    expect(json).toEqual({
-      key: "titular-reformas",
-      status: "running",
-      variants: [
-        { key: "a", visitors: 1000, leads: 200, rate: 0.2, chanceToBeatControl: null },
-        { key: "b", visitors: 1000, leads: 260, rate: 0.26, chanceToBeatControl: expect.any(Number) },
-      ],
-    });
-    expect(json!.variants[1]!.chanceToBeatControl).toBeGreaterThan(0.99);
-    expect(variantFigures(report.variants[1]!)).toBe(
-      "1.000 visitantes · 260 leads · conversión 26,0\u00a0% · probabilidad de superar al control 99,9\u00a0%",
-    );
-    expect(verdictText(report)).toBe("Ganadora con un 95\u00a0% de probabilidad o más: Titular corto.");
-  });
-
-  it("reports zeros for a variant nobody was counted for yet", () => {
-    const [json] = reportJson([experimentReport(experiment(), [])]);
-    expect(json!.variants).toEqual([
-      { key: "a", visitors: 0, leads: 0, rate: 0, chanceToBeatControl: null },
-      { key: "b", visitors: 0, leads: 0, rate: 0, chanceToBeatControl: 0.5 },
-    ]);
   });
 });

@@ -13,10 +13,12 @@ import type pg from "pg";
 import type { LeadFormKind } from "~/forms/shared";
 import { log } from "~/lib/log.server";
 
-import type { DeliverySettings } from "../config.server";
+import { type DeliverySettings, retentionSettings } from "../config.server";
 import { type Database, sharedDatabase, TABLES, transaction } from "../database.server";
 import { DESTINATIONS_BY_FORM, destinationUrl } from "../destinations.server";
+import type { ErasureResult, PurgeResult } from "../retention.server";
 import { type LeadRecord, newLeadRecord, recordState, Spool, type SpoolState } from "../spool.server";
+import { eraseFromSpool, purgeSpool, spoolRecordsOf } from "../spool-retention.server";
 import {
   backlogOf,
   type DeliveryBacklog,
@@ -34,6 +36,7 @@ import {
   UUID,
 } from "./queries.server";
 import { DeliveryQueue, type DeliveryQueueOptions } from "./queue.server";
+import { BY_EMAIL, eraseFromDatabase, purgeDatabase } from "./retention.server";
 import { importSpool, queueWaiting, SWEEP_BATCH } from "./sweep.server";
 
 /** How long the lead action waits for a database that is still starting before using the spool. */
@@ -241,6 +244,44 @@ export class PostgresLeadStore implements LeadStore {
     } catch {
       return { submissions: spooled, database: { reachable: false, pending: null, failed: null } };
     }
+  }
+
+  /**
+   * The retention run: the database (one instance at a time, under its lock) and this instance's
+   * DATA_DIR (what waits for the database, the imported copies). Resolves `ran: false` when another
+   * instance holds the database's lock; with the database down, only DATA_DIR is covered.
+   */
+  async purge(now = new Date()): Promise<PurgeResult> {
+    await this.spool.init();
+    const settings = retentionSettings();
+    const fromSpool = await this.spool.withLock("retention", 10 * 60 * 1000, () =>
+      purgeSpool(this.spool, settings, now, { attemptWindowMs: this.settings.attemptTimeoutMs + 5_000 }),
+    );
+    const fromDatabase = (await this.database.readyWithin(READY_WAIT_MS))
+      ? await purgeDatabase(this.database.pool, settings, now)
+      : [];
+    return {
+      ran: fromDatabase !== null || fromSpool !== null,
+      removed: [...(fromDatabase ?? []), ...(fromSpool ?? [])],
+    };
+  }
+
+  async findByEmail(email: string): Promise<ListedLead[]> {
+    await this.open();
+    const inDatabase = (await selectRecords(this.database.pool, BY_EMAIL, [email])).map((record) => ({
+      ...record,
+      state: recordState(record),
+    }));
+    const known = new Set(inDatabase.map((record) => record.id));
+    const inSpool = (await spoolRecordsOf(this.spool, email))
+      .filter(({ folder, record }) => folder !== "imported" && !known.has(record.id))
+      .map(({ record }) => ({ ...record, state: recordState(record) }));
+    return [...inDatabase, ...inSpool].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  }
+
+  async erase(email: string): Promise<ErasureResult> {
+    await this.open();
+    return eraseFromDatabase(this.database.pool, email, () => eraseFromSpool(this.spool, email));
   }
 
   /**
