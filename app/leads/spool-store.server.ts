@@ -51,7 +51,7 @@ const SAVE_BATCH = 256;
 
 interface QueuedSave {
   record: LeadRecord;
-  /** A delivery's result: not written when the record was removed meanwhile (Spool.saveIfStillPending). */
+  /** A delivery's result: not written when the record was removed meanwhile (Spool.saveAll). */
   ifStillPending: boolean;
   resolve: (state: SpoolState | null) => void;
   reject: (error: unknown) => void;

@@ -188,9 +188,10 @@ export class Spool {
   /**
    * Saves several records as `save` does each, with one directory fsync per folder for all of them
    * (a group commit): every file is written and fsynced, renamed into place, the folders fsynced, and
-   * only then are pending copies of settled records removed. An item `ifStillPending` is saved as
-   * `saveIfStillPending` does (null, nothing written, when its pending file is gone: erased or removed
-   * by retention meanwhile). One result per item, in order.
+   * only then are pending copies of settled records removed. An item `ifStillPending` (the result of a
+   * delivery attempt) is written only if its pending file is still there: null otherwise, when it was
+   * erased or removed by retention in another process meanwhile, so an attempt under way can never
+   * bring a removed submission back. One result per item, in order.
    */
   async saveAll(
     items: readonly { record: LeadRecord; ifStillPending: boolean }[],
@@ -234,20 +235,6 @@ export class Spool {
         }
       }),
     );
-  }
-
-  /**
-   * Saves the result of a delivery attempt, unless the record left the pending folder meanwhile (erased
-   * or removed by retention in another process): then nothing is written and null is returned, so an
-   * attempt under way can never bring a removed submission back.
-   */
-  async saveIfStillPending(record: LeadRecord): Promise<SpoolState | null> {
-    try {
-      await fs.access(this.file("pending", record.id));
-    } catch {
-      return null;
-    }
-    return this.save(record);
   }
 
   /** Marks a pending record as under delivery now (its file's time), for other processes of DATA_DIR. */
