@@ -91,33 +91,41 @@ export async function insertSubmission(
   record: LeadRecord,
   jobFor: (destination: DestinationName, delivery: DestinationDelivery) => PgBoss.JobInsert<JobData> | null,
 ): Promise<{ inserted: boolean; jobs: PgBoss.JobInsert<JobData>[] }> {
-  const inserted = await client.query(
-    `INSERT INTO ${TABLES.submission} (id, form, created_at, payload) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (id) DO NOTHING`,
-    [record.id, record.form, record.createdAt, JSON.stringify(record.payload)],
-  );
-  if (inserted.rowCount === 0) return { inserted: false, jobs: [] };
-  const jobs: PgBoss.JobInsert<JobData>[] = [];
-  for (const [name, delivery] of Object.entries(record.deliveries) as [DestinationName, DestinationDelivery][]) {
-    const job = jobFor(name, delivery);
-    await client.query(
-      `INSERT INTO ${TABLES.delivery}
+  const deliveries = Object.entries(record.deliveries) as [DestinationName, DestinationDelivery][];
+  const jobs = deliveries.map(([name, delivery]) => jobFor(name, delivery));
+  // One statement for the submission and its delivery rows (a round trip per lead, not one per row):
+  // the rows are written only when the submission was (an id already there is left as it is).
+  const { rows } = await client.query<{ inserted: number }>(
+    `WITH submission AS (
+       INSERT INTO ${TABLES.submission} (id, form, created_at, payload) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (id) DO NOTHING RETURNING id
+     ), deliveries AS (
+       INSERT INTO ${TABLES.delivery}
          (submission_id, destination, state, queued, attempts, last_attempt_at, last_error, delivered_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [
-        record.id,
-        name,
-        delivery.state,
-        job !== null,
-        delivery.attempts,
-        delivery.lastAttemptAt,
-        delivery.lastError,
-        delivery.deliveredAt,
-      ],
-    );
-    if (job) jobs.push(job);
-  }
-  return { inserted: true, jobs };
+       SELECT submission.id, d.destination, d.state, d.queued, d.attempts, d.last_attempt_at, d.last_error,
+              d.delivered_at
+       FROM submission, unnest($5::text[], $6::text[], $7::boolean[], $8::int[], $9::timestamptz[], $10::text[],
+                               $11::timestamptz[])
+         AS d(destination, state, queued, attempts, last_attempt_at, last_error, delivered_at)
+       RETURNING 1
+     )
+     SELECT (SELECT count(*) FROM submission)::int AS inserted, (SELECT count(*) FROM deliveries)::int AS rows`,
+    [
+      record.id,
+      record.form,
+      record.createdAt,
+      JSON.stringify(record.payload),
+      deliveries.map(([name]) => name),
+      deliveries.map(([, delivery]) => delivery.state),
+      jobs.map((job) => job !== null),
+      deliveries.map(([, delivery]) => delivery.attempts),
+      deliveries.map(([, delivery]) => delivery.lastAttemptAt),
+      deliveries.map(([, delivery]) => delivery.lastError),
+      deliveries.map(([, delivery]) => delivery.deliveredAt),
+    ],
+  );
+  if (!rows[0]?.inserted) return { inserted: false, jobs: [] };
+  return { inserted: true, jobs: jobs.filter((job): job is PgBoss.JobInsert<JobData> => job !== null) };
 }
 
 /** Submissions waiting for a delivery, and kept as failed (none pending), in the database. */
