@@ -1,8 +1,9 @@
 // `npm run bench:js`: the JavaScript every page of the site makes a visitor download, and the budget
 // it must stay under (CI runs it). For every page of the sitemap (campaign and sector pages included)
 // plus the 404 page, a fresh Chromium context at phone size loads the page, waits until it has
-// hydrated and gone quiet, scrolls to the bottom step by step and waits again, so chunks loaded after
-// the first paint or on scroll count too. Each script it fetched from the site is then measured as the
+// hydrated and gone quiet, scrolls to the bottom step by step, passes a pointer over every form and
+// focuses its first field, and waits again, so chunks loaded after the first paint, on scroll or on
+// interaction with a form count too. Each script it fetched from the site is then measured as the
 // server sends it to a browser over HTTPS (brotli response body, headers not counted).
 //
 // `npm run bench:js -- --modules` adds, per distinct set of files, what is in them by source module
@@ -79,6 +80,19 @@ async function scriptsOfPage(browser, baseUrl, pathname) {
     for (let y = 0; y < height; y += VIEWPORT.height / 2) {
       await page.evaluate((top) => window.scrollTo({ top, behavior: "instant" }), y);
       await page.waitForTimeout(SCROLL_STEP_WAIT_MS);
+    }
+    await page.waitForLoadState("networkidle");
+    // A pointer passing over each form and a keyboard focus in it: what loads 'on interaction'
+    // (app/components/islands/) counts too, as a desktop visitor scrolling past a form would load it.
+    const forms = page.locator("form:visible");
+    for (let index = 0; index < (await forms.count()); index++) {
+      const form = forms.nth(index);
+      await form.hover({ trial: false, force: true }).catch(() => undefined);
+      await form
+        .locator("input:visible:not([type=hidden]), select:visible, textarea:visible")
+        .first()
+        .focus({ timeout: 1_000 })
+        .catch(() => undefined);
     }
     await page.waitForLoadState("networkidle");
     const inline = await page.evaluate(() =>
@@ -160,7 +174,7 @@ function verdict(row) {
   return ceiling !== undefined && row.br <= ceiling * 1024 ? "OVER" : "FAIL";
 }
 console.log(
-  `JavaScript per page: a fresh browser at ${VIEWPORT.width} px, loaded, hydrated, scrolled to the bottom; response bodies as served (brotli; gzip and uncompressed for reference). Budget ${JS_BUDGET_KB} KB brotli.`,
+  `JavaScript per page: a fresh browser at ${VIEWPORT.width} px, loaded, hydrated, scrolled to the bottom, a pointer and a focus on every form; response bodies as served (brotli; gzip and uncompressed for reference). Budget ${JS_BUDGET_KB} KB brotli.`,
 );
 console.log("");
 console.log(

@@ -1,8 +1,8 @@
 /** /iniciar-servicio: the service-start form (five cards, plan choice, then the plan's payment link). */
 import { useLoaderData } from "@remix-run/react";
 
-import { OnDemandServiceStartForm } from "~/components/forms/forms-on-demand";
-import { staticContentLoader } from "~/components/islands/static-html";
+import { ServiceStartFormOnInteraction } from "~/components/forms/forms-on-interaction";
+import { islandsLoader } from "~/components/islands/island";
 import { PageHero } from "~/components/sections/PageHero";
 import { getServiceStartPage } from "~/content/index.server";
 import { pageExports } from "~/lib/seo";
@@ -14,7 +14,7 @@ export { serviceStartAction as action } from "~/leads/page-actions.server";
 
 export const loader = () => loadPage(getServiceStartPage, "/iniciar-servicio");
 export const { meta, headers } = pageExports();
-export const clientLoader = staticContentLoader(OnDemandServiceStartForm.module);
+export const clientLoader = islandsLoader(ServiceStartFormOnInteraction);
 
 export default function ServiceStartRoute() {
   const { page } = useLoaderData<typeof loader>();
@@ -24,7 +24,7 @@ export default function ServiceStartRoute() {
       <PageHero id="iniciar-servicio" title={page.heading} lead={page.intro} />
       <div className="bg-slate-50">
         <div className="container-page max-w-4xl py-12 sm:py-16">
-          <OnDemandServiceStartForm
+          <ServiceStartFormOnInteraction
             content={page}
             paymentLinks={{
               "presencia-activa": paymentLinks?.presenciaActiva,
