@@ -4,7 +4,7 @@ import { ContactFormOnInteraction } from "~/components/forms/forms-on-interactio
 import { islandsLoader } from "~/components/islands/island";
 import { whatsAppUrl } from "~/components/layout/WhatsAppButton";
 import { ContactChannelList } from "~/components/sections/ContactSection";
-import { PageHero } from "~/components/sections/PageHero";
+import { PageHeroIsland } from "~/components/sections/PageHeroIsland";
 import { Section } from "~/components/ui/Section";
 import { getContactPage } from "~/content/index.server";
 import { pageExports } from "~/lib/seo";
@@ -17,7 +17,7 @@ export { contactAction as action } from "~/leads/page-actions.server";
 
 export const loader = () => loadPage(getContactPage, "/contacto");
 export const { meta, headers } = pageExports();
-export const clientLoader = islandsLoader(ContactFormOnInteraction);
+export const clientLoader = islandsLoader(PageHeroIsland, ContactFormOnInteraction);
 
 export default function ContactRoute() {
   const { page } = useLoaderData<typeof loader>();
@@ -28,7 +28,7 @@ export default function ContactRoute() {
       : null;
   return (
     <>
-      <PageHero id="contacto" title={page.hero?.title} lead={page.hero?.subtitle} />
+      <PageHeroIsland id="contacto" title={page.hero?.title} lead={page.hero?.subtitle} />
       <Section tone="muted">
         <div className="grid gap-10 lg:grid-cols-[1.3fr_0.7fr] lg:gap-12">
           <div className="min-w-0 rounded-3xl border border-slate-200 bg-white p-5 shadow-xl shadow-slate-200/70 sm:p-8">
