@@ -57,6 +57,8 @@ export interface BlockDefinition<T extends BlockType> {
   type: T;
   fragment: string;
   check: () => Promise<GenericSchema>;
+  /** Its component's chunk (its props are known to `render` only). */
+  component: () => Promise<unknown>;
   hydration: Hydration;
   oncePerPage: boolean;
   /** Its chunk's key, as `data-module` names it in the HTML. */
@@ -73,6 +75,7 @@ export function defineBlock<T extends BlockType, P extends object>(source: Block
     type: source.type,
     fragment: source.fragment,
     check: source.check,
+    component: source.component,
     hydration: source.hydration,
     oncePerPage: source.oncePerPage === true,
     module,
