@@ -60,10 +60,6 @@ export function experimentReport(experiment: Experiment, counts: readonly Counts
   };
 }
 
-export function experimentsReport(experiments: readonly Experiment[], counts: readonly Counts[]): ExperimentReport[] {
-  return experiments.map((experiment) => experimentReport(experiment, counts));
-}
-
 /** The report's wire shape (`report --json`). */
 export function reportJson(reports: readonly ExperimentReport[]) {
   return reports.map((report) => ({

@@ -45,7 +45,7 @@ export interface Island<P extends object> {
 }
 
 /** The wrapper that gives `children` (the component of `module`) its hydration. */
-export function IslandFrame({
+function IslandFrame({
   module,
   hydration,
   as,
