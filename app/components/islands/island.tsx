@@ -1,6 +1,6 @@
 /**
  * Islands: the one way a page or a campaign block says how its code reaches the browser
- * (docs/decisions/0011-one-island-primitive.md). An island is a component whose module is a chunk of
+ * (docs/decisions/0008-islands.md). An island is a component whose module is a chunk of
  * its own, loaded by `import()`, with one of three hydrations:
  *
  * - 'server-html': nothing to do in the browser (text, images, links). Hydration keeps the server's
