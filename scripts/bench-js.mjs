@@ -65,10 +65,25 @@ async function scriptsOfPage(browser, baseUrl, pathname) {
   const context = await browser.newContext({ viewport: VIEWPORT, isMobile: true, hasTouch: true, locale: "es-ES" });
   const page = await context.newPage();
   const urls = [];
+  let inFlight = 0;
+  let lastActivity = Date.now();
   page.on("request", (request) => {
+    inFlight++;
+    lastActivity = Date.now();
     const url = request.url();
     if (url.startsWith(baseUrl) && request.resourceType() === "script" && !urls.includes(url)) urls.push(url);
   });
+  const settle = () => {
+    inFlight = Math.max(0, inFlight - 1);
+    lastActivity = Date.now();
+  };
+  page.on("requestfinished", settle);
+  page.on("requestfailed", settle);
+  /** Until no request has been in flight for 500 ms (Playwright's network-idle fires once per load, not again). */
+  const quiet = async () => {
+    const deadline = Date.now() + 15_000;
+    while (Date.now() < deadline && (inFlight > 0 || Date.now() - lastActivity < 500)) await page.waitForTimeout(100);
+  };
   try {
     await page.goto(`${baseUrl}${pathname}`, { waitUntil: "load" });
     // Hydrated: React's fiber is on the page's elements (tests/support/page-checks.ts waits the same way).
@@ -94,7 +109,7 @@ async function scriptsOfPage(browser, baseUrl, pathname) {
         .focus({ timeout: 1_000 })
         .catch(() => undefined);
     }
-    await page.waitForLoadState("networkidle");
+    await quiet();
     const inline = await page.evaluate(() =>
       [...document.querySelectorAll("script:not([src])")]
         .filter((script) => !script.type || script.type === "module" || script.type === "text/javascript")

@@ -96,7 +96,19 @@ export async function loadMarkedModules(root: ParentNode, selector: string): Pro
 /** The modules a server's HTML needs live at once: those it marks with `data-hydrate`. */
 export const LIVE_AT_ONCE = `[${MODULE_ATTRIBUTE}][${HYDRATE_ATTRIBUTE}]`;
 
+/**
+ * The wrapper of the 'on-interaction' islands (on-interaction.tsx) is a module too: only pages with a form
+ * load it, before hydrating; the server marks each such island's element with this attribute.
+ */
+export const ON_INTERACTION_MODULE = "island:on-interaction";
+export const ON_INTERACTION_ATTRIBUTE = "data-on-interaction";
+
 /** Loads what the page's HTML needs live before React hydrates it (every marked module in a draft preview). */
-export function preloadForHydration(): Promise<void> {
-  return loadMarkedModules(document, isPreviewDocument() ? `[${MODULE_ATTRIBUTE}]` : LIVE_AT_ONCE);
+export async function preloadForHydration(): Promise<void> {
+  await Promise.all([
+    loadMarkedModules(document, isPreviewDocument() ? `[${MODULE_ATTRIBUTE}]` : LIVE_AT_ONCE),
+    document.querySelector(`[${ON_INTERACTION_ATTRIBUTE}]`)
+      ? loadModule(ON_INTERACTION_MODULE).catch(() => undefined)
+      : undefined,
+  ]);
 }

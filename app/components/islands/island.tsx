@@ -25,12 +25,26 @@
 import type { ClientLoaderFunctionArgs } from "@remix-run/react";
 import type { ComponentType, ReactNode } from "react";
 
-import { HYDRATE_ATTRIBUTE, loadEveryModule, loadModule, MODULE_ATTRIBUTE, moduleComponent } from "./client-modules";
-import { LiveOnInteraction } from "./on-interaction";
+import {
+  HYDRATE_ATTRIBUTE,
+  loadEveryModule,
+  loadModule,
+  MODULE_ATTRIBUTE,
+  moduleComponent,
+  ON_INTERACTION_MODULE,
+} from "./client-modules";
 import { LoadingBoundary, StaticHtml } from "./static-html";
 
 export { preloadForHydration } from "./client-modules";
 export { KeptElement, LoadingBoundary, useKeptHtml, useServerHtml } from "./static-html";
+
+/**
+ * The 'on-interaction' wrapper, a module of its own: pages without a form never download it. A page with
+ * one loads it before hydrating (`preloadForHydration`), a client-side navigation with the route's islands.
+ */
+const LiveOnInteraction = moduleComponent<{ module: string; children: ReactNode }>(ON_INTERACTION_MODULE, () =>
+  import("./on-interaction").then((module) => module.LiveOnInteraction),
+);
 
 /** How an island's code reaches the browser (above). */
 export type Hydration = "server-html" | "on-interaction" | "at-once";
@@ -111,11 +125,13 @@ export const loadEveryIsland = loadEveryModule;
  * section (Remix scrolls once, right after the render). Not run when hydrating. A chunk that fails to
  * download does not fail the navigation: the island then suspends and asks again.
  */
-export function islandsLoader(...islands: ReadonlyArray<{ module: string }>) {
+export function islandsLoader(...islands: ReadonlyArray<{ module: string; hydration: Hydration }>) {
+  const modules = islands.map((entry) => entry.module);
+  if (islands.some((entry) => entry.hydration === "on-interaction")) modules.push(ON_INTERACTION_MODULE);
   return async ({ serverLoader }: ClientLoaderFunctionArgs) => {
     const [data] = await Promise.all([
       serverLoader(),
-      ...islands.map((entry) => loadModule(entry.module).catch(() => undefined)),
+      ...modules.map((module) => loadModule(module).catch(() => undefined)),
     ]);
     return data;
   };

@@ -288,6 +288,7 @@ export function LiveOnInteraction({ module, children }: { module: string; childr
         id={id}
         html={html}
         module={module}
+        marked
         handlers={{
           onPointerOverCapture: reach,
           onFocusCapture: reach,
@@ -300,7 +301,7 @@ export function LiveOnInteraction({ module, children }: { module: string; childr
     );
   }
   return (
-    <KeptElement key="live" id={id} html={null} module={module}>
+    <KeptElement key="live" id={id} html={null} module={module} marked>
       <LoadingBoundary>{children}</LoadingBoundary>
     </KeptElement>
   );

@@ -23,7 +23,7 @@ import {
 
 import { isPreviewDocument } from "~/lib/preview-document";
 
-import { MODULE_ATTRIBUTE } from "./client-modules";
+import { MODULE_ATTRIBUTE, ON_INTERACTION_ATTRIBUTE } from "./client-modules";
 
 const subscribeToNothing = () => () => {};
 
@@ -83,6 +83,7 @@ export function KeptElement({
   module,
   as: Tag = "div",
   handlers,
+  marked = false,
   children,
 }: {
   id: string;
@@ -92,10 +93,18 @@ export function KeptElement({
   as?: "div" | "span";
   /** Listeners for events inside kept HTML (on-interaction.tsx). */
   handlers?: Omit<DOMAttributes<HTMLElement>, "children" | "dangerouslySetInnerHTML" | "onClick">;
+  /** An 'on-interaction' island's element: the page then needs that wrapper's code to hydrate. */
+  marked?: boolean;
   children?: ReactNode;
 }) {
   const onClick = useInAppLinks();
-  const attributes = { [KEPT_ATTRIBUTE]: id, [MODULE_ATTRIBUTE]: module, className: "contents", ...handlers };
+  const attributes = {
+    [KEPT_ATTRIBUTE]: id,
+    [MODULE_ATTRIBUTE]: module,
+    ...(marked ? { [ON_INTERACTION_ATTRIBUTE]: "" } : {}),
+    className: "contents",
+    ...handlers,
+  };
   return html === null ? (
     <Tag {...attributes}>{children}</Tag>
   ) : (
