@@ -48,4 +48,26 @@ export default tseslint.config(
     plugins: { "react-hooks": reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  // Islands (app/components/islands/island.tsx): outside routes and server modules, no value comes from a
+  // `.server` module. The classic compiler empties those modules in the browser (Vite refuses them), so
+  // such a value would be `undefined` there; the server renders islands from the same `import()`s instead.
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/routes/**", "app/root.tsx", "app/entry.server.tsx", "app/**/*.server.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/*.server", "*.server"],
+              allowTypeImports: true,
+              message:
+                "A `.server` module is empty in the browser: render the component as an island (app/components/islands/island.tsx), or move this code into a `.server` module or a route.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -11,6 +11,7 @@ import { RemixServer } from "@remix-run/react";
 // of its 2 KB chunk (fixed only in React 19). renderToString also omits the doctype, added below.
 import { renderToString } from "react-dom/server";
 
+import { loadEveryIsland } from "~/components/islands/island";
 import { withPreviewBar } from "~/components/preview/bar.server";
 import { CONSENT_BOOT_SCRIPT } from "~/consent/boot-script.server";
 import { ConsentBootScriptText } from "~/consent/ConsentBootScript";
@@ -52,6 +53,9 @@ export default async function handleRequest(
 ) {
   const preview = await inPreview();
   if (preview) markPreview(responseHeaders);
+  // The islands render on the server from the same chunks the browser loads (island.tsx): all of them are
+  // in before the first render (at once after it), so renderToString never meets a module still loading.
+  await loadEveryIsland();
   const markup = renderToString(
     <ConsentBootScriptText.Provider value={CONSENT_BOOT_SCRIPT}>
       <RemixServer context={remixContext} url={request.url} />

@@ -1,8 +1,9 @@
 // `npm run bench:js`: the JavaScript every page of the site makes a visitor download, and the budget
 // it must stay under (CI runs it). For every page of the sitemap (campaign and sector pages included)
 // plus the 404 page, a fresh Chromium context at phone size loads the page, waits until it has
-// hydrated and gone quiet, scrolls to the bottom step by step and waits again, so chunks loaded after
-// the first paint or on scroll count too. Each script it fetched from the site is then measured as the
+// hydrated and gone quiet, scrolls to the bottom step by step, passes a pointer over every form and
+// focuses its first field, and waits again, so chunks loaded after the first paint, on scroll or on
+// interaction with a form count too. Each script it fetched from the site is then measured as the
 // server sends it to a browser over HTTPS (brotli response body, headers not counted).
 //
 // `npm run bench:js -- --modules` adds, per distinct set of files, what is in them by source module
@@ -64,10 +65,25 @@ async function scriptsOfPage(browser, baseUrl, pathname) {
   const context = await browser.newContext({ viewport: VIEWPORT, isMobile: true, hasTouch: true, locale: "es-ES" });
   const page = await context.newPage();
   const urls = [];
+  let inFlight = 0;
+  let lastActivity = Date.now();
   page.on("request", (request) => {
+    inFlight++;
+    lastActivity = Date.now();
     const url = request.url();
     if (url.startsWith(baseUrl) && request.resourceType() === "script" && !urls.includes(url)) urls.push(url);
   });
+  const settle = () => {
+    inFlight = Math.max(0, inFlight - 1);
+    lastActivity = Date.now();
+  };
+  page.on("requestfinished", settle);
+  page.on("requestfailed", settle);
+  /** Until no request has been in flight for 500 ms (Playwright's network-idle fires once per load, not again). */
+  const quiet = async () => {
+    const deadline = Date.now() + 15_000;
+    while (Date.now() < deadline && (inFlight > 0 || Date.now() - lastActivity < 500)) await page.waitForTimeout(100);
+  };
   try {
     await page.goto(`${baseUrl}${pathname}`, { waitUntil: "load" });
     // Hydrated: React's fiber is on the page's elements (tests/support/page-checks.ts waits the same way).
@@ -81,6 +97,19 @@ async function scriptsOfPage(browser, baseUrl, pathname) {
       await page.waitForTimeout(SCROLL_STEP_WAIT_MS);
     }
     await page.waitForLoadState("networkidle");
+    // A pointer passing over each form and a keyboard focus in it: what loads 'on interaction'
+    // (app/components/islands/) counts too, as a desktop visitor scrolling past a form would load it.
+    const forms = page.locator("form:visible");
+    for (let index = 0; index < (await forms.count()); index++) {
+      const form = forms.nth(index);
+      await form.hover({ trial: false, force: true }).catch(() => undefined);
+      await form
+        .locator("input:visible:not([type=hidden]), select:visible, textarea:visible")
+        .first()
+        .focus({ timeout: 1_000 })
+        .catch(() => undefined);
+    }
+    await quiet();
     const inline = await page.evaluate(() =>
       [...document.querySelectorAll("script:not([src])")]
         .filter((script) => !script.type || script.type === "module" || script.type === "text/javascript")
@@ -160,7 +189,7 @@ function verdict(row) {
   return ceiling !== undefined && row.br <= ceiling * 1024 ? "OVER" : "FAIL";
 }
 console.log(
-  `JavaScript per page: a fresh browser at ${VIEWPORT.width} px, loaded, hydrated, scrolled to the bottom; response bodies as served (brotli; gzip and uncompressed for reference). Budget ${JS_BUDGET_KB} KB brotli.`,
+  `JavaScript per page: a fresh browser at ${VIEWPORT.width} px, loaded, hydrated, scrolled to the bottom, a pointer and a focus on every form; response bodies as served (brotli; gzip and uncompressed for reference). Budget ${JS_BUDGET_KB} KB brotli.`,
 );
 console.log("");
 console.log(

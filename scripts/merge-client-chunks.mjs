@@ -1,17 +1,17 @@
 // After `remix build`: regroups the browser chunks so every page downloads a few files, not dozens.
 //
 // Remix's classic compiler lets esbuild split the client code into one chunk per distinct set of entry
-// points that share a module. With ~20 routes and the on-demand modules, a page downloaded 20–35 files,
+// points that share a module. With ~20 routes and the islands' dynamically imported modules, a page downloaded 20–35 files,
 // most under 1 KB, and brotli compresses each file on its own: measured, the same code concatenated
-// came ~10 % smaller (docs/decisions/javascript-budget.md). esbuild has no option to group chunks, so
+// came ~10 % smaller (docs/lab/javascript-budget-log.md). esbuild has no option to group chunks, so
 // this step bundles the build's own output again with Rollup, which has:
 // - React, React Router and Remix in one `framework` chunk (cached across deploys while they do not
 //   change, and marked for eager compilation by scripts/compile-hints.mjs);
 // - everything else the root route and the entry load (header, footer, banner, tags…), which every page
 //   needs, in one `frame` chunk;
-// - route and on-demand chunks as esbuild grouped them (merging the small ones was tried two ways:
-//   docs/decisions/javascript-budget.md).
-// Entry points, on-demand modules and their exports stay as they were; only file names change, so the
+// - route and dynamically imported chunks as esbuild grouped them (merging the small ones was tried two ways:
+//   docs/lab/javascript-budget-log.md).
+// Entry points, dynamically imported modules and their exports stay as they were; only file names change, so the
 // Remix manifest (the browser's file and the server build's copy) and esbuild's metafile (read by
 // compile-hints, the bundle guards and `npm run bench:js -- --modules`) are rewritten to match.
 import crypto from "node:crypto";

@@ -18,8 +18,8 @@ import { loadCalculator } from "~/lib/calculator.server";
 import { sanityStudioUrl } from "~/lib/env.server";
 import { redirectOrNotFound } from "~/lib/redirects.server";
 
-import { usableBlocks } from "./registry.server";
 import type { BlockOf, CampaignBlock, CampaignPage } from "./types";
+import { usableBlocks } from "./usable-blocks.server";
 
 /** A page the path shows, or the redirect or 404 answer (thrown) when it shows none. */
 export async function requireCampaignPage(request: Request): Promise<CampaignPage> {
@@ -41,7 +41,7 @@ function withFigures(block: CampaignBlock) {
 
 /** The campaign route's loader data for `page`, rendered at the request's address. */
 export async function campaignPageData(page: CampaignPage, request: Request) {
-  const blocks = usableBlocks(page.blocks, page._id);
+  const blocks = await usableBlocks(page.blocks, page._id);
   const calculatorBlock = blocks.find(
     (block): block is BlockOf<"calculatorBlock"> => block._type === "calculatorBlock",
   );
@@ -80,7 +80,7 @@ export async function campaignLeadAction(
 ) {
   const extra = experiment ?? undefined;
   const chosen = page ?? (await requireCampaignPage(args.request));
-  const blocks = usableBlocks(chosen.blocks, chosen._id);
+  const blocks = await usableBlocks(chosen.blocks, chosen._id);
   const leadBlock = blocks.find((block): block is BlockOf<"leadFormBlock"> => block._type === "leadFormBlock");
   const hasCalculator = blocks.some((block) => block._type === "calculatorBlock");
   const campaignForm = leadBlock

@@ -9,12 +9,11 @@ import type { SeoFields } from "~/content/types";
 import { faqPageJsonLd } from "~/lib/faq-jsonld";
 import { jsonLd, pageMeta, type SiteHead } from "~/lib/seo.server";
 
-import type { RenderedBlock } from "./Blocks";
-import type { BlockOf, CampaignPage } from "./types";
+import type { BlockOf, CampaignBlock, CampaignPage } from "./types";
 
 export interface CampaignMetaData {
   page: Pick<CampaignPage, "title" | "slug" | "seo">;
-  blocks: readonly RenderedBlock[];
+  blocks: readonly CampaignBlock[];
 }
 
 /** The SEO fields and hero a campaign page's tags and card are made of (the card route uses it too). */

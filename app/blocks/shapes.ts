@@ -1,7 +1,7 @@
 /**
  * The Valibot pieces the blocks' `usable` checks are made of (app/blocks/<block>/content.ts). A block's
  * check says when what the query read can be shown: its required fields are there and every field it
- * reads has the type the component expects. A block that fails is left out of the page (registry.server.ts).
+ * reads has the type the component expects. A block that fails is left out of the page (usable-blocks.server.ts).
  */
 import * as v from "valibot";
 

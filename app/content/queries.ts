@@ -10,17 +10,7 @@
  */
 import { defineQuery } from "groq";
 
-import { BENEFITS_BLOCK } from "../blocks/benefits/content";
-import { CALCULATOR_BLOCK } from "../blocks/calculator/content";
-import { CLIENT_LOGOS_BLOCK } from "../blocks/client-logos/content";
-import { CTA_BLOCK } from "../blocks/cta/content";
-import { FAQ_BLOCK } from "../blocks/faq/content";
-import { HERO_BLOCK } from "../blocks/hero/content";
-import { LEAD_FORM_BLOCK } from "../blocks/lead-form/content";
-import { RICH_TEXT_BLOCK } from "../blocks/rich-text/content";
-import { SECTOR_FIGURES_BLOCK } from "../blocks/sector-figures/content";
-import { STEPS_BLOCK } from "../blocks/steps/content";
-import { TESTIMONIALS_BLOCK } from "../blocks/testimonials/content";
+import { BLOCK_PROJECTION } from "../blocks/registry";
 import { FAQ_ITEM, IMAGE, SECTOR_PAGE_LABELS } from "./fragments";
 
 // ---- Filters -------------------------------------------------------------------------------------
@@ -151,12 +141,12 @@ const LISTED_CAMPAIGN_PAGES = `*[_type == "campaignPage" && defined(slug.current
 
 /**
  * A campaign page as its route renders it: each block projected by its own folder's fragment
- * (app/blocks/<block>/content.ts); a block of a type none of them names keeps only `_key` and `_type`,
+ * (app/blocks/<block>/block.ts, listed in app/blocks/registry.ts); a block of a type none of them names keeps only `_key` and `_type`,
  * and the page leaves it out. `formTexts` are the landing form's success texts, the lead form's defaults.
  */
 const CAMPAIGN_PAGE = `{
   _id, _updatedAt, title, "slug": slug.current, seo, minimalHeader,
-  blocks[]{ _key, _type, ${HERO_BLOCK}, ${RICH_TEXT_BLOCK}, ${SECTOR_FIGURES_BLOCK}, ${CALCULATOR_BLOCK}, ${FAQ_BLOCK}, ${LEAD_FORM_BLOCK}, ${CTA_BLOCK}, ${CLIENT_LOGOS_BLOCK}, ${STEPS_BLOCK}, ${BENEFITS_BLOCK}, ${TESTIMONIALS_BLOCK} },
+  blocks[]{ _key, _type, ${BLOCK_PROJECTION} },
   "formTexts": ${CONTACT_SUCCESS}
 }` as const;
 

@@ -1,6 +1,6 @@
 /**
  * The statistics behind an experiment's report, pure and unit-tested (the method, its references and
- * its simulations: docs/decisions/ab-stopping-rule.md).
+ * its simulations: docs/decisions/0012-ab-stopping-rule.md).
  *
  * - The traffic check (`sampleRatioCheck`): a chi-square goodness-of-fit of the visitors against the
  *   weights. A split that departs from them (p < SRM_P_VALUE) means lost cookies, a redirect or a bot:

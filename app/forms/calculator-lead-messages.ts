@@ -1,7 +1,7 @@
 /**
  * The calculator form's messages and toasts (the spec's words), apart from its schema and payload: the
  * campaign lead form reuses them, and a page with only that form should not download the calculator's
- * code for its words (docs/decisions/javascript-budget.md).
+ * code for its words (docs/lab/javascript-budget-log.md).
  */
 import { errorToast, successToast } from "./shared";
 

@@ -1,7 +1,7 @@
 /**
  * The few Valibot building blocks the form schemas are made of (shared by browser and server). Valibot's
  * functions are separate modules, so the browser bundles only the ones the schemas use (about 1.5 KB
- * compressed, against 6.5 KB for zod 4's core: docs/decisions/javascript-budget.md).
+ * compressed, against 6.5 KB for zod 4's core: docs/lab/javascript-budget-log.md).
  */
 import * as v from "valibot";
 

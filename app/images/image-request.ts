@@ -5,6 +5,9 @@
  */
 import Negotiator from "negotiator";
 
+// Server code by use (only app/images/local-images.server.ts imports this module), named without `.server`
+// so its pure parsing is unit-tested as is.
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports
 import { IMAGE_FILE_NAME, LOCAL_IMAGE_DATASET, LOCAL_IMAGE_PROJECT } from "~/content/local-assets.server";
 import { DEFAULT_IMAGE_QUALITY, IMAGE_WIDTHS } from "~/lib/image-url";
 

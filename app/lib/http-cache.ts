@@ -46,5 +46,3 @@ export const loaderAwarePageHeaders: HeadersFunction = (args) => {
     ? { "Cache-Control": own }
     : publicPageHeaders(args);
 };
-
-export const noStoreHeaders: HeadersFunction = () => ({ "Cache-Control": PRIVATE_NO_STORE });

@@ -2,7 +2,7 @@
  * The <head> tags of every page, built by its loader: title, description, canonical, Open Graph, the
  * social card, structured data. They travel in the loader's data as `meta`, and the route's `meta`
  * (app/lib/seo.ts) only hands them to Remix, so the browser never downloads the code that builds them
- * (the card's content hash, the JSON-LD shapes: docs/decisions/javascript-budget.md).
+ * (the card's content hash, the JSON-LD shapes: docs/lab/javascript-budget-log.md).
  *
  *     export const loader = () => loadPage(getContactPage, "/contacto");
  *     export const { meta, headers } = pageExports();

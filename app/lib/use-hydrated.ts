@@ -4,7 +4,7 @@
  * usable in the server's HTML, so pages keep working with JavaScript off.
  * The switch is a transition: the re-render it causes (e.g. /mensual's in-page forms giving way to
  * dialogs) is done in short, interruptible slices rather than one long task right after hydration.
- * A component first rendered after the page has hydrated (a form whose code came on demand, a
+ * A component first rendered after the page has hydrated (a form whose code came on interaction, a
  * client-side navigation) has no server HTML to match, so it starts at true.
  */
 import { startTransition, useEffect, useState } from "react";

@@ -7,11 +7,9 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { type ShouldRevalidateFunction, useLoaderData } from "@remix-run/react";
 
-import { Blocks as serverBlocks } from "~/blocks/blocks.server";
 import { campaignPageData } from "~/blocks/campaign-page.server";
 import { campaignMeta } from "~/blocks/meta.server";
-import { HYDRATE_ATTRIBUTE, MODULE_ATTRIBUTE, moduleComponent } from "~/components/islands/client-modules";
-import { LoadingBoundary } from "~/components/islands/static-html";
+import { island } from "~/components/islands/island";
 import { campaignPageForView, experimentLeadAction } from "~/experiments/campaign.server";
 import { loaderAwarePageHeaders } from "~/lib/http-cache";
 import { loaderMeta } from "~/lib/seo";
@@ -39,18 +37,11 @@ export const meta: MetaFunction<typeof loader> = loaderMeta;
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
   formMethod?.toUpperCase() === "POST" ? false : defaultShouldRevalidate;
 
-// The blocks' renderer is a chunk of its own, loaded before hydration on a campaign page only: the
+// The blocks' renderer is an island of its own, loaded before hydration on a campaign page only: the
 // not-found page, which this route also renders, does not download it.
-const BLOCKS_MODULE = "blocks";
-const Blocks = moduleComponent(BLOCKS_MODULE, serverBlocks, () => import("~/blocks/Blocks").then((m) => m.Blocks));
+const Blocks = island("blocks", "at-once", () => import("~/blocks/Blocks").then((m) => m.Blocks));
 
 export default function CampaignPageRoute() {
   const { blocks, calculator, edit, page } = useLoaderData<typeof loader>();
-  return (
-    <div className="contents" {...{ [MODULE_ATTRIBUTE]: BLOCKS_MODULE, [HYDRATE_ATTRIBUTE]: "" }}>
-      <LoadingBoundary>
-        <Blocks blocks={blocks} calculator={calculator} formTexts={page.formTexts} edit={edit} />
-      </LoadingBoundary>
-    </div>
-  );
+  return <Blocks blocks={blocks} calculator={calculator} formTexts={page.formTexts} edit={edit} />;
 }

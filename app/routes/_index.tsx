@@ -1,14 +1,13 @@
 import { useLoaderData } from "@remix-run/react";
 
-import { OnDemandContactForm } from "~/components/forms/forms-on-demand";
-import { staticContentLoader, staticPage } from "~/components/islands/static-html";
+import { ContactFormOnInteraction } from "~/components/forms/forms-on-interaction";
+import { island, islandsLoader } from "~/components/islands/island";
 import { ContactSection } from "~/components/sections/ContactSection";
 import { FaqSection } from "~/components/sections/FaqSection";
 import { getLandingPage } from "~/content/index.server";
 import { pageExports } from "~/lib/seo";
 import { faqMeta, loadPage } from "~/lib/seo.server";
 import { useSiteSettings } from "~/lib/use-site-settings";
-import { staticPages } from "~/pages/static-pages.server";
 
 /** The contact form posts here (app/leads/page-actions.server.ts). */
 export { leadClientAction as clientAction } from "~/forms/client-action";
@@ -17,13 +16,13 @@ export { contactAction as action } from "~/leads/page-actions.server";
 export const loader = () => loadPage(getLandingPage, "/", faqMeta);
 export const { meta, headers } = pageExports();
 
-const Intro = staticPage("LandingIntro", staticPages?.LandingIntro, () =>
+const Intro = island("page:LandingIntro", "server-html", () =>
   import("~/pages/LandingIntro").then((module) => module.LandingIntro),
 );
-const Closing = staticPage("LandingClosing", staticPages?.LandingClosing, () =>
+const Closing = island("page:LandingClosing", "server-html", () =>
   import("~/pages/LandingClosing").then((module) => module.LandingClosing),
 );
-export const clientLoader = staticContentLoader(Intro.module, Closing.module, OnDemandContactForm.module);
+export const clientLoader = islandsLoader(Intro, Closing, ContactFormOnInteraction);
 
 export default function LandingRoute() {
   const { page } = useLoaderData<typeof loader>();
@@ -41,7 +40,7 @@ export default function LandingRoute() {
         email={settings?.email}
         phone={settings?.phone}
       >
-        <OnDemandContactForm content={contactSection} />
+        <ContactFormOnInteraction content={contactSection} />
       </ContactSection>
     </>
   );

@@ -1,12 +1,11 @@
 /** /borrador: the draft lead-supply contract, its ten sections from content. */
 import { useLoaderData } from "@remix-run/react";
 
-import { staticContentLoader, staticPage } from "~/components/islands/static-html";
+import { island, islandsLoader } from "~/components/islands/island";
 import { getDraftContractPage } from "~/content/index.server";
 import { resolveLegalText } from "~/lib/legal-identity";
 import { pageExports } from "~/lib/seo";
 import { pageMeta, siteHead } from "~/lib/seo.server";
-import { staticPages } from "~/pages/static-pages.server";
 
 /** The contract's references to the legal identity are filled in here; what is missing is left out. */
 export async function loader() {
@@ -20,10 +19,10 @@ export async function loader() {
 
 export const { meta, headers } = pageExports();
 
-const Page = staticPage("DraftContractPage", staticPages?.DraftContractPage, () =>
+const Page = island("page:DraftContractPage", "server-html", () =>
   import("~/pages/DraftContractPage").then((module) => module.DraftContractPage),
 );
-export const clientLoader = staticContentLoader(Page.module);
+export const clientLoader = islandsLoader(Page);
 
 export default function DraftContractPageRoute() {
   return <Page {...useLoaderData<typeof loader>()} />;

@@ -7,12 +7,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { type ShouldRevalidateFunction, useLoaderData, useLocation } from "@remix-run/react";
 
 import { CalculatorPage } from "~/components/calculator/CalculatorPage";
-import { staticContentLoader, staticPage } from "~/components/islands/static-html";
+import { island, islandsLoader } from "~/components/islands/island";
 import { calculatorLeadAction, loadCalculator } from "~/lib/calculator.server";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { loaderMeta } from "~/lib/seo";
 import { pageMeta, siteHead } from "~/lib/seo.server";
-import { staticPages } from "~/pages/static-pages.server";
 
 /** Results pages are public (they depend only on the address); the answer to a lead post is not. */
 export const headers = publicPageHeaders;
@@ -33,13 +32,13 @@ export const meta: MetaFunction<typeof loader> = loaderMeta;
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
   formMethod?.toUpperCase() === "POST" ? false : defaultShouldRevalidate;
 
-const Hero = staticPage("CalculatorHero", staticPages?.CalculatorHero, () =>
+const Hero = island("page:CalculatorHero", "server-html", () =>
   import("~/pages/CalculatorHero").then((module) => module.CalculatorHero),
 );
-const Steps = staticPage("CalculatorSteps", staticPages?.CalculatorSteps, () =>
+const Steps = island("page:CalculatorSteps", "server-html", () =>
   import("~/pages/CalculatorSteps").then((module) => module.CalculatorSteps),
 );
-export const clientLoader = staticContentLoader(Hero.module, Steps.module);
+export const clientLoader = islandsLoader(Hero, Steps);
 
 export default function CalculatorRoute() {
   const { page, sectors, request, state } = useLoaderData<typeof loader>();

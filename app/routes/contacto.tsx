@@ -1,10 +1,10 @@
 import { useLoaderData } from "@remix-run/react";
 
-import { OnDemandContactForm } from "~/components/forms/forms-on-demand";
-import { staticContentLoader } from "~/components/islands/static-html";
+import { ContactFormOnInteraction } from "~/components/forms/forms-on-interaction";
+import { islandsLoader } from "~/components/islands/island";
 import { whatsAppUrl } from "~/components/layout/WhatsAppButton";
 import { ContactChannelList } from "~/components/sections/ContactSection";
-import { PageHero } from "~/components/sections/PageHero";
+import { PageHeroIsland } from "~/components/sections/PageHeroIsland";
 import { Section } from "~/components/ui/Section";
 import { getContactPage } from "~/content/index.server";
 import { pageExports } from "~/lib/seo";
@@ -17,7 +17,7 @@ export { contactAction as action } from "~/leads/page-actions.server";
 
 export const loader = () => loadPage(getContactPage, "/contacto");
 export const { meta, headers } = pageExports();
-export const clientLoader = staticContentLoader(OnDemandContactForm.module);
+export const clientLoader = islandsLoader(PageHeroIsland, ContactFormOnInteraction);
 
 export default function ContactRoute() {
   const { page } = useLoaderData<typeof loader>();
@@ -28,11 +28,11 @@ export default function ContactRoute() {
       : null;
   return (
     <>
-      <PageHero id="contacto" title={page.hero?.title} lead={page.hero?.subtitle} />
+      <PageHeroIsland id="contacto" title={page.hero?.title} lead={page.hero?.subtitle} />
       <Section tone="muted">
         <div className="grid gap-10 lg:grid-cols-[1.3fr_0.7fr] lg:gap-12">
           <div className="min-w-0 rounded-3xl border border-slate-200 bg-white p-5 shadow-xl shadow-slate-200/70 sm:p-8">
-            <OnDemandContactForm content={page.form} />
+            <ContactFormOnInteraction content={page.form} />
           </div>
           <aside aria-labelledby="canales-title">
             <h2 id="canales-title" className="text-2xl font-bold tracking-tight text-ink">

@@ -1,9 +1,9 @@
 /** /iniciar-servicio: the service-start form (five cards, plan choice, then the plan's payment link). */
 import { useLoaderData } from "@remix-run/react";
 
-import { OnDemandServiceStartForm } from "~/components/forms/forms-on-demand";
-import { staticContentLoader } from "~/components/islands/static-html";
-import { PageHero } from "~/components/sections/PageHero";
+import { ServiceStartFormOnInteraction } from "~/components/forms/forms-on-interaction";
+import { islandsLoader } from "~/components/islands/island";
+import { PageHeroIsland } from "~/components/sections/PageHeroIsland";
 import { getServiceStartPage } from "~/content/index.server";
 import { pageExports } from "~/lib/seo";
 import { loadPage } from "~/lib/seo.server";
@@ -14,17 +14,17 @@ export { serviceStartAction as action } from "~/leads/page-actions.server";
 
 export const loader = () => loadPage(getServiceStartPage, "/iniciar-servicio");
 export const { meta, headers } = pageExports();
-export const clientLoader = staticContentLoader(OnDemandServiceStartForm.module);
+export const clientLoader = islandsLoader(PageHeroIsland, ServiceStartFormOnInteraction);
 
 export default function ServiceStartRoute() {
   const { page } = useLoaderData<typeof loader>();
   const paymentLinks = useSiteSettings()?.paymentLinks;
   return (
     <>
-      <PageHero id="iniciar-servicio" title={page.heading} lead={page.intro} />
+      <PageHeroIsland id="iniciar-servicio" title={page.heading} lead={page.intro} />
       <div className="bg-slate-50">
         <div className="container-page max-w-4xl py-12 sm:py-16">
-          <OnDemandServiceStartForm
+          <ServiceStartFormOnInteraction
             content={page}
             paymentLinks={{
               "presencia-activa": paymentLinks?.presenciaActiva,

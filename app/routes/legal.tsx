@@ -1,12 +1,11 @@
 /** /legal: legal notice, privacy policy and cookie policy, deep-linkable as #aviso-legal, #privacidad, #cookies. */
 import { useLoaderData } from "@remix-run/react";
 
-import { staticContentLoader, staticPage } from "~/components/islands/static-html";
+import { island, islandsLoader } from "~/components/islands/island";
 import { getLegalPage } from "~/content/index.server";
 import { resolveLegalText } from "~/lib/legal-identity";
 import { pageExports } from "~/lib/seo";
 import { pageMeta, siteHead } from "~/lib/seo.server";
-import { staticPages } from "~/pages/static-pages.server";
 
 /** The texts' references to the legal identity are filled in here; what is missing is left out. */
 export async function loader() {
@@ -25,10 +24,10 @@ export async function loader() {
 
 export const { meta, headers } = pageExports();
 
-const Page = staticPage("LegalPage", staticPages?.LegalPage, () =>
+const Page = island("page:LegalPage", "server-html", () =>
   import("~/pages/LegalPage").then((module) => module.LegalPage),
 );
-export const clientLoader = staticContentLoader(Page.module);
+export const clientLoader = islandsLoader(Page);
 
 export default function LegalPageRoute() {
   return <Page {...useLoaderData<typeof loader>()} />;

@@ -1,7 +1,7 @@
 import { useLoaderData } from "@remix-run/react";
 
 import { CplDialog, MonthlyPlanDialog } from "~/components/forms/PlanDialogs";
-import { staticContentLoader, staticPage } from "~/components/islands/static-html";
+import { island, islandsLoader } from "~/components/islands/island";
 import { FaqSection } from "~/components/sections/FaqSection";
 import { FinalCta } from "~/components/sections/FinalCta";
 import { PageHero } from "~/components/sections/PageHero";
@@ -11,7 +11,6 @@ import { getPlansPage } from "~/content/index.server";
 import { pageExports } from "~/lib/seo";
 import { faqMeta, loadPage } from "~/lib/seo.server";
 import { useSiteSettings } from "~/lib/use-site-settings";
-import { staticPages } from "~/pages/static-pages.server";
 
 /** In-page anchors of the two plan forms: the dialogs' triggers link here (see PlanDialogs). */
 const CPL_FORM_ID = "solicitar-analisis";
@@ -24,10 +23,10 @@ export { plansAction as action } from "~/leads/page-actions.server";
 export const loader = () => loadPage(getPlansPage, "/mensual", faqMeta);
 export const { meta, headers } = pageExports();
 
-const Details = staticPage("PlansDetails", staticPages?.PlansDetails, () =>
+const Details = island("page:PlansDetails", "server-html", () =>
   import("~/pages/PlansDetails").then((module) => module.PlansDetails),
 );
-export const clientLoader = staticContentLoader(Details.module);
+export const clientLoader = islandsLoader(Details);
 
 export default function PlansRoute() {
   const { page } = useLoaderData<typeof loader>();

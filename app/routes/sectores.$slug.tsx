@@ -2,7 +2,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
-import { staticContentLoader, staticPage } from "~/components/islands/static-html";
+import { island, islandsLoader } from "~/components/islands/island";
 import { getSectorPage } from "~/content/index.server";
 import { projectSector } from "~/domain/projection";
 import { publicPageHeaders } from "~/lib/http-cache";
@@ -10,7 +10,6 @@ import { redirectOrNotFound } from "~/lib/redirects.server";
 import { sectorServiceJsonLd } from "~/lib/sector-jsonld";
 import { loaderMeta } from "~/lib/seo";
 import { absoluteUrl, jsonLd, pageMeta, siteHead } from "~/lib/seo.server";
-import { staticPages } from "~/pages/static-pages.server";
 
 export const headers = publicPageHeaders;
 
@@ -34,10 +33,10 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 // An unknown slug never gets here: its 404 renders the root error boundary, titled by the root's meta.
 export const meta: MetaFunction<typeof loader> = loaderMeta;
 
-const Page = staticPage("SectorPage", staticPages?.SectorPage, () =>
+const Page = island("page:SectorPage", "server-html", () =>
   import("~/pages/SectorPage").then((module) => module.SectorPage),
 );
-export const clientLoader = staticContentLoader(Page.module);
+export const clientLoader = islandsLoader(Page);
 
 export default function SectorPageRoute() {
   return <Page {...useLoaderData<typeof loader>()} />;

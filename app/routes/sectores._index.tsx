@@ -1,21 +1,20 @@
 /** /sectores: the sector directory, the featured sectors first, then all of them. */
 import { useLoaderData } from "@remix-run/react";
 
-import { staticContentLoader, staticPage } from "~/components/islands/static-html";
+import { island, islandsLoader } from "~/components/islands/island";
 import { PageHero } from "~/components/sections/PageHero";
-import { SECTOR_ICON_MODULE, SectorGrid } from "~/components/sections/sectors/SectorGrid";
+import { SectorGrid, SectorIconIsland } from "~/components/sections/sectors/SectorGrid";
 import { getSectorsDirectory } from "~/content/index.server";
 import { pageExports } from "~/lib/seo";
 import { loadPage } from "~/lib/seo.server";
-import { staticPages } from "~/pages/static-pages.server";
 
 export const loader = () => loadPage(getSectorsDirectory, "/sectores");
 export const { meta, headers } = pageExports();
 
-const Closing = staticPage("SectorsClosing", staticPages?.SectorsClosing, () =>
+const Closing = island("page:SectorsClosing", "server-html", () =>
   import("~/pages/SectorsClosing").then((module) => module.SectorsClosing),
 );
-export const clientLoader = staticContentLoader(Closing.module, SECTOR_ICON_MODULE);
+export const clientLoader = islandsLoader(Closing, SectorIconIsland);
 
 export default function SectorsDirectoryRoute() {
   const { page } = useLoaderData<typeof loader>();

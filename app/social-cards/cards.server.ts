@@ -8,7 +8,7 @@ import { LRUCache } from "lru-cache";
 import sharp from "sharp";
 
 import { campaignSeo } from "~/blocks/meta.server";
-import { usableBlocks } from "~/blocks/registry.server";
+import { usableBlocks } from "~/blocks/usable-blocks.server";
 import {
   getCalculatorPage,
   getCampaignPage,
@@ -107,7 +107,7 @@ async function loadCampaignCardSource(
 ): Promise<CardSource | null> {
   const page = await getCampaignPage(`/${key}`);
   if (!page) return null;
-  const { seo, hero } = campaignSeo({ page, blocks: usableBlocks(page.blocks, page._id) });
+  const { seo, hero } = campaignSeo({ page, blocks: await usableBlocks(page.blocks, page._id) });
   return { content: cardContent({ settings, seo, hero }), image: seoImage(seo) };
 }
 

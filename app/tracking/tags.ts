@@ -64,10 +64,6 @@ export function trackingIds(): TrackingIds {
   return ids;
 }
 
-export function tagsLoaded() {
-  return { ...loaded };
-}
-
 function gtag(...args: unknown[]) {
   window.dataLayer = window.dataLayer || [];
   // gtag.js reads Arguments objects from the data layer, exactly like Google's snippet pushes them.

@@ -43,7 +43,7 @@ test("shows hero, process, app, comparison, FAQ, closing call to action and cont
   const main = page.getByRole("main");
   await expect(main.getByRole("heading", { level: 1 })).toHaveText(landing.hero.title);
   await expect(page.locator("#inicio")).toContainText(landing.hero.trustClaim);
-  // The page's own sections, in document order (static ones sit in a box-less wrapper: docs/decisions/javascript-budget.md).
+  // The page's own sections, in document order (static ones sit in a box-less wrapper: docs/lab/javascript-budget-log.md).
   const ids = await main
     .locator("section[id]:not(section section)")
     .evaluateAll((sections) => sections.map((section) => section.id));

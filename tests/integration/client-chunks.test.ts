@@ -26,6 +26,9 @@ function importsOf(file: string): string[] {
   return [...code.matchAll(/(?:from|import)\s*\(?\s*["'](\.{1,2}\/[^"']+)["']/g)].map((match) => match[1]);
 }
 
+/** Packages only the server uses: one of them in a browser file means server code leaked there. */
+const SERVER_ONLY_PACKAGES = ["pg", "pg-boss", "sharp", "satori", "express", "@sanity/client", "rate-limiter-flexible"];
+
 describe("regrouped browser chunks", () => {
   let manifest: Manifest;
   beforeAll(() => {
@@ -63,6 +66,26 @@ describe("regrouped browser chunks", () => {
     const inputs = Object.values(metafile.outputs).flatMap((output) => Object.keys(output.inputs));
     expect(inputs.some((input) => input.includes("node_modules/valibot/"))).toBe(true);
     expect(inputs.filter((input) => input.includes("node_modules/zod/"))).toEqual([]);
+  });
+
+  it("no browser file holds a `.server` module's code or a server-only package (islands render on the server from their own chunks)", () => {
+    const metafile = JSON.parse(fs.readFileSync(path.join(root, "build", "metafile.js.json"), "utf8")) as {
+      outputs: Record<string, { inputs: Record<string, { bytesInOutput: number }> }>;
+    };
+    const leaked = Object.entries(metafile.outputs).flatMap(([output, { inputs }]) =>
+      Object.keys(inputs)
+        // The compiler's stand-in for an emptied `.server` import is named `empty-module:…` and holds nothing.
+        .filter(
+          (input) =>
+            (!input.startsWith("empty-module:") && /\.server\.[jt]sx?$/.test(input)) ||
+            SERVER_ONLY_PACKAGES.some((name) => input.includes(`node_modules/${name}/`)),
+        )
+        .map((input) => `${input} in ${output}`),
+    );
+    expect(leaked).toEqual([]);
+    // The check reads real inputs: the site's own modules are listed by their paths.
+    const inputs = Object.values(metafile.outputs).flatMap((output) => Object.keys(output.inputs));
+    expect(inputs).toContain("app/components/islands/island.tsx");
   });
 
   it("what every page loads is four files plus the manifest: entry, root, framework and frame", () => {

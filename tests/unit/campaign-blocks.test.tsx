@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // Campaign page pieces without a server: which blocks a page shows (hostile shapes included), the lead
 // form's schema and payload, and the optimistic block order of draft preview.
-import { usableBlocks } from "~/blocks/registry.server";
+import { usableBlocks } from "~/blocks/usable-blocks.server";
 import { applyBlockOrder } from "~/components/preview/block-order";
 import { campaignLeadFields, campaignLeadForm } from "~/forms/campaign";
 import { validateLead } from "~/forms/validate";
@@ -10,17 +10,17 @@ import { campaignSlugOfPath } from "~/lib/site-paths";
 import { hostileCampaignPage } from "../support/campaign";
 
 describe("usable blocks", () => {
-  it("keeps known, well-formed, keyed blocks in order and never throws on anything", () => {
+  it("keeps known, well-formed, keyed blocks in order and never throws on anything", async () => {
     const page = hostileCampaignPage("rota");
     // Unprojected documents: the deleted references are still references here, so those blocks fail their checks.
-    expect(usableBlocks(page.blocks, page._id).map((block) => block._key)).toEqual([
+    expect((await usableBlocks(page.blocks, page._id)).map((block) => block._key)).toEqual([
       "bueno",
       "calc-borrado",
       "formulario",
       "llamada",
     ]);
     for (const hostile of [null, undefined, 42, "blocks", {}, [[]], [{ _type: { a: 1 } }]]) {
-      expect(usableBlocks(hostile, "x")).toEqual([]);
+      expect(await usableBlocks(hostile, "x")).toEqual([]);
     }
   });
 });

@@ -1,7 +1,7 @@
 // The statistics of an experiment's report (app/experiments/statistics.ts) against known values, the
 // report built on them, and seeded simulations of the stopping rule read after every 50 visitors: how
 // often it names a winner when there is none, and how often it finds a real one
-// (docs/decisions/ab-stopping-rule.md keeps the figures).
+// (docs/decisions/0012-ab-stopping-rule.md keeps the figures).
 import { chiSquaredDistributionTable } from "simple-statistics";
 
 import type { Experiment } from "~/experiments/model";

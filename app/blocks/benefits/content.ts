@@ -3,8 +3,6 @@ import * as v from "valibot";
 
 import { filledText, listWithOne, optionalText } from "../shapes";
 
-export const BENEFITS_BLOCK = `_type == "benefitsBlock" => { heading, intro, items }` as const;
-
 export const usable = v.object({
   heading: filledText(),
   intro: optionalText(),

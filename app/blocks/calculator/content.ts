@@ -6,7 +6,4 @@ import * as v from "valibot";
 
 import { maybe } from "../shapes";
 
-export const CALCULATOR_BLOCK =
-  `_type == "calculatorBlock" => { "sector": sector->{ "calculatorName": coalesce(calculatorName, sectorName) } }` as const;
-
 export const usable = v.object({ sector: maybe(v.object({ calculatorName: maybe(v.string()) })) });

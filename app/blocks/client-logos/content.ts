@@ -1,10 +1,7 @@
 /** The client logos block: shown with at least one logo that has a picture. */
 import * as v from "valibot";
 
-import { IMAGE } from "../../content/fragments";
 import { filledText, listWithOne, optionalText } from "../shapes";
-
-export const CLIENT_LOGOS_BLOCK = `_type == "clientLogosBlock" => { heading, logos[]{_key, ${IMAGE}} }` as const;
 
 export const usable = v.object({
   heading: optionalText(),

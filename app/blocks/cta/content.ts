@@ -3,8 +3,6 @@ import * as v from "valibot";
 
 import { ctaShape, filledText, optionalText } from "../shapes";
 
-export const CTA_BLOCK = `_type == "ctaBlock" => { heading, text, cta{label, href} }` as const;
-
 export const usable = v.union([
   v.object({ heading: filledText(), text: optionalText(), cta: ctaShape() }),
   v.object({

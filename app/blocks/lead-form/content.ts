@@ -3,9 +3,6 @@ import * as v from "valibot";
 
 import { maybe, optionalText } from "../shapes";
 
-export const LEAD_FORM_BLOCK =
-  `_type == "leadFormBlock" => { heading, text, fields, submitLabel, successTitle, successText }` as const;
-
 export const usable = v.object({
   heading: optionalText(),
   text: optionalText(),

@@ -1,6 +1,4 @@
 /** The rich text block: its Portable Text body, shown when it has at least one block. */
 import * as v from "valibot";
 
-export const RICH_TEXT_BLOCK = `_type == "richTextBlock" => { body }` as const;
-
 export const usable = v.object({ body: v.pipe(v.array(v.object({ _type: v.string() })), v.minLength(1)) });

@@ -4,11 +4,7 @@
  */
 import * as v from "valibot";
 
-import { SECTOR_PAGE_LABELS } from "../../content/fragments";
 import { maybe, optionalText } from "../shapes";
-
-export const SECTOR_FIGURES_BLOCK =
-  `_type == "sectorFiguresBlock" => { heading, "sector": sector->{ sectorName, "slug": slug.current, "calculatorName": coalesce(calculatorName, sectorName), stats, projection{heading, intro, fixedInvestments}, "labels": ${SECTOR_PAGE_LABELS} } }` as const;
 
 const figure = maybe(v.number());
 

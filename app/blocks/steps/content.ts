@@ -3,8 +3,6 @@ import * as v from "valibot";
 
 import { filledText, listWithOne, optionalText } from "../shapes";
 
-export const STEPS_BLOCK = `_type == "stepsBlock" => { heading, intro, steps }` as const;
-
 export const usable = v.object({
   heading: filledText(),
   intro: optionalText(),

@@ -3,8 +3,6 @@ import * as v from "valibot";
 
 import { filledText, listWithOne, optionalText } from "../shapes";
 
-export const TESTIMONIALS_BLOCK = `_type == "testimonialsBlock" => { heading, items }` as const;
-
 export const usable = v.object({
   heading: filledText(),
   items: listWithOne(

@@ -11,8 +11,7 @@
 import { useActionData, useLocation } from "@remix-run/react";
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 
-import { HYDRATE_ATTRIBUTE, loadModule, MODULE_ATTRIBUTE, moduleComponent } from "~/components/islands/client-modules";
-import { LoadingBoundary } from "~/components/islands/static-html";
+import { island, loadIsland } from "~/components/islands/island";
 import { type FeatureContent, itemKey } from "~/components/sections/content-shapes";
 import { IconMark, type IconName } from "~/components/ui/Icon";
 import { typesetText } from "~/components/ui/typeset";
@@ -20,19 +19,17 @@ import type { CalculatorPageQueryResult } from "~/content/sanity.types";
 import type { CalculatorRequest, CalculatorState, SectorRecord } from "~/forms/calculator-query";
 import { leadAnswerFor } from "~/forms/shared";
 
-import { CalculatorLead as serverCalculatorLead } from "./calculator-lead.server";
 import { CalculatorForm, SECTOR_FIELD_ID } from "./CalculatorForm";
 import { LEAD_FORM_ID, ThankYou } from "./ThankYou";
 import { useCalculator } from "./use-calculator";
 
-const CALCULATOR_LEAD_MODULE = "calculator-lead";
-const CalculatorLead = moduleComponent(CALCULATOR_LEAD_MODULE, serverCalculatorLead, () =>
+const CalculatorLead = island("calculator-lead", "at-once", () =>
   import("./CalculatorLead").then((module) => module.default),
 );
 
 /** Starts fetching the lead form's code (once; a failed fetch is tried again at the next use). */
 function prefetchLeadForm() {
-  loadModule(CALCULATOR_LEAD_MODULE).catch(() => undefined);
+  loadIsland(CalculatorLead.module).catch(() => undefined);
 }
 
 /** The calculator page's content below its hero, as `calculatorPageQuery` returns it. */
@@ -127,21 +124,17 @@ export function CalculatorPage({
       {steps}
 
       {leadMounted ? (
-        <div className="contents" {...{ [MODULE_ATTRIBUTE]: CALCULATOR_LEAD_MODULE, [HYDRATE_ATTRIBUTE]: "" }}>
-          <LoadingBoundary>
-            <CalculatorLead
-              content={leadForm}
-              showForm={showLeadForm}
-              onSent={onSent}
-              calculation={{
-                sector: calculator.draft.sector,
-                conversionRate: inputs?.conversionRate ?? null,
-                averageProfit: inputs?.averageProfit ?? null,
-                budget: calculator.draft.simulated ? calculator.state.budget : null,
-              }}
-            />
-          </LoadingBoundary>
-        </div>
+        <CalculatorLead
+          content={leadForm}
+          showForm={showLeadForm}
+          onSent={onSent}
+          calculation={{
+            sector: calculator.draft.sector,
+            conversionRate: inputs?.conversionRate ?? null,
+            averageProfit: inputs?.averageProfit ?? null,
+            budget: calculator.draft.simulated ? calculator.state.budget : null,
+          }}
+        />
       ) : null}
     </>
   );

@@ -1,5 +1,5 @@
 /**
- * The on-demand chunk of /mensual's forms: both forms, their checks and the dialog frame (Radix Dialog).
+ * The on-interaction chunk of /mensual's forms: both forms, their checks and the dialog frame (Radix Dialog).
  * The page's startup script does not carry it; ./PlanDialogs.tsx fetches it when a visitor reaches for a
  * form. The server renders the same component into the page (the in-page sections), through
  * ./plan-dialogs/live.server.ts.

@@ -23,17 +23,15 @@
 import { useActionData } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
 
-import { loadModule, moduleComponent } from "~/components/islands/client-modules";
-import { KeptElement, useKeptHtml, useServerHtml } from "~/components/islands/static-html";
+import { KeptElement, liveComponent, loadIsland, useKeptHtml, useServerHtml } from "~/components/islands/island";
 import { useHydrated } from "~/lib/use-hydrated";
 
-import { LivePlanDialog as serverPlanDialog } from "./plan-dialogs/live.server";
 import type { CplDialogProps, PlanDialogBaseProps } from "./plan-dialogs/PlanForms";
 import { useHashTrigger } from "./plan-dialogs/use-dialog-trigger";
 import type { LivePlanDialogProps, PlanFormKind } from "./PlanDialogModal";
 
 const PLAN_FORMS_MODULE = "plan-forms";
-const LivePlanDialog = moduleComponent<LivePlanDialogProps>(PLAN_FORMS_MODULE, serverPlanDialog, () =>
+const LivePlanDialog = liveComponent<LivePlanDialogProps>(PLAN_FORMS_MODULE, () =>
   import("./PlanDialogModal").then((module) => module.default),
 );
 
@@ -41,7 +39,7 @@ const LivePlanDialog = moduleComponent<LivePlanDialogProps>(PLAN_FORMS_MODULE, s
 function usePlanForms() {
   const [state, setState] = useState<"idle" | "loaded" | "failed">("idle");
   const request = useCallback(() => {
-    loadModule(PLAN_FORMS_MODULE).then(
+    loadIsland(PLAN_FORMS_MODULE).then(
       () => setState("loaded"),
       () => setState("failed"),
     );

@@ -1,7 +1,11 @@
 /**
- * Page content and campaign blocks whose code the browser loads as chunks of their own, only where a
- * page needs them (docs/decisions/javascript-budget.md). A component made here renders from a cache
- * filled by `import()`; the server renders the real component, imported from a `.server` module.
+ * The cache behind every island (island.tsx, the one module the rest of the app uses): a component
+ * made here renders its module's code once `import()` has brought it, suspending until then.
+ *
+ * On the server every registered module is loaded before the first render (`loadEveryModule`, awaited
+ * by app/entry.server.tsx), so the server renders the real components from the same `import()`s: no
+ * server-only copy of a component is imported anywhere, and nothing here depends on the compiler
+ * emptying `.server` modules in the browser.
  *
  * Before React hydrates, `preloadForHydration` (app/entry.client.tsx) loads the modules the server's
  * HTML marks as needed at once (`data-module` with `data-hydrate`; every marked module in draft preview,
@@ -40,17 +44,12 @@ export function loadModule(key: string): Promise<void> {
   return promise;
 }
 
-/**
- * The component `key` names: `server` where it is given (the server's render), otherwise one that
- * renders the loaded module, suspending until it has arrived when it has not.
- */
+/** The component `key` names: it renders the loaded module, suspending until it has arrived when it has not. */
 export function moduleComponent<P extends object>(
   key: string,
-  server: ComponentType<P> | undefined,
   load: () => Promise<ComponentType<P>>,
 ): ComponentType<P> {
   loaders.set(key, load as Loader);
-  if (server) return server;
   function ModuleComponent(props: P) {
     const Component = loaded.get(key) as ComponentType<P> | undefined;
     if (!Component) throw loadModule(key);
@@ -58,6 +57,19 @@ export function moduleComponent<P extends object>(
   }
   ModuleComponent.displayName = key;
   return ModuleComponent;
+}
+
+/**
+ * Loads every registered module (the server, before it renders). In rounds, as `loadMarkedModules`: a
+ * module loaded in one round (the campaign blocks' renderer) registers those of the next (its blocks).
+ * Rejects when one fails: a server that cannot load its own code must not render half a page.
+ */
+export async function loadEveryModule(): Promise<void> {
+  for (;;) {
+    const keys = [...loaders.keys()].filter((key) => !loaded.has(key));
+    if (keys.length === 0) return;
+    await Promise.all(keys.map(loadModule));
+  }
 }
 
 /** False while a registered module's code is still missing (a module nobody registered has none to wait for). */
@@ -84,7 +96,19 @@ export async function loadMarkedModules(root: ParentNode, selector: string): Pro
 /** The modules a server's HTML needs live at once: those it marks with `data-hydrate`. */
 export const LIVE_AT_ONCE = `[${MODULE_ATTRIBUTE}][${HYDRATE_ATTRIBUTE}]`;
 
+/**
+ * The wrapper of the 'on-interaction' islands (on-interaction.tsx) is a module too: only pages with a form
+ * load it, before hydrating; the server marks each such island's element with this attribute.
+ */
+export const ON_INTERACTION_MODULE = "island:on-interaction";
+export const ON_INTERACTION_ATTRIBUTE = "data-on-interaction";
+
 /** Loads what the page's HTML needs live before React hydrates it (every marked module in a draft preview). */
-export function preloadForHydration(): Promise<void> {
-  return loadMarkedModules(document, isPreviewDocument() ? `[${MODULE_ATTRIBUTE}]` : LIVE_AT_ONCE);
+export async function preloadForHydration(): Promise<void> {
+  await Promise.all([
+    loadMarkedModules(document, isPreviewDocument() ? `[${MODULE_ATTRIBUTE}]` : LIVE_AT_ONCE),
+    document.querySelector(`[${ON_INTERACTION_ATTRIBUTE}]`)
+      ? loadModule(ON_INTERACTION_MODULE).catch(() => undefined)
+      : undefined,
+  ]);
 }

@@ -1,5 +1,6 @@
 /**
- * A form whose code waits for the visitor (docs/decisions/javascript-budget.md, 'Forms on interaction').
+ * A form whose code waits for the visitor: the 'on-interaction' hydration of island.tsx
+ * (docs/decisions/0010-forms-on-interaction.md).
  *
  * The server renders the form; hydration keeps that HTML as it is (static-html.tsx), so a page's startup
  * script carries none of the form's code. The server's form already works: it is a plain POST to the
@@ -20,7 +21,6 @@
  */
 import { useActionData } from "@remix-run/react";
 import {
-  type ComponentType,
   type FormEvent,
   type ReactNode,
   type SyntheticEvent,
@@ -32,14 +32,7 @@ import {
 } from "react";
 import { flushSync } from "react-dom";
 
-import {
-  isModuleReady,
-  LIVE_AT_ONCE,
-  loadMarkedModules,
-  loadModule,
-  MODULE_ATTRIBUTE,
-  moduleComponent,
-} from "./client-modules";
+import { isModuleReady, LIVE_AT_ONCE, loadMarkedModules, loadModule, MODULE_ATTRIBUTE } from "./client-modules";
 import { KeptElement, keptElement, LoadingBoundary, useKeptHtml } from "./static-html";
 
 /** How long a send made before the form's code arrived waits for it before going as without JavaScript. */
@@ -295,6 +288,7 @@ export function LiveOnInteraction({ module, children }: { module: string; childr
         id={id}
         html={html}
         module={module}
+        marked
         handlers={{
           onPointerOverCapture: reach,
           onFocusCapture: reach,
@@ -307,30 +301,8 @@ export function LiveOnInteraction({ module, children }: { module: string; childr
     );
   }
   return (
-    <KeptElement key="live" id={id} html={null} module={module}>
+    <KeptElement key="live" id={id} html={null} module={module} marked>
       <LoadingBoundary>{children}</LoadingBoundary>
     </KeptElement>
   );
-}
-
-/**
- * A form component whose code the browser fetches on interaction (above). The server renders `server`
- * (imported from a `.server` module, so empty in the browser); a route that renders it lists `module` in
- * its `staticContentLoader`, so a client-side navigation shows the form with the page.
- */
-export function liveOnInteraction<P extends object>(
-  key: string,
-  server: ComponentType<P> | undefined,
-  load: () => Promise<ComponentType<P>>,
-): ComponentType<P> & { module: string } {
-  const module = `form:${key}`;
-  const Content = moduleComponent(module, server, load);
-  function LiveForm(props: P) {
-    return (
-      <LiveOnInteraction module={module}>
-        <Content {...props} />
-      </LiveOnInteraction>
-    );
-  }
-  return Object.assign(LiveForm, { module });
 }

@@ -1,6 +1,7 @@
 /**
  * Content with nothing to do in the browser (text, images, links) keeps the HTML the server sent, and
- * its code is never downloaded. docs/decisions/javascript-budget.md ('Server HTML kept') has the figures.
+ * its code is never downloaded: the 'server-html' hydration of island.tsx. The figures are in
+ * docs/lab/javascript-budget-log.md ('Server HTML kept').
  *
  * The server renders the content inside a wrapper element. While hydrating, the browser reads that
  * element's HTML and renders the same element with it as `dangerouslySetInnerHTML`: React adopts the
@@ -9,10 +10,8 @@
  * preview, recognised by its bar), the content renders as components, its code loaded as a chunk
  * (client-modules.tsx).
  */
-import type { ClientLoaderFunctionArgs } from "@remix-run/react";
 import { useNavigate } from "@remix-run/react";
 import {
-  type ComponentType,
   type DOMAttributes,
   type MouseEvent,
   type ReactNode,
@@ -24,7 +23,7 @@ import {
 
 import { isPreviewDocument } from "~/lib/preview-document";
 
-import { loadModule, MODULE_ATTRIBUTE, moduleComponent } from "./client-modules";
+import { MODULE_ATTRIBUTE, ON_INTERACTION_ATTRIBUTE } from "./client-modules";
 
 const subscribeToNothing = () => () => {};
 
@@ -84,6 +83,7 @@ export function KeptElement({
   module,
   as: Tag = "div",
   handlers,
+  marked = false,
   children,
 }: {
   id: string;
@@ -93,10 +93,18 @@ export function KeptElement({
   as?: "div" | "span";
   /** Listeners for events inside kept HTML (on-interaction.tsx). */
   handlers?: Omit<DOMAttributes<HTMLElement>, "children" | "dangerouslySetInnerHTML" | "onClick">;
+  /** An 'on-interaction' island's element: the page then needs that wrapper's code to hydrate. */
+  marked?: boolean;
   children?: ReactNode;
 }) {
   const onClick = useInAppLinks();
-  const attributes = { [KEPT_ATTRIBUTE]: id, [MODULE_ATTRIBUTE]: module, className: "contents", ...handlers };
+  const attributes = {
+    [KEPT_ATTRIBUTE]: id,
+    [MODULE_ATTRIBUTE]: module,
+    ...(marked ? { [ON_INTERACTION_ATTRIBUTE]: "" } : {}),
+    className: "contents",
+    ...handlers,
+  };
   return html === null ? (
     <Tag {...attributes}>{children}</Tag>
   ) : (
@@ -126,42 +134,4 @@ export function StaticHtml({ module, as, children }: { module: string; as?: "div
       {html === null ? <LoadingBoundary>{children}</LoadingBoundary> : null}
     </KeptElement>
   );
-}
-
-/**
- * A page whose content is all static: the server renders `server` (imported from a `.server` module, so
- * it is empty in the browser); the browser keeps that HTML, and loads the component through `load`
- * only when it has to render the page itself.
- */
-export function staticPage<P extends object>(
-  key: string,
-  server: ComponentType<P> | undefined,
-  load: () => Promise<ComponentType<P>>,
-): ComponentType<P> & { module: string } {
-  const module = `page:${key}`;
-  const Content = moduleComponent(module, server, load);
-  function StaticPage(props: P) {
-    return (
-      <StaticHtml module={module}>
-        <Content {...props} />
-      </StaticHtml>
-    );
-  }
-  return Object.assign(StaticPage, { module });
-}
-
-/**
- * The `clientLoader` of a route with static content. A client-side navigation there renders the content
- * as components, so their code is loaded together with the data: the page appears whole, and a `#hash`
- * in the link finds its section (Remix scrolls once, right after the render). Not run when hydrating.
- * A chunk that fails to download does not fail the navigation: the content then suspends and asks again.
- */
-export function staticContentLoader(...modules: string[]) {
-  return async ({ serverLoader }: ClientLoaderFunctionArgs) => {
-    const [data] = await Promise.all([
-      serverLoader(),
-      ...modules.map((module) => loadModule(module).catch(() => undefined)),
-    ]);
-    return data;
-  };
 }

@@ -2,7 +2,7 @@
  * Single-open, collapsible accordion (the WAI-ARIA accordion pattern: each header holds a button with
  * `aria-expanded` and `aria-controls`; ↑/↓/Home/End move between the buttons). Written on React state
  * alone: Radix's accordion cost every page with a FAQ about 4 KB of compressed JavaScript for these few
- * lines (docs/decisions/javascript-budget.md). `<details name>` would need no script at all, but a
+ * lines (docs/lab/javascript-budget-log.md). `<details name>` would need no script at all, but a
  * `<summary>` is not a button with `aria-expanded` for every screen reader yet.
  * The panels are always rendered and hidden by CSS while closed, so their text is part of the
  * server-rendered HTML for search engines and FAQPage structured data. Without JavaScript every answer

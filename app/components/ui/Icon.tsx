@@ -3,7 +3,7 @@
  * icon names the thing, so icons are hidden from assistive technology.
  *
  * An icon is a reference into the icon sprite (/icons.svg, drawn from app/components/ui/icon-shapes.tsx),
- * so no page downloads the drawings as JavaScript (docs/decisions/javascript-budget.md): the browser
+ * so no page downloads the drawings as JavaScript (docs/lab/javascript-budget-log.md): the browser
  * fetches the sprite once and caches it. Its address carries the drawings' hash; the root loader hands it
  * to every icon through `IconSpriteContext`.
  */

@@ -2,7 +2,7 @@
  * A small "i" button with a tooltip. The tooltip is a popover (the Popover API puts it in the top layer,
  * above the card's link and any stacking context) placed above the button, or below when there is no
  * room, and kept inside the screen. Radix Tooltip with floating-ui did this for about 14 KB of
- * compressed JavaScript on /sectores (docs/decisions/javascript-budget.md).
+ * compressed JavaScript on /sectores (docs/lab/javascript-budget-log.md).
  * - Hover (after a short delay) and keyboard focus show it; the pointer leaving or focus leaving hides
  *   it. Shown by keyboard focus it stays while the page scrolls.
  * - A click or tap toggles it: a pointer press pins it open (it then stays when the pointer leaves) and

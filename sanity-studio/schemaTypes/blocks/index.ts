@@ -4,7 +4,7 @@
  * (one lead form and one calculator per page, the hero first). The site renders each block with the
  * component of the same name in app/blocks/ (docs/content-model.md, 'Campaign pages').
  */
-import { defineArrayMember, defineField, type Path } from "sanity";
+import { defineArrayMember, defineField, type Path, type SchemaTypeDefinition } from "sanity";
 import { benefitsBlock } from "./benefitsBlock";
 import { calculatorBlock } from "./calculatorBlock";
 import { clientLogosBlock } from "./clientLogosBlock";
@@ -17,35 +17,39 @@ import { sectorFiguresBlock } from "./sectorFiguresBlock";
 import { stepsBlock } from "./stepsBlock";
 import { testimonial, testimonialsBlock } from "./testimonialsBlock";
 
-/** Every block type, in the insert menu's order. */
-export const blockTypes = [
-  heroBlock,
-  richTextBlock,
-  sectorFiguresBlock,
-  calculatorBlock,
-  faqBlock,
-  leadFormBlock,
-  ctaBlock,
-  clientLogosBlock,
-  stepsBlock,
-  benefitsBlock,
-  testimonialsBlock,
+/** The insert menu's groups, in its order. */
+const GROUP_TITLES = { intro: "Presentación", proof: "Cifras y confianza", conversion: "Conversión" };
+
+/**
+ * Every block type, one line each (docs/architecture.md, 'Add a block'): its schema (a file of its own
+ * here) and its group in the insert menu. The insert menu lists them in this order.
+ */
+const BLOCKS: ReadonlyArray<{ type: SchemaTypeDefinition; group: keyof typeof GROUP_TITLES }> = [
+  { type: heroBlock, group: "intro" },
+  { type: richTextBlock, group: "intro" },
+  { type: sectorFiguresBlock, group: "proof" },
+  { type: calculatorBlock, group: "conversion" },
+  { type: faqBlock, group: "conversion" },
+  { type: leadFormBlock, group: "conversion" },
+  { type: ctaBlock, group: "conversion" },
+  { type: clientLogosBlock, group: "intro" },
+  { type: stepsBlock, group: "proof" },
+  { type: benefitsBlock, group: "proof" },
+  { type: testimonialsBlock, group: "proof" },
 ];
+
+export const blockTypes = BLOCKS.map((block) => block.type);
 
 export const BLOCK_TYPE_NAMES: readonly string[] = blockTypes.map((type) => type.name);
 
 /** Object types the blocks use inside them. */
 export const blockObjectTypes = [testimonial];
 
-const INSERT_GROUPS = [
-  { name: "intro", title: "Presentación", of: ["heroBlock", "richTextBlock", "clientLogosBlock"] },
-  {
-    name: "proof",
-    title: "Cifras y confianza",
-    of: ["sectorFiguresBlock", "benefitsBlock", "testimonialsBlock", "stepsBlock"],
-  },
-  { name: "conversion", title: "Conversión", of: ["leadFormBlock", "calculatorBlock", "ctaBlock", "faqBlock"] },
-];
+const INSERT_GROUPS = Object.entries(GROUP_TITLES).map(([name, title]) => ({
+  name,
+  title,
+  of: BLOCKS.filter((block) => block.group === name).map((block) => block.type.name),
+}));
 
 /** A page holds at most one of these: two would compete for the same visitor (and the same anchors). */
 const ONE_PER_PAGE: Record<string, string> = {

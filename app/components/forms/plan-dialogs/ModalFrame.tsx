@@ -1,6 +1,6 @@
 /**
  * The modal frame of a /mensual plan form (Radix Dialog: focus trapped inside, Escape and the close
- * button close it, the page behind is inert and does not scroll). Part of the forms' on-demand chunk
+ * button close it, the page behind is inert and does not scroll). Part of the forms' on-interaction chunk
  * (../PlanDialogModal.tsx); the form itself (state, fields, submission) is PlanDialog.tsx, framed here.
  *
  * The backdrop is a plain element rather than Dialog.Overlay: the overlay's scroll lock injects a

@@ -1,6 +1,6 @@
 /**
  * One /mensual plan form and its frame: the in-page section in the server's HTML, the dialog in the
- * browser; the success panel after sending, emptied on close. The browser gets this code on demand
+ * browser; the success panel after sending, emptied on close. The browser gets this code on interaction
  * (../PlanDialogModal.tsx), so it mounts after hydration, told by `start` how it was asked for.
  */
 import { type ReactNode, useEffect, useRef, useState } from "react";
@@ -37,7 +37,7 @@ export function PlanDialog({
   /** The form's fields, bound to its state. */
   children: (field: LeadForm["field"]) => ReactNode;
 } & PlanDialogStart) {
-  // Mounted in the browser only after hydration (its code arrives on demand): a dialog from the start.
+  // Mounted in the browser only after hydration (its code arrives on interaction): a dialog from the start.
   const hydrated = useHydrated() || start !== undefined;
   const lead = useLeadForm(definition, { anchor: id, successContent: content });
   // Null until the visitor opens or closes it: a post made before the page was interactive comes back as

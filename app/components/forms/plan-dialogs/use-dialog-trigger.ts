@@ -1,6 +1,6 @@
 /**
  * How a /mensual plan dialog opens: any link to its `#id` on the page (or the page loaded at `#id`),
- * and, before the forms' code is there, its on-demand download, started as soon as a pointer or the
+ * and, before the forms' code is there, its on-interaction download, started as soon as a pointer or the
  * keyboard focus reaches such a link (../PlanDialogs.tsx).
  */
 import { useEffect, useRef } from "react";

@@ -6,13 +6,11 @@
  */
 import { Link } from "@remix-run/react";
 
-import { moduleComponent } from "~/components/islands/client-modules";
-import { StaticHtml } from "~/components/islands/static-html";
+import { island } from "~/components/islands/island";
 import { Icon } from "~/components/ui/Icon";
 import { InfoTooltip } from "~/components/ui/InfoTooltip";
 import { Section } from "~/components/ui/Section";
 import { SectionHeading } from "~/components/ui/SectionHeading";
-import { SectorIcon as serverSectorIcon } from "~/components/ui/sector-icon.server";
 import type { SectorsDirectoryQueryResult } from "~/content/sanity.types";
 import { formatEuros, formatPercent } from "~/domain/format";
 
@@ -50,9 +48,11 @@ function SectorFigures({ sector, labels }: { sector: SectorListItem; labels: May
  * The icons keep the server's HTML: their drawings (every sector's, 1.3 KB compressed) are only
  * downloaded to draw them in the browser, after a client-side navigation here.
  */
-export const SECTOR_ICON_MODULE = "icon:sector";
-const KeptSectorIcon = moduleComponent(SECTOR_ICON_MODULE, serverSectorIcon, () =>
-  import("~/components/ui/SectorIcon").then((module) => module.SectorIcon),
+export const SectorIconIsland = island(
+  "icon:sector",
+  "server-html",
+  () => import("~/components/ui/SectorIcon").then((module) => module.SectorIcon),
+  { as: "span" },
 );
 
 export function sectorPath(slug: string): string {
@@ -85,9 +85,7 @@ function SectorCard({
             : "h-10 w-10 bg-brand-50 text-brand-700 group-hover:bg-brand-100"
         }`}
       >
-        <StaticHtml module={SECTOR_ICON_MODULE} as="span">
-          <KeptSectorIcon name={sector.icon} className={featured ? "h-6 w-6" : "h-5 w-5"} />
-        </StaticHtml>
+        <SectorIconIsland name={sector.icon} className={featured ? "h-6 w-6" : "h-5 w-5"} />
       </span>
       <Link
         to={sectorPath(sector.slug ?? "")}

@@ -1,0 +1,18 @@
+/**
+ * The calculator block names the sector it opens with (its calculator name, as /calculadora?sector=
+ * takes it). Always shown: without a sector (none chosen, or deleted) it opens empty.
+ */
+import { defineBlock } from "../definition";
+
+export const CALCULATOR_BLOCK =
+  `_type == "calculatorBlock" => { "sector": sector->{ "calculatorName": coalesce(calculatorName, sectorName) } }` as const;
+
+export default defineBlock({
+  type: "calculatorBlock",
+  fragment: CALCULATOR_BLOCK,
+  check: () => import("./content").then((module) => module.usable),
+  component: () => import("./CalculatorBlock").then((module) => module.CalculatorBlock),
+  props: (_block, { id, calculator }) => (calculator ? { data: calculator, id } : null),
+  hydration: "on-interaction",
+  oncePerPage: true,
+});

@@ -1,0 +1,88 @@
+/**
+ * What a campaign block is, in one typed object (its folder's `block.ts`): the GROQ fragment the page's
+ * query projects it with, the check that says when what the query read can be shown, the component
+ * that renders it, and how its code reaches the browser. app/blocks/registry.ts lists the definitions;
+ * the renderer (Blocks.tsx), the query's projection (app/content/queries.ts) and the validation
+ * (usable-blocks.server.ts) are derived from it, and tests/unit/block-registry.test.ts checks it against
+ * the Studio's schema and the seed dataset.
+ */
+import type { ComponentType, ReactNode } from "react";
+import type { GenericSchema } from "valibot";
+
+import { type Hydration, island } from "~/components/islands/island";
+
+import type { CalculatorData } from "./calculator/CalculatorBlock";
+import type { FormTexts } from "./lead-form/LeadFormBlock";
+import type { BlockOf, BlockType, SectorFiguresData } from "./types";
+
+/** A block as the page's loader sends it (the sector figures block with its figures computed). */
+export type RenderedBlockOf<T extends BlockType> = T extends "sectorFiguresBlock" ? SectorFiguresData : BlockOf<T>;
+
+/** What a block may read of its page besides its own data. */
+export interface BlockPage {
+  /** The block's element id (blockId in Blocks.tsx). */
+  id: string;
+  /** The calculator's state for the page's address, when the page has a calculator block. */
+  calculator: CalculatorData | null;
+  /** The landing form's success texts: the lead form's defaults. */
+  formTexts: FormTexts;
+}
+
+/** What a block's folder declares (its block.ts). */
+export interface BlockSource<T extends BlockType, P extends object> {
+  /** The block's `_type`, as the Studio's schema names it. */
+  type: T;
+  /** Its part of the page query's `blocks[]` projection: a literal, so TypeGen can read it. */
+  fragment: `_type == "${T}" => ${string}`;
+  /**
+   * Its content check (a Valibot schema, in the folder's content.ts): a block that fails it is left out
+   * of the page. Loaded, not imported, so the browser never downloads the checks.
+   */
+  check: () => Promise<GenericSchema>;
+  /** Its component, a chunk of its own. */
+  component: () => Promise<ComponentType<P>>;
+  /** The component's props from the block and its page; null renders nothing. */
+  props: (block: RenderedBlockOf<T>, page: BlockPage) => P | null;
+  /**
+   * How its code reaches the browser (app/components/islands/island.tsx): 'server-html' for text, images
+   * and links; 'on-interaction' for forms; 'at-once' for what must be live from the start.
+   */
+  hydration: Hydration;
+  /** A page shows one at most: a second would compete for the same visitor and the same anchors. */
+  oncePerPage?: boolean;
+}
+
+/** A registered block: its declaration, and its island rendering it with the props it declared. */
+export interface BlockDefinition<T extends BlockType> {
+  type: T;
+  fragment: string;
+  check: () => Promise<GenericSchema>;
+  /** Its component's chunk (its props are known to `render` only). */
+  component: () => Promise<unknown>;
+  hydration: Hydration;
+  oncePerPage: boolean;
+  /** Its chunk's key, as `data-module` names it in the HTML. */
+  module: string;
+  /** The block as its island (`live`: without the hydration wrapper, as draft preview renders it). */
+  render: (block: RenderedBlockOf<T>, page: BlockPage, live: boolean) => ReactNode;
+}
+
+/** A block's definition: its props are checked against its component's, once, here. */
+export function defineBlock<T extends BlockType, P extends object>(source: BlockSource<T, P>): BlockDefinition<T> {
+  const module = `block:${source.type}`;
+  const Island = island(module, source.hydration, source.component);
+  return {
+    type: source.type,
+    fragment: source.fragment,
+    check: source.check,
+    component: source.component,
+    hydration: source.hydration,
+    oncePerPage: source.oncePerPage === true,
+    module,
+    render(block, page, live) {
+      const props = source.props(block, page);
+      if (props === null) return null;
+      return live ? <Island.Live {...props} /> : <Island {...props} />;
+    },
+  };
+}

@@ -1,0 +1,14 @@
+/** The FAQ block: referenced FAQ items (deleted ones drop out); shown with at least one question. */
+import { FAQ_ITEM } from "../../content/fragments";
+import { defineBlock } from "../definition";
+
+export const FAQ_BLOCK = `_type == "faqBlock" => { heading, "items": items[]->{${FAQ_ITEM}} }` as const;
+
+export default defineBlock({
+  type: "faqBlock",
+  fragment: FAQ_BLOCK,
+  check: () => import("./content").then((module) => module.usable),
+  component: () => import("./FaqBlock").then((module) => module.FaqBlock),
+  props: (block, { id }) => ({ block, id }),
+  hydration: "at-once",
+});

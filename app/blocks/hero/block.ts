@@ -1,0 +1,15 @@
+/** The hero block: what it reads (GROQ) and when it can be shown (it needs its heading, the page's <h1>). */
+import { IMAGE } from "../../content/fragments";
+import { defineBlock } from "../definition";
+
+export const HERO_BLOCK =
+  `_type == "heroBlock" => { badge, heading, text, cta{label, href}, image{${IMAGE}} }` as const;
+
+export default defineBlock({
+  type: "heroBlock",
+  fragment: HERO_BLOCK,
+  check: () => import("./content").then((module) => module.usable),
+  component: () => import("./HeroBlock").then((module) => module.HeroBlock),
+  props: (block, { id }) => ({ block, id }),
+  hydration: "server-html",
+});

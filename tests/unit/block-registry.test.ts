@@ -1,0 +1,57 @@
+// The campaign blocks' registry (app/blocks/registry.ts) against everything a block needs elsewhere: a
+// Studio schema, its fragment in the page query, a component, a content check, and an example in the
+// seed dataset that the page shows. A block added by half (docs/architecture.md, 'Add a block') fails here.
+import fs from "node:fs";
+import path from "node:path";
+
+import { BLOCK_PROJECTION, BLOCKS } from "~/blocks/registry";
+import { usableBlocks } from "~/blocks/usable-blocks.server";
+import { getCampaignPage } from "~/content/index.server";
+import { campaignPageQuery } from "~/content/queries";
+
+import { readDocuments, useDatasetCopy } from "../support/dataset";
+
+const definitions = Object.entries(BLOCKS);
+
+describe("campaign blocks registry", () => {
+  it.each(definitions)("%s: has a Studio schema, listed in the Studio's blocks", (type, definition) => {
+    expect(definition.type).toBe(type);
+    // The types TypeGen generates from the Studio's schema (kept current by check-typegen.mjs).
+    const generated = fs.readFileSync(path.resolve("app/content/sanity.types.ts"), "utf8");
+    expect(generated).toContain(`_type: "${type}";`);
+    const studioList = fs.readFileSync(path.resolve("sanity-studio/schemaTypes/blocks/index.ts"), "utf8");
+    expect(studioList).toContain(`{ type: ${type}, group: `);
+  });
+
+  it.each(definitions)("%s: its fragment is in the page query, once", (type, definition) => {
+    expect(definition.fragment.startsWith(`_type == "${type}" =>`)).toBe(true);
+    expect(BLOCK_PROJECTION.split(definition.fragment).length - 1).toBe(1);
+    expect(campaignPageQuery).toContain(BLOCK_PROJECTION);
+  });
+
+  it("the page query projects no block the registry does not list", () => {
+    const projected = [...BLOCK_PROJECTION.matchAll(/(?:^|, )_type == "(\w+)" =>/g)].map((match) => match[1]);
+    expect(projected.sort()).toEqual(Object.keys(BLOCKS).sort());
+  });
+
+  it.each(definitions)("%s: has a component and a content check", async (_type, definition) => {
+    expect(typeof (await definition.component())).toBe("function");
+    const check = await definition.check();
+    expect(check).toMatchObject({ kind: "schema" });
+    expect(["server-html", "on-interaction", "at-once"]).toContain(definition.hydration);
+  });
+
+  it("every block has an example in the seed dataset that a campaign page shows", async () => {
+    const dataset = useDatasetCopy();
+    const slugs = readDocuments(dataset)
+      .filter((document) => document._type === "campaignPage" && !document._id.startsWith("drafts."))
+      .map((document) => (document.slug as { current: string }).current);
+    const shown = new Set<string>();
+    for (const slug of slugs) {
+      // Read as the site reads it (the local source resolves the images), then as the page shows it.
+      const page = await getCampaignPage(`/${slug}`);
+      if (page) for (const block of await usableBlocks(page.blocks, page._id)) shown.add(block._type);
+    }
+    expect([...shown].sort()).toEqual(Object.keys(BLOCKS).sort());
+  });
+});
