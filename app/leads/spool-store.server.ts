@@ -356,10 +356,15 @@ export class SpoolLeadStore implements LeadStore {
   }
 
   private async deliver(record: LeadRecord, due: DestinationName[]): Promise<void> {
-    // The mark tells other processes of DATA_DIR that an attempt is under way; the POSTs need not wait for it.
-    const marked = this.spool.markAttempt(record.id);
+    // The mark tells other processes of DATA_DIR that an attempt is under way, and proves the record is
+    // still there: the folder is re-read only every poll interval, so a submission erased meanwhile by
+    // another process (npm run leads -- erase) is dropped here, never sent.
+    if (!(await this.spool.markAttempt(record.id))) {
+      this.records.delete(record.id);
+      log("info", "lead removed before its attempt; nothing sent", { id: record.id });
+      return;
+    }
     const outcomes = await Promise.all(due.map(async (name) => [name, await this.attempt(record, name)] as const));
-    await marked;
     const now = new Date();
     for (const [name, outcome] of outcomes) {
       const delivery = record.deliveries[name] as DestinationDelivery;

@@ -237,10 +237,19 @@ export class Spool {
     );
   }
 
-  /** Marks a pending record as under delivery now (its file's time), for other processes of DATA_DIR. */
-  async markAttempt(id: string): Promise<void> {
+  /**
+   * Marks a pending record as under delivery now (its file's time), for other processes of DATA_DIR;
+   * false when its pending file is gone (erased or removed by retention meanwhile).
+   */
+  async markAttempt(id: string): Promise<boolean> {
     const now = new Date();
-    await fs.utimes(this.file("pending", id), now, now).catch(() => undefined);
+    try {
+      await fs.utimes(this.file("pending", id), now, now);
+      return true;
+    } catch (error) {
+      // Gone: erased or removed by retention in another process. Any other failure only loses the mark.
+      return (error as NodeJS.ErrnoException).code !== "ENOENT";
+    }
   }
 
   /** The time of a record's file: its last attempt's start (pending), or its import (imported). */
