@@ -45,10 +45,10 @@ export function deliverySettings(env: NodeJS.ProcessEnv = process.env): Delivery
  * DELIVERY_RETRY_BASE_MS × 2^(n−1), capped at an hour, times a jitter of 0.75–1.25; after
  * DELIVERY_MAX_ATTEMPTS attempts the submission is kept as failed. The spool schedules with this function.
  *
- * On PostgreSQL pg-boss schedules the retries of a delivery job itself (`retryBackoff`, from
- * DELIVERY_RETRY_BASE_MS in whole seconds): the same doubling from the same base and the same number of
- * attempts, but its jitter is 1–2× instead of 0.75–1.25× and it has no one-hour cap. That is the one
- * difference between the two stores' schedules.
+ * On PostgreSQL a failed attempt is failed in pg-boss (which keeps the count of attempts and the
+ * dead-letter queue), and the retry's time is then set from this function (postgres/queue.server.ts,
+ * deliverBatch): the same schedule. One exception: a job whose instance died is retried by pg-boss's own
+ * backoff (from DELIVERY_RETRY_BASE_MS in whole seconds, at least 1 s, 1–2× jitter, no cap) once it expires.
  */
 export function retryDelayMs(
   failedAttempts: number,

@@ -10,12 +10,13 @@ const buildWith = (module: Record<string, unknown>) =>
   ({ entry: { module } }) as unknown as Parameters<typeof appServices>[0];
 
 describe("appServices", () => {
-  it("returns the build's contentEvents, startLeadDelivery, shutdownLeads, startLiveContent and previewModeRoutes", () => {
+  it("returns the build's contentEvents, startLeadDelivery, shutdownLeads, startLiveContent, previewModeRoutes and metricsRoute", () => {
     const contentEvents = new EventEmitter();
     const startLeadDelivery = async () => undefined;
     const shutdownLeads = async () => undefined;
     const startLiveContent = () => undefined;
     const previewModeRoutes = { "/api/preview-mode/enable": async () => new Response(null) };
+    const metricsRoute = async () => null;
     expect(
       appServices(
         buildWith({
@@ -24,10 +25,11 @@ describe("appServices", () => {
           shutdownLeads,
           startLiveContent,
           previewModeRoutes,
+          metricsRoute,
           default: () => null,
         }),
       ),
-    ).toEqual({ contentEvents, startLeadDelivery, shutdownLeads, startLiveContent, previewModeRoutes });
+    ).toEqual({ contentEvents, startLeadDelivery, shutdownLeads, startLiveContent, previewModeRoutes, metricsRoute });
   });
 
   it("refuses a build whose entry module lost one of them", () => {
@@ -55,5 +57,16 @@ describe("appServices", () => {
         }),
       ),
     ).toThrow(/previewModeRoutes/);
+    expect(() =>
+      appServices(
+        buildWith({
+          contentEvents: new EventEmitter(),
+          startLeadDelivery: async () => undefined,
+          shutdownLeads: async () => undefined,
+          startLiveContent() {},
+          previewModeRoutes: {},
+        }),
+      ),
+    ).toThrow(/metricsRoute/);
   });
 });

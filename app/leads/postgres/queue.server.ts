@@ -15,7 +15,7 @@ import PgBoss from "pg-boss";
 import { log } from "~/lib/log.server";
 import { countDelivery } from "~/lib/metrics.server";
 
-import type { DeliverySettings } from "../config.server";
+import { type DeliverySettings, retryDelayMs } from "../config.server";
 import { type Database, TABLES } from "../database.server";
 import {
   type AttemptOutcome,
@@ -331,6 +331,24 @@ export class DeliveryQueue {
         DELIVERY_QUEUE,
         failed.map((item) => item.job.id),
       );
+      // pg-boss counts its retry delay in whole seconds from 1 s, with 1–2× jitter and no cap: the retries
+      // are moved to the one schedule both stores follow (retryDelayMs), from the delivery's attempts.
+      const retries = failed.filter(({ job }) => job.retryCount < job.retryLimit);
+      if (retries.length > 0) {
+        await this.database.pool.query(
+          `UPDATE pgboss.job j SET start_after = now() + w.delay_ms * interval '1 millisecond'
+           FROM unnest($2::uuid[], $3::float8[]) AS w(id, delay_ms)
+           WHERE j.name = $1 AND j.id = w.id AND j.state = 'retry'`,
+          [
+            DELIVERY_QUEUE,
+            retries.map(({ job }) => job.id),
+            retries.map(({ job }) => {
+              const key = `${job.data.submissionId}/${job.data.destination}`;
+              return retryDelayMs(attempts.get(key) ?? job.retryCount + 1, this.settings);
+            }),
+          ],
+        );
+      }
     }
   }
 
