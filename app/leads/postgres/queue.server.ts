@@ -256,11 +256,15 @@ export class DeliveryQueue {
     const rows = await this.pendingRows(jobs.map((job) => job.data));
     const sent: { job: PgBoss.JobWithMetadata<JobData>; form: string; outcome: TimedOutcome }[] = [];
     const unset: JobData[] = [];
+    const settled: string[] = [];
     await Promise.all(
       jobs.map(async (job) => {
         const { submissionId, destination } = job.data;
         const row = rows.get(`${submissionId}/${destination}`);
-        if (!row) return;
+        if (!row) {
+          settled.push(job.id);
+          return;
+        }
         if (!destinationUrl(destination)) {
           unset.push(job.data);
           this.warnUnset(submissionId, row.form, destination);
@@ -278,6 +282,15 @@ export class DeliveryQueue {
         sent.push({ job, form: row.form, outcome });
       }),
     );
+    if (settled.length > 0) {
+      // Nothing to send: delivered already, or the submission was erased or removed by retention while
+      // this job waited. Then its job goes too, so that not even the id stays behind.
+      await this.database.pool.query(
+        `DELETE FROM pgboss.job j WHERE j.name = $2 AND j.id = ANY($1::uuid[])
+           AND NOT EXISTS (SELECT 1 FROM ${TABLES.submission} s WHERE s.id::text = j.data->>'submissionId')`,
+        [settled, DELIVERY_QUEUE],
+      );
+    }
     if (unset.length > 0) {
       // Configured elsewhere maybe: handed back to the sweep of an instance that has the address.
       await this.database.pool.query(

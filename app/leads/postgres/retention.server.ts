@@ -36,6 +36,21 @@ async function deleteSubmissions(client: Queryable, ids: readonly string[]): Pro
 }
 
 /**
+ * Jobs whose submission is gone (a job that came back after an erasure, a retry that raced it): they hold
+ * only an id, but nothing should outlive the submission. A job under way is left to finish.
+ */
+async function deleteOrphanJobs(client: Queryable): Promise<void> {
+  if (!(await hasJobTables(client))) return;
+  for (const table of ["pgboss.job", "pgboss.archive"]) {
+    await client.query(
+      `DELETE FROM ${table} j WHERE j.name = ANY($1::text[]) AND j.state <> 'active'
+         AND NOT EXISTS (SELECT 1 FROM ${TABLES.submission} s WHERE s.id::text = j.data->>'submissionId')`,
+      [[DELIVERY_QUEUE, GAVE_UP_QUEUE]],
+    );
+  }
+}
+
+/**
  * The retention run on the database at `now`, under a transaction-level advisory lock: null when another
  * instance holds it. A submission whose delivery job is running at that moment stays for the next run.
  */
@@ -76,6 +91,7 @@ export async function purgeDatabase(
       client,
       rows.map((row) => row.id),
     );
+    await deleteOrphanJobs(client);
     return rows.map((row) => ({
       id: row.id,
       form: row.form,
