@@ -6,69 +6,16 @@
 // accepted into DATA_DIR and moved into the database once it is back.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
 import path from "node:path";
 
 import { inject } from "vitest";
 
+import { startDestinationServer } from "../support/destination-server";
 import { VALID_CONTACT } from "../support/leads";
 import { createDatabase, startPostgres, type ThrowawayPostgres } from "../support/postgres";
 import { type ProductionServer, request, startServer } from "../support/production-server";
 
 const postgresUrl = inject("postgresUrl");
-
-interface Received {
-  destination: string;
-  key: string;
-  status: number;
-}
-
-/**
- * The two destinations: answer after 100–400 ms, 500 for `failureRate` of the requests, record everything.
- * The first `hang` requests get no answer at all.
- */
-async function startFlakyDestinations(failureRate: number, { hang = 0 } = {}) {
-  const received: Received[] = [];
-  let hanging = hang;
-  const server = http.createServer((incoming, response) => {
-    incoming.resume();
-    incoming.on("end", () => {
-      if (hanging > 0) {
-        hanging -= 1;
-        received.push({ destination: incoming.url ?? "", key: String(incoming.headers["idempotency-key"]), status: 0 });
-        return;
-      }
-      const status = Math.random() < failureRate ? 500 : 200;
-      setTimeout(
-        () => {
-          received.push({
-            destination: incoming.url ?? "",
-            key: String(incoming.headers["idempotency-key"]),
-            status,
-          });
-          response.writeHead(status, { "Content-Type": "application/json" }).end("{}");
-        },
-        100 + Math.random() * 300,
-      );
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  return {
-    received,
-    env: {
-      FORM_SERVICE_URL: `http://127.0.0.1:${port}/form-service`,
-      AUTOMATION_WEBHOOK_URL: `http://127.0.0.1:${port}/automation`,
-    },
-    /** Successful deliveries per `${id} ${destination}`. */
-    delivered: () =>
-      new Set(received.filter((item) => item.status === 200).map((item) => `${item.key} ${item.destination}`)),
-    close: () => {
-      server.closeAllConnections();
-      return new Promise((resolve) => server.close(resolve));
-    },
-  };
-}
 
 async function postContact(server: ProductionServer, visitor: string, fields: Record<string, string> = VALID_CONTACT) {
   const response = await request(`${server.baseUrl}/?index&_data=routes%2F_index`, {
@@ -101,7 +48,7 @@ describe.skipIf(!postgresUrl)("several instances on one PostgreSQL database", ()
   });
 
   it("loses nothing when one instance is killed mid-delivery, and counts the rate limit across both", async () => {
-    const destinations = await startFlakyDestinations(0.3);
+    const destinations = await startDestinationServer({ failureRate: 0.3, delayMs: [100, 400] });
     try {
       const env = {
         ...TIGHT_DELIVERY,
@@ -169,7 +116,7 @@ describe.skipIf(!postgresUrl)("several instances on one PostgreSQL database", ()
   }, 300_000);
 
   it("on SIGTERM an instance hands an attempt still under way back, and another one sends it", async () => {
-    const destinations = await startFlakyDestinations(0, { hang: 1 });
+    const destinations = await startDestinationServer({ hang: 1, delayMs: [100, 400] });
     try {
       // A long time-out: without the hand-back, the other instance would wait for the job to expire.
       const env = {
@@ -212,7 +159,7 @@ describe.skipIf(!postgresUrl)("several instances on one PostgreSQL database", ()
     afterAll(() => own?.remove());
 
     it("accepts leads into DATA_DIR while it is down and moves them into the database when it is back", async () => {
-      const destinations = await startFlakyDestinations(0);
+      const destinations = await startDestinationServer({ delayMs: [100, 400] });
       try {
         own = await startPostgres();
         const env = { ...TIGHT_DELIVERY, ...destinations.env, DATABASE_URL: own.url(), FORM_RATE_LIMIT: "100" };

@@ -1,36 +1,51 @@
 /**
  * Stand-in destinations for the built server (a child process, which msw cannot reach): one HTTP server on
- * 127.0.0.1 with the form service and the automation webhook as two paths. It answers 200, or 500 while
- * `failing` is set, and records every request.
+ * 127.0.0.1 with the form service and the automation webhook as two paths. It records every request and
+ * answers 200; or 500 for `failureRate` of them, or for all while `fail(true)`; the first `hang` requests
+ * get no answer at all (recorded with status 0); answers wait `delayMs` (a [min, max] range) when set.
  */
 import http from "node:http";
 
 export interface DestinationRequest {
-  destination: "/form-service" | "/automation";
+  destination: string;
   key: string;
+  /** 0 for a request left hanging. */
   status: number;
   body: string;
 }
 
-export async function startDestinationServer() {
+export async function startDestinationServer({ failureRate = 0, hang = 0, delayMs = [0, 0] as [number, number] } = {}) {
   const received: DestinationRequest[] = [];
   let failing = false;
+  let hanging = hang;
   const server = http.createServer((incoming, response) => {
     const chunks: Buffer[] = [];
     incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
     incoming.on("end", () => {
-      const status = failing ? 500 : 200;
-      received.push({
-        destination: incoming.url as DestinationRequest["destination"],
+      const request = {
+        destination: incoming.url ?? "",
         key: String(incoming.headers["idempotency-key"]),
-        status,
         body: Buffer.concat(chunks).toString("utf8"),
-      });
-      response.writeHead(status, { "Content-Type": "application/json" }).end("{}");
+      };
+      if (hanging > 0) {
+        hanging -= 1;
+        received.push({ ...request, status: 0 });
+        return;
+      }
+      const status = failing || Math.random() < failureRate ? 500 : 200;
+      const answer = () => {
+        received.push({ ...request, status });
+        response.writeHead(status, { "Content-Type": "application/json" }).end("{}");
+      };
+      const [min, max] = delayMs;
+      if (max > 0) setTimeout(answer, min + Math.random() * (max - min));
+      else answer();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as { port: number };
+  const delivered = () =>
+    new Set(received.filter((item) => item.status === 200).map((item) => `${item.key} ${item.destination}`));
   return {
     received,
     env: {
@@ -41,11 +56,12 @@ export async function startDestinationServer() {
     fail(value: boolean) {
       failing = value;
     },
-    /** Ids delivered (200) to both destinations. */
+    /** Successful deliveries as `${id} ${destination path}`. */
+    delivered,
+    /** True once the submission reached both destinations. */
     deliveredToBoth(id: string): boolean {
-      const to = (destination: string) =>
-        received.some((item) => item.key === id && item.destination === destination && item.status === 200);
-      return to("/form-service") && to("/automation");
+      const done = delivered();
+      return done.has(`${id} /form-service`) && done.has(`${id} /automation`);
     },
     close: () => {
       server.closeAllConnections();

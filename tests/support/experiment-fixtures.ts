@@ -3,6 +3,8 @@
  * docs/content-model.md): a control page, its variant with another headline, a page without any
  * experiment, and the experiment itself. Each page has a lead form block.
  */
+import type { Experiment } from "~/experiments/model";
+
 export const CONTROL_PATH = "/ab-reformas";
 export const VARIANT_PATH = "/ab-reformas-b";
 export const PLAIN_PATH = "/ab-sin-experimento";
@@ -109,4 +111,19 @@ export function browserHeaders({
     .filter(Boolean)
     .join("; ");
   return { "user-agent": userAgent, ...(cookies ? { cookie: cookies } : {}) };
+}
+
+/** An experiment as the server reads it (app/experiments/model.ts): 50/50 between two campaign pages. */
+export function experimentModel(overrides: Partial<Experiment> = {}): Experiment {
+  return {
+    key: "titular-reformas",
+    name: "Titular reformas",
+    status: "running",
+    winner: null,
+    variants: [
+      { key: "a", label: "Control", weight: 50, pageId: "campaignPage.reformas", slug: "reformas-madrid" },
+      { key: "b", label: "Titular corto", weight: 50, pageId: "campaignPage.reformas-b", slug: "reformas-madrid-b" },
+    ],
+    ...overrides,
+  };
 }

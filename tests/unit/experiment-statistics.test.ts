@@ -4,7 +4,6 @@
 // (docs/decisions/0012-ab-stopping-rule.md keeps the figures).
 import { chiSquaredDistributionTable } from "simple-statistics";
 
-import type { Experiment } from "~/experiments/model";
 import { decisionText, experimentReport, reportJson, trafficWarning, variantFigures } from "~/experiments/report";
 import {
   ALPHA,
@@ -19,21 +18,10 @@ import {
   visitorsToDetect,
 } from "~/experiments/statistics";
 
+import { experimentModel } from "../support/experiment-fixtures";
 import { seededRandom } from "../support/seeded-random";
 
-function experiment(overrides: Partial<Experiment> = {}): Experiment {
-  return {
-    key: "titular-reformas",
-    name: "Titular reformas",
-    status: "running",
-    winner: null,
-    variants: [
-      { key: "a", label: "Control", weight: 50, pageId: "campaignPage.reformas", slug: "reformas-madrid" },
-      { key: "b", label: "Titular corto", weight: 50, pageId: "campaignPage.reformas-b", slug: "reformas-madrid-b" },
-    ],
-    ...overrides,
-  };
-}
+const experiment = experimentModel;
 
 const variant = (key: string, visitors: number, conversions: number, weight = 50) => ({
   key,

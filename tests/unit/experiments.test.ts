@@ -16,8 +16,9 @@ import {
 import { isCrawler } from "~/experiments/crawler";
 import { decideVariant, shouldForgetAssignments } from "~/experiments/decide";
 import { drawVariant } from "~/experiments/draw";
-import { type Experiment, experimentAtPath, readExperiments, variantPagesUnderTest } from "~/experiments/model";
+import { experimentAtPath, readExperiments, variantPagesUnderTest } from "~/experiments/model";
 
+import { experimentModel } from "../support/experiment-fixtures";
 import { seededRandom } from "../support/seeded-random";
 
 const CHROME =
@@ -26,19 +27,7 @@ const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.co
 const ANALYTICS = "cookie_consent=v1.a1.p0";
 const ID = "Qm9yZGVyLXRlc3QtaWQtMQ";
 
-function experiment(overrides: Partial<Experiment> = {}): Experiment {
-  return {
-    key: "titular-reformas",
-    name: "Titular reformas",
-    status: "running",
-    winner: null,
-    variants: [
-      { key: "a", label: "Control", weight: 50, pageId: "campaignPage.reformas", slug: "reformas-madrid" },
-      { key: "b", label: "Titular corto", weight: 50, pageId: "campaignPage.reformas-b", slug: "reformas-madrid-b" },
-    ],
-    ...overrides,
-  };
-}
+const experiment = experimentModel;
 
 describe("the weighted draw", () => {
   // Bounds of 4.5 standard deviations: a correct draw stays inside them essentially always.
