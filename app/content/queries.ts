@@ -10,7 +10,7 @@
  */
 import { defineQuery } from "groq";
 
-import { BLOCK_PROJECTION } from "../blocks/registry";
+import { BLOCK_PROJECTION } from "../blocks/projection.generated";
 import { FAQ_ITEM, IMAGE, SECTOR_PAGE_LABELS } from "./fragments";
 
 // ---- Filters -------------------------------------------------------------------------------------

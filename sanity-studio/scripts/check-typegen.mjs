@@ -1,4 +1,5 @@
-// Fails when app/content/sanity.types.ts is stale: extracts the schema, regenerates the TypeGen
+// Fails when app/blocks/projection.generated.ts or app/content/sanity.types.ts is stale: checks the first
+// against the block registry (scripts/block-projection.mjs --check), then extracts the schema, regenerates the TypeGen
 // output into a scratch file and compares it with the committed one. Fix with `npm run typegen` in
 // sanity-studio/ and commit the result. Needs the Studio's dependencies (scripts/ensure-studio.mjs).
 import { spawnSync } from "node:child_process";
@@ -31,6 +32,18 @@ function sanity(args, env = {}) {
     process.exit(2);
   }
 }
+
+// The page query's block projection is generated from the app's block registry first: TypeGen reads it.
+const projection = spawnSync(
+  process.execPath,
+  [path.resolve(studioDir, "..", "scripts", "block-projection.mjs"), "--check"],
+  {
+    encoding: "utf8",
+  },
+);
+process.stdout.write(projection.stdout ?? "");
+process.stderr.write(projection.stderr ?? "");
+if (projection.status !== 0) process.exit(1);
 
 fs.rmSync(scratchDir, { recursive: true, force: true });
 fs.mkdirSync(scratchDir, { recursive: true });

@@ -4,7 +4,8 @@
 import fs from "node:fs";
 import path from "node:path";
 
-import { BLOCK_PROJECTION, BLOCKS } from "~/blocks/registry";
+import { BLOCK_PROJECTION } from "~/blocks/projection.generated";
+import { BLOCKS } from "~/blocks/registry";
 import { usableBlocks } from "~/blocks/usable-blocks.server";
 import { getCampaignPage } from "~/content/index.server";
 import { campaignPageQuery } from "~/content/queries";
@@ -32,6 +33,14 @@ describe("campaign blocks registry", () => {
   it("the page query projects no block the registry does not list", () => {
     const projected = [...BLOCK_PROJECTION.matchAll(/(?:^|, )_type == "(\w+)" =>/g)].map((match) => match[1]);
     expect(projected.sort()).toEqual(Object.keys(BLOCKS).sort());
+  });
+
+  it("the generated projection is the registry's fragments, in its order (`npm run typegen` in sanity-studio/ rewrites it)", () => {
+    expect(BLOCK_PROJECTION).toBe(
+      Object.values(BLOCKS)
+        .map((definition) => definition.fragment)
+        .join(", "),
+    );
   });
 
   it.each(definitions)("%s: has a component and a content check", async (_type, definition) => {

@@ -4,12 +4,9 @@
  */
 import { defineBlock } from "../definition";
 
-export const CALCULATOR_BLOCK =
-  `_type == "calculatorBlock" => { "sector": sector->{ "calculatorName": coalesce(calculatorName, sectorName) } }` as const;
-
 export default defineBlock({
   type: "calculatorBlock",
-  fragment: CALCULATOR_BLOCK,
+  fragment: `_type == "calculatorBlock" => { "sector": sector->{ "calculatorName": coalesce(calculatorName, sectorName) } }`,
   check: () => import("./content").then((module) => module.usable),
   component: () => import("./CalculatorBlock").then((module) => module.CalculatorBlock),
   props: (_block, { id, calculator }) => (calculator ? { data: calculator, id } : null),

@@ -2,11 +2,9 @@
 import { IMAGE } from "../../content/fragments";
 import { defineBlock } from "../definition";
 
-export const CLIENT_LOGOS_BLOCK = `_type == "clientLogosBlock" => { heading, logos[]{_key, ${IMAGE}} }` as const;
-
 export default defineBlock({
   type: "clientLogosBlock",
-  fragment: CLIENT_LOGOS_BLOCK,
+  fragment: `_type == "clientLogosBlock" => { heading, logos[]{_key, ${IMAGE}} }`,
   check: () => import("./content").then((module) => module.usable),
   component: () => import("./ClientLogosBlock").then((module) => module.ClientLogosBlock),
   props: (block, { id }) => ({ block, id }),

@@ -2,11 +2,9 @@
 import { FAQ_ITEM } from "../../content/fragments";
 import { defineBlock } from "../definition";
 
-export const FAQ_BLOCK = `_type == "faqBlock" => { heading, "items": items[]->{${FAQ_ITEM}} }` as const;
-
 export default defineBlock({
   type: "faqBlock",
-  fragment: FAQ_BLOCK,
+  fragment: `_type == "faqBlock" => { heading, "items": items[]->{${FAQ_ITEM}} }`,
   check: () => import("./content").then((module) => module.usable),
   component: () => import("./FaqBlock").then((module) => module.FaqBlock),
   props: (block, { id }) => ({ block, id }),

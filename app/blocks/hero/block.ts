@@ -2,12 +2,9 @@
 import { IMAGE } from "../../content/fragments";
 import { defineBlock } from "../definition";
 
-export const HERO_BLOCK =
-  `_type == "heroBlock" => { badge, heading, text, cta{label, href}, image{${IMAGE}} }` as const;
-
 export default defineBlock({
   type: "heroBlock",
-  fragment: HERO_BLOCK,
+  fragment: `_type == "heroBlock" => { badge, heading, text, cta{label, href}, image{${IMAGE}} }`,
   check: () => import("./content").then((module) => module.usable),
   component: () => import("./HeroBlock").then((module) => module.HeroBlock),
   props: (block, { id }) => ({ block, id }),

@@ -5,12 +5,9 @@
 import { SECTOR_PAGE_LABELS } from "../../content/fragments";
 import { defineBlock } from "../definition";
 
-export const SECTOR_FIGURES_BLOCK =
-  `_type == "sectorFiguresBlock" => { heading, "sector": sector->{ sectorName, "slug": slug.current, "calculatorName": coalesce(calculatorName, sectorName), stats, projection{heading, intro, fixedInvestments}, "labels": ${SECTOR_PAGE_LABELS} } }` as const;
-
 export default defineBlock({
   type: "sectorFiguresBlock",
-  fragment: SECTOR_FIGURES_BLOCK,
+  fragment: `_type == "sectorFiguresBlock" => { heading, "sector": sector->{ sectorName, "slug": slug.current, "calculatorName": coalesce(calculatorName, sectorName), stats, projection{heading, intro, fixedInvestments}, "labels": ${SECTOR_PAGE_LABELS} } }`,
   check: () => import("./content").then((module) => module.usable),
   component: () => import("./SectorFiguresBlock").then((module) => module.SectorFiguresBlock),
   props: (block, { id }) => ({ block, id }),
