@@ -28,14 +28,21 @@ export function frameworkChunks(metafile) {
     .map(([output]) => output);
 }
 
+/** The merged framework file (scripts/merge-client-chunks.mjs): the one holding react-dom. */
+export function reactDomChunks(metafile) {
+  return Object.entries(metafile.outputs)
+    .filter(
+      ([output, { inputs }]) =>
+        output.endsWith(".js") && Object.keys(inputs).some((input) => input.includes("node_modules/react-dom/")),
+    )
+    .map(([output]) => output);
+}
+
 function main() {
   const metafile = JSON.parse(fs.readFileSync(path.join(root, "build", "metafile.js.json"), "utf8"));
-  const chunks = frameworkChunks(metafile);
-  const hasReactDom = chunks.some((output) =>
-    Object.keys(metafile.outputs[output].inputs).some((input) => input.includes("node_modules/react-dom/")),
-  );
-  if (!hasReactDom) {
-    console.error(`compile-hints: no framework chunk holds react-dom (found: ${chunks.join(", ") || "none"})`);
+  const chunks = reactDomChunks(metafile);
+  if (chunks.length === 0) {
+    console.error("compile-hints: no browser chunk holds react-dom");
     process.exit(1);
   }
   for (const output of chunks) {

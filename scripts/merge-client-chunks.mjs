@@ -5,10 +5,13 @@
 // most under 1 KB, and brotli compresses each file on its own: measured, the same code concatenated
 // came ~10 % smaller (docs/lab/javascript-budget-log.md). esbuild has no option to group chunks, so
 // this step bundles the build's own output again with Rollup, which has:
-// - React, React Router and Remix in one `framework` chunk (cached across deploys while they do not
-//   change, and marked for eager compilation by scripts/compile-hints.mjs);
-// - everything else the root route and the entry load (header, footer, banner, tags…), which every page
-//   needs, in one `frame` chunk;
+// - one `framework` file with React, React Router and Remix, everything else the root route and the
+//   entry load (header, footer, banner, tags…), the root route's own module and the 'on interaction'
+//   wrapper: every page needs them, and one file compresses ~1.5 KB smaller than four
+//   (docs/decisions/0006-javascript-budget.md). It is the file scripts/compile-hints.mjs marks for eager
+//   compilation;
+// - one `forms` file with the form kit (the fields, `useLeadForm` and its toast and conversions, Valibot):
+//   what a pointer over any form fetches besides that form's own chunk;
 // - route and dynamically imported chunks as esbuild grouped them (merging the small ones was tried two ways:
 //   docs/lab/javascript-budget-log.md).
 // Entry points, dynamically imported modules and their exports stay as they were; only file names change, so the
@@ -31,6 +34,17 @@ const serverBuildPath = path.join(root, "build", "index.js");
 const MANIFEST_STATEMENT = /^var assets_manifest_default = (\{.*\});$/m;
 /** A shared chunk this small goes in the frame rather than a file of its own (bytes, minified). */
 const TINY_CHUNK_BYTES = 400;
+/**
+ * The 'on interaction' wrapper (app/components/islands/): every page with a form loads it before hydrating.
+ * In the framework file it costs the pages without a form ~1 KB and saves each form page a file.
+ */
+const FRAME_MODULES = ["app/components/islands/on-interaction.tsx"];
+/** The form kit: the chunks holding these source modules, which no route loads at once, make the `forms` file. */
+const FORM_KIT_MODULES = [
+  "app/components/forms/use-lead-form.ts",
+  "app/components/forms/fields.tsx",
+  "node_modules/valibot/",
+];
 
 const relativeToRoot = (file) => path.relative(root, file).split(path.sep).join("/");
 const publicUrl = (fileName) => `/build/${fileName}`;
@@ -77,9 +91,23 @@ export async function mergeClientChunks() {
       .map(({ path: imported }) => imported);
     if (imports.every((imported) => framework.has(imported) || everyPage.has(imported))) everyPage.add(file);
   }
+  const holds = (output, modules) =>
+    Object.keys(output.inputs).some((input) => modules.some((name) => input.includes(name)));
+  for (const [file, output] of Object.entries(metafile.outputs))
+    if (file.endsWith(".js") && holds(output, FRAME_MODULES)) everyPage.add(file);
+  const formKit = new Set(
+    Object.entries(metafile.outputs)
+      .filter(
+        ([file, output]) =>
+          file.startsWith("public/build/_shared/") && file.endsWith(".js") && holds(output, FORM_KIT_MODULES),
+      )
+      .map(([file]) => file),
+  );
+  const kitImports = new Set([...staticClosure(metafile, [...formKit])].filter((file) => !formKit.has(file)));
   const entryFiles = new Set([manifest.entry.module, ...Object.values(manifest.routes).map((route) => route.module)]);
 
   const entryPaths = new Set([...entryFiles].map((url) => path.join(root, "public", url)));
+  const rootRoutePath = path.join(root, "public", manifest.routes.root.module);
   const input = {};
   for (const url of entryFiles) input[baseName(url.slice("/build/".length))] = path.join(root, "public", url);
 
@@ -127,11 +155,15 @@ export async function mergeClientChunks() {
     // schemas on /sectores (+2.6 KB) for a few files fewer elsewhere.
     manualChunks(id) {
       const file = relativeToRoot(id);
-      // The entry's own module stays its own file: its top level hydrates the page, which must wait
-      // until the inline script has registered the route modules.
+      // The root route's module joins the framework (its file is then a one-line re-export). The entry's
+      // own module stays its own file: its top level hydrates the page, which must wait until the inline
+      // script has registered the route modules. The other routes' modules stay theirs.
+      if (id === rootRoutePath) return "framework";
       if (entryPaths.has(id)) return undefined;
-      if (framework.has(file)) return "framework";
-      if (everyPage.has(file)) return "frame";
+      if (framework.has(file) || everyPage.has(file)) return "framework";
+      if (formKit.has(file)) return "forms";
+      // Rollup would pull the kit's other imports into its file: those stay as esbuild grouped them.
+      if (kitImports.has(file)) return path.basename(file, ".js");
       return undefined;
     },
   });

@@ -2,7 +2,7 @@ import { useLoaderData } from "@remix-run/react";
 
 import { ContactFormOnInteraction } from "~/components/forms/forms-on-interaction";
 import { island, islandsLoader } from "~/components/islands/island";
-import { ContactSection } from "~/components/sections/ContactSection";
+import { ContactIntroIsland, ContactSection } from "~/components/sections/ContactSection";
 import { FaqSection } from "~/components/sections/FaqSection";
 import { getLandingPage } from "~/content/index.server";
 import { pageExports } from "~/lib/seo";
@@ -22,7 +22,7 @@ const Intro = island("page:LandingIntro", "server-html", () =>
 const Closing = island("page:LandingClosing", "server-html", () =>
   import("~/pages/LandingClosing").then((module) => module.LandingClosing),
 );
-export const clientLoader = islandsLoader(Intro, Closing, ContactFormOnInteraction);
+export const clientLoader = islandsLoader(Intro, Closing, ContactIntroIsland, ContactFormOnInteraction);
 
 export default function LandingRoute() {
   const { page } = useLoaderData<typeof loader>();

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { ContactFormOnInteraction } from "~/components/forms/forms-on-interaction";
 import { islandsLoader } from "~/components/islands/island";
 import { whatsAppUrl } from "~/components/layout/WhatsAppButton";
-import { ContactChannelList } from "~/components/sections/ContactSection";
+import { ContactChannelsIsland } from "~/components/sections/ContactSection";
 import { PageHeroIsland } from "~/components/sections/PageHeroIsland";
 import { Section } from "~/components/ui/Section";
 import { getContactPage } from "~/content/index.server";
@@ -17,7 +17,7 @@ export { contactAction as action } from "~/leads/page-actions.server";
 
 export const loader = () => loadPage(getContactPage, "/contacto");
 export const { meta, headers } = pageExports();
-export const clientLoader = islandsLoader(PageHeroIsland, ContactFormOnInteraction);
+export const clientLoader = islandsLoader(PageHeroIsland, ContactChannelsIsland, ContactFormOnInteraction);
 
 export default function ContactRoute() {
   const { page } = useLoaderData<typeof loader>();
@@ -34,13 +34,13 @@ export default function ContactRoute() {
           <div className="min-w-0 rounded-3xl border border-slate-200 bg-white p-5 shadow-xl shadow-slate-200/70 sm:p-8">
             <ContactFormOnInteraction content={page.form} />
           </div>
-          <aside aria-labelledby="canales-title">
-            <h2 id="canales-title" className="text-2xl font-bold tracking-tight text-ink">
-              {page.channels?.heading}
-            </h2>
-            {page.channels?.text ? <p className="mt-3 leading-relaxed text-ink-soft">{page.channels.text}</p> : null}
-            <ContactChannelList email={settings?.email} phone={settings?.phone} whatsapp={whatsapp} />
-          </aside>
+          <ContactChannelsIsland
+            heading={page.channels?.heading}
+            text={page.channels?.text}
+            email={settings?.email}
+            phone={settings?.phone}
+            whatsapp={whatsapp}
+          />
         </div>
       </Section>
     </>

@@ -1,6 +1,6 @@
 // The browser build regrouped by scripts/merge-client-chunks.mjs: the manifest the server renders and the
 // one the browser reads agree, every file they or the chunks name exists, and what every page loads is a
-// handful of files (React and Remix in one, the site's frame in another).
+// handful of files (React, Remix and the site's frame in one).
 import fs from "node:fs";
 import path from "node:path";
 
@@ -88,7 +88,7 @@ describe("regrouped browser chunks", () => {
     expect(inputs).toContain("app/components/islands/island.tsx");
   });
 
-  it("what every page loads is four files plus the manifest: entry, root, framework and frame", () => {
+  it("what every page loads is three files plus the manifest: entry, root (a re-export) and framework", () => {
     const everyPage = new Set([
       manifest.entry.module,
       ...(manifest.entry.imports ?? []),
@@ -97,10 +97,11 @@ describe("regrouped browser chunks", () => {
     ]);
     expect([...everyPage].map((url) => path.basename(url).replace(/-[a-z0-9]+\.js$/, "")).sort()).toEqual([
       "entry.client",
-      "frame",
       "framework",
       "root",
     ]);
+    // The root route's code is in the framework file; its own file only re-exports it.
+    expect(fs.statSync(path.join(publicDir, manifest.routes.root.module)).size).toBeLessThan(300);
   });
 });
 

@@ -1,11 +1,11 @@
-// The build marks the chunks that hold React and Remix for eager compilation in Chrome
+// The build marks the file that holds React and Remix (and the frame merged with them) for eager compilation in Chrome
 // (scripts/compile-hints.mjs); route chunks keep V8's lazy compilation.
 import fs from "node:fs";
 import path from "node:path";
 
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { COMPILE_HINT, frameworkChunks } from "../../scripts/compile-hints.mjs";
+import { COMPILE_HINT, reactDomChunks } from "../../scripts/compile-hints.mjs";
 import { requireBuild } from "../support/production-server";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
@@ -16,7 +16,7 @@ describe("compile hints in the client build", () => {
   beforeAll(() => {
     requireBuild();
     metafile = JSON.parse(fs.readFileSync(path.join(root, "build", "metafile.js.json"), "utf8"));
-    framework = frameworkChunks(metafile) as string[];
+    framework = reactDomChunks(metafile) as string[];
   });
 
   const startsWithHint = (output: string) => fs.readFileSync(path.join(root, output), "utf8").startsWith(COMPILE_HINT);
