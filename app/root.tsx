@@ -15,10 +15,8 @@ import type { ReactNode } from "react";
 
 import { CookieBanner } from "~/components/layout/CookieBanner";
 import { Footer, PAGE_END_ID } from "~/components/layout/Footer";
+import { MinimalHeaderIsland, NotFoundIsland, WhatsAppIsland } from "~/components/layout/frame-islands";
 import { Header } from "~/components/layout/Header";
-import { MinimalHeader } from "~/components/layout/MinimalHeader";
-import { NotFound } from "~/components/layout/NotFound";
-import { WhatsAppButton } from "~/components/layout/WhatsAppButton";
 import { ICON_SPRITE_PATH, IconSpriteContext } from "~/components/ui/Icon";
 import { ICON_SPRITE_URL } from "~/components/ui/icon-sprite.server";
 import { ConsentBootScript } from "~/consent/ConsentBootScript";
@@ -104,12 +102,12 @@ function Frame({
     <>
       <CookieBanner texts={settings.cookieBanner} />
       <Tracking ids={settings.tracking} />
-      {kind === "minimal" ? <MinimalHeader settings={settings} /> : <Header settings={settings} />}
+      {kind === "minimal" ? <MinimalHeaderIsland settings={settings} /> : <Header settings={settings} />}
       <main id="contenido" className="flex-1 pt-16">
         {children}
       </main>
       <Footer settings={settings} />
-      <WhatsAppButton settings={settings} />
+      <WhatsAppIsland settings={settings} />
     </>
   );
 }
@@ -129,7 +127,7 @@ export function ErrorBoundary() {
   const root = useRouteLoaderData<typeof loader>("root");
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const content = notFound ? (
-    <NotFound settings={root?.settings} />
+    <NotFoundIsland settings={root?.settings} />
   ) : (
     <div className="container-page section text-center">
       <h1 className="section-heading">Se ha producido un error</h1>

@@ -6,10 +6,9 @@
 // came ~10 % smaller (docs/lab/javascript-budget-log.md). esbuild has no option to group chunks, so
 // this step bundles the build's own output again with Rollup, which has:
 // - one `framework` file with React, React Router and Remix, everything else the root route and the
-//   entry load (header, footer, banner, tags…), the root route's own module and the 'on interaction'
-//   wrapper: every page needs them, and one file compresses ~1.5 KB smaller than four
-//   (docs/decisions/0006-javascript-budget.md). It is the file scripts/compile-hints.mjs marks for eager
-//   compilation;
+//   entry load (header, footer, banner, tags…) and the 'on interaction' wrapper: every page needs them,
+//   and one file compresses ~1.2 KB smaller than three (docs/lab/javascript-budget-log.md). It is the root
+//   route's module itself, and the file scripts/compile-hints.mjs marks for eager compilation;
 // - one `forms` file with the form kit (the fields, `useLeadForm` and its toast and conversions, Valibot):
 //   what a pointer over any form fetches besides that form's own chunk;
 // - route and dynamically imported chunks as esbuild grouped them (merging the small ones was tried two ways:
@@ -32,14 +31,14 @@ const buildDir = path.join(root, "public", "build");
 const metafilePath = path.join(root, "build", "metafile.js.json");
 const serverBuildPath = path.join(root, "build", "index.js");
 const MANIFEST_STATEMENT = /^var assets_manifest_default = (\{.*\});$/m;
-/** A shared chunk this small goes in the frame rather than a file of its own (bytes, minified). */
+/** A shared chunk this small goes in the framework file rather than a file of its own (bytes, minified). */
 const TINY_CHUNK_BYTES = 400;
 /**
  * The 'on interaction' wrapper (app/components/islands/): every page with a form loads it before hydrating.
  * In the framework file it costs the pages without a form ~1 KB and saves each form page a file.
  */
 const FRAME_MODULES = ["app/components/islands/on-interaction.tsx"];
-/** The form kit: the chunks holding these source modules, which no route loads at once, make the `forms` file. */
+/** The form kit: the chunks holding these source modules make the `forms` file. */
 const FORM_KIT_MODULES = [
   "app/components/forms/use-lead-form.ts",
   "app/components/forms/fields.tsx",
@@ -76,14 +75,14 @@ function staticClosure(metafile, outputs) {
 export async function mergeClientChunks() {
   const metafile = JSON.parse(fs.readFileSync(metafilePath, "utf8"));
   const { source: serverSource, manifest } = readServerManifest();
-  // What the framework imports (esbuild's CommonJS helpers) goes with it: a framework chunk that
-  // imported from the frame chunk, which imports the framework, would run before its helpers exist.
+  // The framework packages' chunks with what they import (esbuild's CommonJS helpers), and what the entry
+  // and the root route load: all of it is the framework file.
   const framework = staticClosure(metafile, frameworkChunks(metafile));
   const everyPage = staticClosure(metafile, [`public${manifest.entry.module}`, `public${manifest.routes.root.module}`]);
   // Shared chunks of a few bytes (the browser's stand-ins for `.server` modules, a helper two routes
-  // share) join the frame: each would otherwise be one more file for the pages that import it, and a
-  // file's own brotli and import cost more than the bytes every page gains.
-  // Only those importing nothing beyond the framework and the frame, which every page loads anyway.
+  // share) join the framework file: each would otherwise be one more file for the pages that import it,
+  // and a file's own brotli and import cost more than the bytes every page gains.
+  // Only those importing nothing beyond what every page loads anyway.
   for (const [file, output] of Object.entries(metafile.outputs)) {
     if (!file.startsWith("public/build/_shared/") || !file.endsWith(".js") || output.bytes > TINY_CHUNK_BYTES) continue;
     const imports = output.imports
@@ -109,7 +108,9 @@ export async function mergeClientChunks() {
   const entryPaths = new Set([...entryFiles].map((url) => path.join(root, "public", url)));
   const rootRoutePath = path.join(root, "public", manifest.routes.root.module);
   const input = {};
-  for (const url of entryFiles) input[baseName(url.slice("/build/".length))] = path.join(root, "public", url);
+  for (const url of entryFiles)
+    if (url !== manifest.routes.root.module)
+      input[baseName(url.slice("/build/".length))] = path.join(root, "public", url);
 
   const bundle = await rollup({
     input,
@@ -123,18 +124,26 @@ export async function mergeClientChunks() {
     },
     plugins: [
       {
+        // The root route is the framework file itself (no one-line re-export file in front of it): its
+        // exports may be extended by what the other chunks import from that file.
+        name: "root-route-in-framework",
+        buildStart() {
+          this.emitFile({ type: "chunk", id: rootRoutePath, name: "framework", preserveSignature: "allow-extension" });
+        },
+      },
+      {
         // The chunks import each other by URL (`/build/_shared/chunk-….js`).
         name: "public-urls",
         resolveId: (source) => (source.startsWith("/build/") ? path.join(root, "public", source) : null),
       },
       {
         // Terser rather than esbuild's minifier: measured, it mangles the chunks' top-level names too and
-        // its second compress pass finds more, 3.4 KB less brotli on the framework alone.
+        // its further compress passes find more, 3.6 KB less brotli on the framework alone (two passes 3.4, three 0.2 more).
         name: "minify",
         async renderChunk(code) {
           const result = await minify(code, {
             module: true,
-            compress: { passes: 2 },
+            compress: { passes: 3 },
             mangle: true,
             format: { comments: false },
           });
@@ -155,9 +164,9 @@ export async function mergeClientChunks() {
     // schemas on /sectores (+2.6 KB) for a few files fewer elsewhere.
     manualChunks(id) {
       const file = relativeToRoot(id);
-      // The root route's module joins the framework (its file is then a one-line re-export). The entry's
-      // own module stays its own file: its top level hydrates the page, which must wait until the inline
-      // script has registered the route modules. The other routes' modules stay theirs.
+      // The root route's module is the framework file (emitted above). The entry's own module stays its own
+      // file: its top level hydrates the page, which must wait until the inline script has registered the
+      // route modules (merged, it ran first and every page failed to hydrate). Other routes stay theirs.
       if (id === rootRoutePath) return "framework";
       if (entryPaths.has(id)) return undefined;
       if (framework.has(file) || everyPage.has(file)) return "framework";

@@ -19,3 +19,8 @@ export function telHref(phone: string): string {
   const digits = phone.replace(/[^\d+]/g, "");
   return `tel:${digits.startsWith("+") ? "+" : ""}${digits.replace(/\+/g, "")}`;
 }
+
+/** A WhatsApp chat with `number` (digits kept) and a prefilled message. */
+export function whatsAppUrl(number: string, message: string): string {
+  return `https://wa.me/${number.replace(/\D/g, "")}?text=${encodeURIComponent(message)}`;
+}

@@ -4,9 +4,9 @@
  */
 import type { SerializeFrom } from "@remix-run/node";
 
-import { whatsAppUrl } from "~/components/layout/WhatsAppButton";
 import { NextStepsContact, NextStepsList } from "~/components/sections/onboarding/NextSteps";
 import { PageHero } from "~/components/sections/PageHero";
+import { whatsAppUrl } from "~/lib/links";
 import { useSiteSettings } from "~/lib/use-site-settings";
 import type { loader } from "~/routes/siguiente";
 

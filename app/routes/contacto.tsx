@@ -1,12 +1,11 @@
 import { useLoaderData } from "@remix-run/react";
 
 import { ContactFormOnInteraction } from "~/components/forms/forms-on-interaction";
-import { islandsLoader } from "~/components/islands/island";
-import { whatsAppUrl } from "~/components/layout/WhatsAppButton";
-import { ContactChannelsIsland } from "~/components/sections/ContactSection";
+import { island, islandsLoader } from "~/components/islands/island";
 import { PageHeroIsland } from "~/components/sections/PageHeroIsland";
 import { Section } from "~/components/ui/Section";
 import { getContactPage } from "~/content/index.server";
+import { whatsAppUrl } from "~/lib/links";
 import { pageExports } from "~/lib/seo";
 import { loadPage } from "~/lib/seo.server";
 import { useSiteSettings } from "~/lib/use-site-settings";
@@ -17,6 +16,10 @@ export { contactAction as action } from "~/leads/page-actions.server";
 
 export const loader = () => loadPage(getContactPage, "/contacto");
 export const { meta, headers } = pageExports();
+/** The channels aside: links and text, kept as the server's HTML. */
+const ContactChannelsIsland = island("section:ContactChannels", "server-html", () =>
+  import("~/components/sections/ContactChannels").then((module) => module.ContactChannelsAside),
+);
 export const clientLoader = islandsLoader(PageHeroIsland, ContactChannelsIsland, ContactFormOnInteraction);
 
 export default function ContactRoute() {

@@ -3,7 +3,7 @@
 // stat cards with the spec's formula.
 import { expect, type Locator, type Page, test } from "@playwright/test";
 
-import { typeset } from "../../app/domain/format";
+import { typeset } from "../../app/domain/typeset";
 import {
   closeCookieBanner,
   contentChunksFetched,

@@ -1,7 +1,7 @@
 // /servicios/google-ads and /contacto in real Chromium: content, where their links lead, layout and axe.
 import { expect, test } from "@playwright/test";
 
-import { typeset } from "../../app/domain/format";
+import { typeset } from "../../app/domain/typeset";
 import {
   expectNoAxeViolations,
   expectNoHorizontalScroll,

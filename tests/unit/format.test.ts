@@ -1,4 +1,5 @@
-import { formatEuros, formatInteger, formatNumber, formatPercent, NOT_A_NUMBER, typeset } from "~/domain/format";
+import { formatEuros, formatInteger, formatNumber, formatPercent, NOT_A_NUMBER } from "~/domain/format";
+import { typeset } from "~/domain/typeset";
 
 // es-ES separates the number and its unit with a no-break space.
 const nbsp = "\u00a0";

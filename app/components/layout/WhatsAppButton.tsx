@@ -1,8 +1,9 @@
+/**
+ * The floating WhatsApp link. A link and a drawing: pages keep it as the server's HTML and never download
+ * this module (frame-islands.tsx).
+ */
 import type { SiteSettings } from "~/content/types";
-
-export function whatsAppUrl(number: string, message: string): string {
-  return `https://wa.me/${number.replace(/\D/g, "")}?text=${encodeURIComponent(message)}`;
-}
+import { whatsAppUrl } from "~/lib/links";
 
 export function WhatsAppButton({ settings }: { settings: SiteSettings }) {
   if (!settings.whatsappNumber) return null;

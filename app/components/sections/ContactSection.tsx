@@ -15,11 +15,6 @@ export const ContactIntroIsland = island("section:ContactIntro", "server-html", 
   import("./ContactChannels").then((module) => module.ContactIntro),
 );
 
-/** The contact page's channels aside (/contacto), kept as the server's HTML too. */
-export const ContactChannelsIsland = island("section:ContactChannels", "server-html", () =>
-  import("./ContactChannels").then((module) => module.ContactChannelsAside),
-);
-
 export function ContactSection({
   id,
   heading,

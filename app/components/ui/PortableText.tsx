@@ -13,7 +13,7 @@ import {
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 
-import { typeset } from "~/domain/format";
+import { typeset } from "~/domain/typeset";
 import { linkKind } from "~/lib/links";
 
 export type PortableTextValue = PortableTextProps["value"];
