@@ -1,7 +1,7 @@
 /**
  * The text sides of the contact bands: the landing's heading, intro and direct channels, and the contact
  * page's channels aside. Links and text only: pages keep them as the server's HTML and never download
- * this module (the islands in ContactSection.tsx).
+ * this module (the islands in ContactSection.tsx and app/routes/contacto.tsx).
  */
 import { IconTile } from "~/components/ui/Card";
 import { Icon, type IconName } from "~/components/ui/Icon";
@@ -10,20 +10,16 @@ import { telHref } from "~/lib/links";
 
 import type { Maybe } from "./content-shapes";
 
-/** The landing's contact band, beside the form: heading (`{id}-title`, naming the band), intro, channels. */
-export function ContactIntro({
-  id,
-  heading,
-  intro,
-  email,
-  phone,
-}: {
+export interface ContactIntroProps {
   id: string;
   heading: Maybe<string>;
   intro?: Maybe<string>;
   email?: Maybe<string>;
   phone?: Maybe<string>;
-}) {
+}
+
+/** The landing's contact band, beside the form: heading (`{id}-title`, naming the band), intro, channels. */
+export function ContactIntro({ id, heading, intro, email, phone }: ContactIntroProps) {
   return (
     <>
       <SectionHeading id={`${id}-title`} title={heading} intro={intro} align="left" />

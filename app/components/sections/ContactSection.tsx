@@ -9,32 +9,18 @@ import type { ReactNode } from "react";
 import { island } from "~/components/islands/island";
 import { Section } from "~/components/ui/Section";
 
-import type { Maybe } from "./content-shapes";
+import type { ContactIntroProps } from "./ContactChannels";
 
 export const ContactIntroIsland = island("section:ContactIntro", "server-html", () =>
   import("./ContactChannels").then((module) => module.ContactIntro),
 );
 
-export function ContactSection({
-  id,
-  heading,
-  intro,
-  email,
-  phone,
-  children,
-}: {
-  id: string;
-  heading: Maybe<string>;
-  intro?: Maybe<string>;
-  email?: Maybe<string>;
-  phone?: Maybe<string>;
-  children: ReactNode;
-}) {
+export function ContactSection({ children, ...intro }: ContactIntroProps & { children: ReactNode }) {
   return (
-    <Section id={id} labelledBy={`${id}-title`} tone="muted">
+    <Section id={intro.id} labelledBy={`${intro.id}-title`} tone="muted">
       <div className="grid gap-10 lg:grid-cols-[0.8fr_1.2fr] lg:gap-16">
         <div>
-          <ContactIntroIsland id={id} heading={heading} intro={intro} email={email} phone={phone} />
+          <ContactIntroIsland {...intro} />
         </div>
         <div className="min-w-0 rounded-3xl border border-slate-200 bg-white p-5 shadow-xl shadow-slate-200/70 sm:p-8">
           {children}
