@@ -7,6 +7,7 @@
  */
 import type { SanityQueries } from "@sanity/client";
 
+import { formatInteger } from "~/domain/format";
 import { warnIfLegalIdentityIncomplete } from "~/lib/legal-identity.server";
 import { campaignSlugOfPath } from "~/lib/site-paths";
 
@@ -62,7 +63,17 @@ export const getSiteSettings = () =>
     return settings;
   });
 export const getLandingPage = () => fetchRequired(landingPageQuery, "landingPage");
-export const getPlansPage = () => fetchRequired(plansPageQuery, "plansPage");
+/**
+ * A plan with its price as the page prints it (`priceText`, es-ES: '1.500'), or null without a price.
+ * Formatted here, once, so the plan cards and the service-start form need no number formatting in the
+ * browser (docs/lab/javascript-budget-log.md).
+ */
+function withPriceText<P extends { price: number | null }>(plan: P): P & { priceText: string | null } {
+  return { ...plan, priceText: plan.price != null ? formatInteger(plan.price) : null };
+}
+
+export const getPlansPage = () =>
+  fetchRequired(plansPageQuery, "plansPage").then((page) => ({ ...page, plans: page.plans.map(withPriceText) }));
 export const getCalculatorPage = () => fetchRequired(calculatorPageQuery, "calculatorPage");
 export const getSectorsDirectory = () => fetchRequired(sectorsDirectoryQuery, "sectorsDirectory");
 export const getGoogleAdsPage = () => fetchRequired(googleAdsPageQuery, "googleAdsPage");
@@ -70,7 +81,11 @@ export const getContactPage = () => fetchRequired(contactPageQuery, "contactPage
 export const getLegalPage = () => fetchRequired(legalPageQuery, "legalPage");
 export const getNextStepsPage = () => fetchRequired(nextStepsPageQuery, "nextStepsPage");
 export const getDraftContractPage = () => fetchRequired(draftContractPageQuery, "draftContractPage");
-export const getServiceStartPage = () => fetchRequired(serviceStartPageQuery, "serviceStartPage");
+export const getServiceStartPage = () =>
+  fetchRequired(serviceStartPageQuery, "serviceStartPage").then((page) => ({
+    ...page,
+    plans: page.plans.map(withPriceText),
+  }));
 
 export const getCalculatorSectors = () => fetchContent(calculatorSectorsQuery);
 

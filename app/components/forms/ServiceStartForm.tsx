@@ -21,7 +21,7 @@ import { SuccessPanel } from "./LeadFormShell";
 import { PrivacyNotice } from "./PrivacyNotice";
 import { Card, cardClass } from "./service-start/FormCard";
 import { LogoChoice } from "./service-start/LogoChoice";
-import { PlanChoice } from "./service-start/PlanChoice";
+import { PlanChoice, type ServicePlan } from "./service-start/PlanChoice";
 import { useLeadForm } from "./use-lead-form";
 
 export const SERVICE_START_ANCHOR = "formulario-inicio-servicio";
@@ -30,8 +30,13 @@ export const PAYMENT_TAB_DELAY_MS = 1500;
 
 export type { ServicePlan } from "./service-start/PlanChoice";
 
-/** The page's form texts, choices and plans (serviceStartPage, without its heading and SEO). */
-export type ServiceStartContent = Omit<NonNullable<ServiceStartPageQueryResult>, "seo" | "heading" | "intro">;
+/** The page's form texts, choices and plans (serviceStartPage, without its heading and SEO; prices printed). */
+export type ServiceStartContent = Omit<
+  NonNullable<ServiceStartPageQueryResult>,
+  "seo" | "heading" | "intro" | "plans"
+> & {
+  plans: ServicePlan[];
+};
 
 /** The business card's questions, all required (app/forms/service-start.ts); `wide` spans both columns. */
 const BUSINESS_QUESTIONS = [

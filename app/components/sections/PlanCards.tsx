@@ -11,12 +11,11 @@ import { Section } from "~/components/ui/Section";
 import { SectionHeading } from "~/components/ui/SectionHeading";
 import { typesetText } from "~/components/ui/typeset";
 import type { PlansPageQueryResult } from "~/content/sanity.types";
-import { formatInteger } from "~/domain/format";
 
 import { itemKey, type List, type Maybe } from "./content-shapes";
 
-/** A plan as `plansPageQuery` projects it. */
-export type PlanContent = NonNullable<PlansPageQueryResult>["plans"][number];
+/** A plan as `plansPageQuery` projects it, with its price printed by the loader. */
+export type PlanContent = NonNullable<PlansPageQueryResult>["plans"][number] & { priceText: string | null };
 /** A plan's button as `plansPageQuery` projects it (`buttons[]{label, action}`). */
 export type PlanButtonContent = PlanContent["buttons"][number];
 
@@ -76,8 +75,8 @@ function PlanCard({ plan, renderButton }: { plan: PlanContent; renderButton: Ren
         {typesetText(plan.subtitle)}
       </p>
       <p className="mt-5 flex flex-wrap md:min-h-[3.5rem] items-baseline gap-x-2 gap-y-1">
-        {plan.price != null ? (
-          <span className="text-5xl font-extrabold tracking-tight">{formatInteger(plan.price)}</span>
+        {plan.priceText != null ? (
+          <span className="text-5xl font-extrabold tracking-tight">{plan.priceText}</span>
         ) : plan.priceLabel ? (
           <span className="text-[1.75rem] font-extrabold leading-tight tracking-tight xl:text-2xl">
             {plan.priceLabel}

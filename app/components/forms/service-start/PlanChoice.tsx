@@ -5,14 +5,13 @@
 import { Icon } from "~/components/ui/Icon";
 import { typesetText } from "~/components/ui/typeset";
 import type { ServiceStartPageQueryResult } from "~/content/sanity.types";
-import { formatInteger } from "~/domain/format";
 import type { FormValues } from "~/forms/shared";
 
 import { RequiredMark } from "../fields";
 import { cardClass, legendClass } from "./FormCard";
 
-/** A plan as serviceStartPage's `plans[]->{…}` projects it. */
-export type ServicePlan = NonNullable<ServiceStartPageQueryResult>["plans"][number];
+/** A plan as serviceStartPage's `plans[]->{…}` projects it, with its price printed by the loader. */
+export type ServicePlan = NonNullable<ServiceStartPageQueryResult>["plans"][number] & { priceText: string | null };
 
 /**
  * One plan as a selectable card: the label holds the radio and the plan's name and stretches over the
@@ -52,9 +51,9 @@ function PlanCard({ plan, defaultChecked, error }: { plan: ServicePlan; defaultC
         ) : null}
       </div>
       <p id={`plan-${plan.key}-detalle`} className="mt-3">
-        {plan.price != null ? (
+        {plan.priceText != null ? (
           <span className="block text-ink">
-            <span className="text-3xl font-extrabold">{formatInteger(plan.price)}</span>{" "}
+            <span className="text-3xl font-extrabold">{plan.priceText}</span>{" "}
             <span className="text-sm text-ink-muted">{plan.priceSuffix}</span>
           </span>
         ) : null}
