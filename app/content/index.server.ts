@@ -35,6 +35,7 @@ import {
   siteSettingsQuery,
 } from "./queries";
 import { contentSource, type QueryParams } from "./source.server";
+import type { PricedPlan } from "./types";
 
 export { inPreview } from "./preview.server";
 export { contentEvents, contentSource } from "./source.server";
@@ -68,7 +69,7 @@ export const getLandingPage = () => fetchRequired(landingPageQuery, "landingPage
  * Formatted here, once, so the plan cards and the service-start form need no number formatting in the
  * browser (docs/lab/javascript-budget-log.md).
  */
-function withPriceText<P extends { price: number | null }>(plan: P): P & { priceText: string | null } {
+function withPriceText<P extends { price: number | null }>(plan: P): PricedPlan<P> {
   return { ...plan, priceText: plan.price != null ? formatInteger(plan.price) : null };
 }
 

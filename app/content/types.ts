@@ -10,3 +10,6 @@ export type SeoFields = Partial<Omit<Seo, "_type">>;
 export type SeoImage = Partial<Pick<NonNullable<Seo["image"]>, "alt" | "crop" | "hotspot">> & {
   asset?: Pick<SanityImageAssetReference, "_ref"> | null;
 };
+
+/** A plan as the loaders send it: its price already printed es-ES ('1.500'), or null without a price. */
+export type PricedPlan<P> = P & { priceText: string | null };

@@ -11,11 +11,12 @@ import { Section } from "~/components/ui/Section";
 import { SectionHeading } from "~/components/ui/SectionHeading";
 import { typesetText } from "~/components/ui/typeset";
 import type { PlansPageQueryResult } from "~/content/sanity.types";
+import type { PricedPlan } from "~/content/types";
 
 import { itemKey, type List, type Maybe } from "./content-shapes";
 
 /** A plan as `plansPageQuery` projects it, with its price printed by the loader. */
-export type PlanContent = NonNullable<PlansPageQueryResult>["plans"][number] & { priceText: string | null };
+export type PlanContent = PricedPlan<NonNullable<PlansPageQueryResult>["plans"][number]>;
 /** A plan's button as `plansPageQuery` projects it (`buttons[]{label, action}`). */
 export type PlanButtonContent = PlanContent["buttons"][number];
 

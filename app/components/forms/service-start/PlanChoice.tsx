@@ -5,13 +5,14 @@
 import { Icon } from "~/components/ui/Icon";
 import { typesetText } from "~/components/ui/typeset";
 import type { ServiceStartPageQueryResult } from "~/content/sanity.types";
+import type { PricedPlan } from "~/content/types";
 import type { FormValues } from "~/forms/shared";
 
 import { RequiredMark } from "../fields";
 import { cardClass, legendClass } from "./FormCard";
 
 /** A plan as serviceStartPage's `plans[]->{…}` projects it, with its price printed by the loader. */
-export type ServicePlan = NonNullable<ServiceStartPageQueryResult>["plans"][number] & { priceText: string | null };
+export type ServicePlan = PricedPlan<NonNullable<ServiceStartPageQueryResult>["plans"][number]>;
 
 /**
  * One plan as a selectable card: the label holds the radio and the plan's name and stretches over the
