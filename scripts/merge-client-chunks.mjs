@@ -6,7 +6,8 @@
 // came ~10 % smaller (docs/lab/javascript-budget-log.md). esbuild has no option to group chunks, so
 // this step bundles the build's own output again with Rollup, which has:
 // - one `framework` file with React, React Router and Remix, everything else the root route and the
-//   entry load (header, footer, banner, tags…) and the 'on interaction' wrapper: every page needs them,
+//   entry load (header, footer, banner, tags…), the 'on interaction' wrapper and the form controls' look:
+//   every page needs most of it,
 //   and one file compresses ~1.2 KB smaller than three (docs/lab/javascript-budget-log.md). It is the root
 //   route's module itself, and the file scripts/compile-hints.mjs marks for eager compilation;
 // - one `forms` file with the form kit (the fields, `useLeadForm` and its toast and conversions, Valibot):
@@ -34,10 +35,15 @@ const MANIFEST_STATEMENT = /^var assets_manifest_default = (\{.*\});$/m;
 /** A shared chunk this small goes in the framework file rather than a file of its own (bytes, minified). */
 const TINY_CHUNK_BYTES = 400;
 /**
- * The 'on interaction' wrapper (app/components/islands/): every page with a form loads it before hydrating.
- * In the framework file it costs the pages without a form ~1 KB and saves each form page a file.
+ * In the framework file too, though not every page uses them:
+ * - the 'on interaction' wrapper (app/components/islands/): every page with a form loads it before
+ *   hydrating. It costs the pages without a form ~1 KB and saves each form page a file;
+ * - the form controls' look (app/components/forms/controls.tsx), shared by the form kit and the live
+ *   calculator. In a file of its own it was one more file (+0.4 KB) on every form page, which took
+ *   /software-b2b-demos over the budget; in the kit, it made /calculadora load the whole kit at once.
+ *   Here it costs the pages without a form 0.6 KB (docs/lab/javascript-budget-log.md).
  */
-const FRAME_MODULES = ["app/components/islands/on-interaction.tsx"];
+const FRAME_MODULES = ["app/components/islands/on-interaction.tsx", "app/components/forms/controls.tsx"];
 /** The form kit: the chunks holding these source modules make the `forms` file. */
 const FORM_KIT_MODULES = [
   "app/components/forms/use-lead-form.ts",

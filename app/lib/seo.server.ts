@@ -5,9 +5,11 @@
  * (the card's content hash, the JSON-LD shapes: docs/lab/javascript-budget-log.md).
  *
  *     export const loader = () => loadPage(getContactPage, "/contacto");
- *     export const { meta, headers } = pageExports();
+ *     export const meta = loaderMeta;
+ *     export const headers = publicPageHeaders;
  *
- * The loader stays an arrow function in the route, so the browser build drops it with its server imports.
+ * The loader stays an arrow function in the route, and `headers` a plain export, so the browser build
+ * drops both with what they import (a destructured export would keep the headers code in the browser).
  */
 import type { MetaDescriptor } from "@remix-run/node";
 

@@ -4,14 +4,7 @@
  */
 import type { MetaDescriptor } from "@remix-run/node";
 
-import { publicPageHeaders } from "~/lib/http-cache";
-
 /** `meta` of a route whose loader answers `{ meta }` (none when it threw: the error boundary's root meta). */
 export function loaderMeta({ data }: { data?: unknown }): MetaDescriptor[] {
   return (data as { meta?: MetaDescriptor[] } | undefined)?.meta ?? [];
-}
-
-/** A content page's `meta` (its loader's tags) and `headers` (public page cache). */
-export function pageExports() {
-  return { meta: loaderMeta, headers: publicPageHeaders };
 }

@@ -5,7 +5,8 @@ import { island, islandsLoader } from "~/components/islands/island";
 import { ContactIntroIsland, ContactSection } from "~/components/sections/ContactSection";
 import { FaqSection } from "~/components/sections/FaqSection";
 import { getLandingPage } from "~/content/index.server";
-import { pageExports } from "~/lib/seo";
+import { publicPageHeaders } from "~/lib/http-cache";
+import { loaderMeta } from "~/lib/seo";
 import { faqMeta, loadPage } from "~/lib/seo.server";
 import { useSiteSettings } from "~/lib/use-site-settings";
 
@@ -14,7 +15,8 @@ export { leadClientAction as clientAction } from "~/forms/client-action";
 export { contactAction as action } from "~/leads/page-actions.server";
 
 export const loader = () => loadPage(getLandingPage, "/", faqMeta);
-export const { meta, headers } = pageExports();
+export const meta = loaderMeta;
+export const headers = publicPageHeaders;
 
 const Intro = island("page:LandingIntro", "server-html", () =>
   import("~/pages/LandingIntro").then((module) => module.LandingIntro),

@@ -3,8 +3,9 @@ import { useLoaderData } from "@remix-run/react";
 
 import { island, islandsLoader } from "~/components/islands/island";
 import { getDraftContractPage } from "~/content/index.server";
+import { publicPageHeaders } from "~/lib/http-cache";
 import { resolveLegalText } from "~/lib/legal-identity";
-import { pageExports } from "~/lib/seo";
+import { loaderMeta } from "~/lib/seo";
 import { pageMeta, siteHead } from "~/lib/seo.server";
 
 /** The contract's references to the legal identity are filled in here; what is missing is left out. */
@@ -17,7 +18,8 @@ export async function loader() {
   return { page: { ...page, sections }, meta: pageMeta(site, { seo: page.seo, path: "/borrador" }) };
 }
 
-export const { meta, headers } = pageExports();
+export const meta = loaderMeta;
+export const headers = publicPageHeaders;
 
 const Page = island("page:DraftContractPage", "server-html", () =>
   import("~/pages/DraftContractPage").then((module) => module.DraftContractPage),

@@ -5,8 +5,9 @@ import { island, islandsLoader } from "~/components/islands/island";
 import { PageHeroIsland } from "~/components/sections/PageHeroIsland";
 import { Section } from "~/components/ui/Section";
 import { getContactPage } from "~/content/index.server";
+import { publicPageHeaders } from "~/lib/http-cache";
 import { whatsAppUrl } from "~/lib/links";
-import { pageExports } from "~/lib/seo";
+import { loaderMeta } from "~/lib/seo";
 import { loadPage } from "~/lib/seo.server";
 import { useSiteSettings } from "~/lib/use-site-settings";
 
@@ -15,7 +16,8 @@ export { leadClientAction as clientAction } from "~/forms/client-action";
 export { contactAction as action } from "~/leads/page-actions.server";
 
 export const loader = () => loadPage(getContactPage, "/contacto");
-export const { meta, headers } = pageExports();
+export const meta = loaderMeta;
+export const headers = publicPageHeaders;
 /** The channels aside: links and text, kept as the server's HTML. */
 const ContactChannelsIsland = island("section:ContactChannels", "server-html", () =>
   import("~/components/sections/ContactChannels").then((module) => module.ContactChannelsAside),

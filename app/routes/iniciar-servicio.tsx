@@ -5,7 +5,8 @@ import { ServiceStartFormOnInteraction } from "~/components/forms/forms-on-inter
 import { islandsLoader } from "~/components/islands/island";
 import { PageHeroIsland } from "~/components/sections/PageHeroIsland";
 import { getServiceStartPage } from "~/content/index.server";
-import { pageExports } from "~/lib/seo";
+import { publicPageHeaders } from "~/lib/http-cache";
+import { loaderMeta } from "~/lib/seo";
 import { loadPage } from "~/lib/seo.server";
 import { useSiteSettings } from "~/lib/use-site-settings";
 
@@ -13,7 +14,8 @@ export { leadClientAction as clientAction } from "~/forms/client-action";
 export { serviceStartAction as action } from "~/leads/page-actions.server";
 
 export const loader = () => loadPage(getServiceStartPage, "/iniciar-servicio");
-export const { meta, headers } = pageExports();
+export const meta = loaderMeta;
+export const headers = publicPageHeaders;
 export const clientLoader = islandsLoader(PageHeroIsland, ServiceStartFormOnInteraction);
 
 export default function ServiceStartRoute() {

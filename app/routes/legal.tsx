@@ -3,8 +3,9 @@ import { useLoaderData } from "@remix-run/react";
 
 import { island, islandsLoader } from "~/components/islands/island";
 import { getLegalPage } from "~/content/index.server";
+import { publicPageHeaders } from "~/lib/http-cache";
 import { resolveLegalText } from "~/lib/legal-identity";
-import { pageExports } from "~/lib/seo";
+import { loaderMeta } from "~/lib/seo";
 import { pageMeta, siteHead } from "~/lib/seo.server";
 
 /** The texts' references to the legal identity are filled in here; what is missing is left out. */
@@ -22,7 +23,8 @@ export async function loader() {
   };
 }
 
-export const { meta, headers } = pageExports();
+export const meta = loaderMeta;
+export const headers = publicPageHeaders;
 
 const Page = island("page:LegalPage", "server-html", () =>
   import("~/pages/LegalPage").then((module) => module.LegalPage),

@@ -8,7 +8,8 @@ import { PageHero } from "~/components/sections/PageHero";
 import { PlanButton, PlanCards, PlanOfferNote, PriceFrom } from "~/components/sections/PlanCards";
 import { CtaLink, optionalCta } from "~/components/ui/CtaLink";
 import { getPlansPage } from "~/content/index.server";
-import { pageExports } from "~/lib/seo";
+import { publicPageHeaders } from "~/lib/http-cache";
+import { loaderMeta } from "~/lib/seo";
 import { faqMeta, loadPage } from "~/lib/seo.server";
 import { useSiteSettings } from "~/lib/use-site-settings";
 
@@ -21,7 +22,8 @@ export { leadClientAction as clientAction } from "~/forms/client-action";
 export { plansAction as action } from "~/leads/page-actions.server";
 
 export const loader = () => loadPage(getPlansPage, "/mensual", faqMeta);
-export const { meta, headers } = pageExports();
+export const meta = loaderMeta;
+export const headers = publicPageHeaders;
 
 const Details = island("page:PlansDetails", "server-html", () =>
   import("~/pages/PlansDetails").then((module) => module.PlansDetails),

@@ -5,11 +5,13 @@ import { island, islandsLoader } from "~/components/islands/island";
 import { PageHero } from "~/components/sections/PageHero";
 import { SectorGrid, SectorIconIsland } from "~/components/sections/sectors/SectorGrid";
 import { getSectorsDirectory } from "~/content/index.server";
-import { pageExports } from "~/lib/seo";
+import { publicPageHeaders } from "~/lib/http-cache";
+import { loaderMeta } from "~/lib/seo";
 import { loadPage } from "~/lib/seo.server";
 
 export const loader = () => loadPage(getSectorsDirectory, "/sectores");
-export const { meta, headers } = pageExports();
+export const meta = loaderMeta;
+export const headers = publicPageHeaders;
 
 const Closing = island("page:SectorsClosing", "server-html", () =>
   import("~/pages/SectorsClosing").then((module) => module.SectorsClosing),

@@ -2,11 +2,13 @@ import { useLoaderData } from "@remix-run/react";
 
 import { island, islandsLoader } from "~/components/islands/island";
 import { getGoogleAdsPage } from "~/content/index.server";
-import { pageExports } from "~/lib/seo";
+import { publicPageHeaders } from "~/lib/http-cache";
+import { loaderMeta } from "~/lib/seo";
 import { loadPage } from "~/lib/seo.server";
 
 export const loader = () => loadPage(getGoogleAdsPage, "/servicios/google-ads");
-export const { meta, headers } = pageExports();
+export const meta = loaderMeta;
+export const headers = publicPageHeaders;
 
 const Page = island("page:GoogleAdsPage", "server-html", () =>
   import("~/pages/GoogleAdsPage").then((module) => module.GoogleAdsPage),

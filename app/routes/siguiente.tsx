@@ -3,11 +3,13 @@ import { useLoaderData } from "@remix-run/react";
 
 import { island, islandsLoader } from "~/components/islands/island";
 import { getNextStepsPage } from "~/content/index.server";
-import { pageExports } from "~/lib/seo";
+import { publicPageHeaders } from "~/lib/http-cache";
+import { loaderMeta } from "~/lib/seo";
 import { loadPage } from "~/lib/seo.server";
 
 export const loader = () => loadPage(getNextStepsPage, "/siguiente");
-export const { meta, headers } = pageExports();
+export const meta = loaderMeta;
+export const headers = publicPageHeaders;
 
 const Page = island("page:NextStepsPage", "server-html", () =>
   import("~/pages/NextStepsPage").then((module) => module.NextStepsPage),

@@ -101,6 +101,27 @@ describe("regrouped browser chunks", () => {
     ]);
     expect(path.basename(manifest.routes.root.module)).toMatch(/^framework-/);
   });
+
+  it("/calculadora starts with its live calculator and without the form kit, which comes with the lead form", () => {
+    const metafile = JSON.parse(fs.readFileSync(path.join(root, "build", "metafile.js.json"), "utf8")) as {
+      outputs: Record<string, { inputs: Record<string, unknown>; imports: { path: string; kind: string }[] }>;
+    };
+    const route = manifest.routes["routes/calculadora"];
+    const atStart = new Set<string>();
+    const visit = (file: string) => {
+      if (atStart.has(file)) return;
+      atStart.add(file);
+      for (const { path: imported, kind } of metafile.outputs[file]?.imports ?? [])
+        if (kind === "import-statement") visit(imported);
+    };
+    for (const url of [route.module, ...(route.imports ?? [])]) visit(`public${url}`);
+    const inputs = [...atStart].flatMap((file) => Object.keys(metafile.outputs[file]?.inputs ?? {}));
+    expect(inputs).toContain("app/components/calculator/CalculatorForm.tsx");
+    expect(inputs).toContain("app/components/forms/controls.tsx");
+    expect(
+      inputs.filter((input) => /forms\/(use-lead-form|fields)\.tsx?$|node_modules\/valibot\//.test(input)),
+    ).toEqual([]);
+  });
 });
 
 describe("a page as served", () => {

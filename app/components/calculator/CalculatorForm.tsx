@@ -6,7 +6,7 @@
 import { Link } from "@remix-run/react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 
-import { NumberField, SelectInput } from "~/components/forms/fields";
+import { NumberField, SelectInput } from "~/components/forms/controls";
 import { formatEuros, formatInteger, formatPercent } from "~/domain/format";
 import { PARAM, type SectorRecord, VIEW_RESULTS } from "~/forms/calculator-query";
 import { useHydrated } from "~/lib/use-hydrated";

@@ -7,7 +7,8 @@ import type { ServiceStartPageQueryResult } from "~/content/sanity.types";
 import { LOGO_FILE_FIELD } from "~/forms/service-start";
 import type { FieldErrors, FormValues } from "~/forms/shared";
 
-import { inputClass, RequiredMark, TextAreaField } from "../fields";
+import { inputClass, RequiredMark } from "../controls";
+import { TextAreaField } from "../fields";
 import { cardClass, legendClass } from "./FormCard";
 
 /** The own-logo answers; their ids drive which part of the card shows (CSS `:has`, below). */

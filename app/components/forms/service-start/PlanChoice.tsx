@@ -8,7 +8,7 @@ import type { ServiceStartPageQueryResult } from "~/content/sanity.types";
 import type { PricedPlan } from "~/content/types";
 import type { FormValues } from "~/forms/shared";
 
-import { RequiredMark } from "../fields";
+import { RequiredMark } from "../controls";
 import { cardClass, legendClass } from "./FormCard";
 
 /** A plan as serviceStartPage's `plans[]->{…}` projects it, with its price printed by the loader. */
