@@ -14,8 +14,13 @@ import {
 import type { ReactNode } from "react";
 
 import { CookieBanner } from "~/components/layout/CookieBanner";
-import { Footer, PAGE_END_ID } from "~/components/layout/Footer";
-import { MinimalHeaderIsland, NotFoundIsland, WhatsAppIsland } from "~/components/layout/frame-islands";
+import {
+  FooterIsland,
+  MinimalHeaderIsland,
+  NotFoundIsland,
+  PAGE_END_ID,
+  WhatsAppIsland,
+} from "~/components/layout/frame-islands";
 import { Header } from "~/components/layout/Header";
 import { ICON_SPRITE_PATH, IconSpriteContext } from "~/components/ui/Icon";
 import { ICON_SPRITE_URL } from "~/components/ui/icon-sprite.server";
@@ -106,7 +111,7 @@ function Frame({
       <main id="contenido" className="flex-1 pt-16">
         {children}
       </main>
-      <Footer settings={settings} />
+      <FooterIsland settings={settings} />
       <WhatsAppIsland settings={settings} />
     </>
   );

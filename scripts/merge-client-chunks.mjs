@@ -5,9 +5,9 @@
 // most under 1 KB, and brotli compresses each file on its own: measured, the same code concatenated
 // came ~10 % smaller (docs/lab/javascript-budget-log.md). esbuild has no option to group chunks, so
 // this step bundles the build's own output again with Rollup, which has:
-// - one `framework` file with React, React Router and Remix, everything else the root route and the
-//   entry load (header, footer, banner, tags…), the 'on interaction' wrapper and the form controls' look:
-//   every page needs most of it,
+// - one `framework` file with React, React Router and Remix (Remix's switched-off future flags written in as
+//   constants, so the code they guard is dropped), everything else the root route and the entry load
+//   (header, banner, tags…) and the form controls' look: every page needs most of it,
 //   and one file compresses ~1.2 KB smaller than three (docs/lab/javascript-budget-log.md). It is the root
 //   route's module itself, and the file scripts/compile-hints.mjs marks for eager compilation;
 // - one `forms` file with the form kit (the fields, `useLeadForm` and its toast and conversions, Valibot):
@@ -25,6 +25,7 @@ import { pathToFileURL } from "node:url";
 import { rollup } from "rollup";
 import { minify } from "terser";
 
+import remixConfig from "../remix.config.js";
 import { frameworkChunks } from "./compile-hints.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -35,21 +36,46 @@ const MANIFEST_STATEMENT = /^var assets_manifest_default = (\{.*\});$/m;
 /** A shared chunk this small goes in the framework file rather than a file of its own (bytes, minified). */
 const TINY_CHUNK_BYTES = 400;
 /**
- * In the framework file too, though not every page uses them:
- * - the 'on interaction' wrapper (app/components/islands/): every page with a form loads it before
- *   hydrating. It costs the pages without a form ~1 KB and saves each form page a file;
- * - the form controls' look (app/components/forms/controls.tsx), shared by the form kit and the live
- *   calculator. In a file of its own it was one more file (+0.4 KB) on every form page, which took
- *   /software-b2b-demos over the budget; in the kit, it made /calculadora load the whole kit at once.
- *   Here it costs the pages without a form 0.6 KB (docs/lab/javascript-budget-log.md).
+ * In the framework file too, though not every page uses it: the form controls' look
+ * (app/components/forms/controls.tsx), shared by the form kit and the live calculator. In a file of its own
+ * it was one more file (+0.4 KB) on every form page; in the kit, it made /calculadora load the whole kit at
+ * once. Here it costs the pages without a form 0.6 KB (docs/lab/javascript-budget-log.md). The 'on
+ * interaction' wrapper was here too (a file fewer for form pages) until /calculadora, which has no such
+ * island, needed its 1.1 KB back.
  */
-const FRAME_MODULES = ["app/components/islands/on-interaction.tsx", "app/components/forms/controls.tsx"];
+const FRAMEWORK_FILE_MODULES = ["app/components/forms/controls.tsx"];
+/**
+ * Small modules that come together, each pair one file instead of two (a file's own brotli and request
+ * cost more than the few bytes a page loading only one of them gains): `Section` always brings its
+ * heading; a route's `clientAction` always brings the lead answers' texts it reads.
+ */
+const PAIRED_MODULES = {
+  section: ["app/components/ui/Section.tsx", "app/components/ui/SectionHeading.tsx"],
+  "lead-answers": ["app/forms/client-action.ts", "app/forms/shared.ts"],
+};
 /** The form kit: the chunks holding these source modules make the `forms` file. */
 const FORM_KIT_MODULES = [
   "app/components/forms/use-lead-form.ts",
   "app/components/forms/fields.tsx",
   "node_modules/valibot/",
 ];
+
+/**
+ * Remix's own future flags that its browser code reads at run time from `window.__remixContext.future`,
+ * which the server fills from remix.config.js. Written into the code as the constants they are, so the
+ * minifier drops what they switch off: with both off, single fetch (its data strategy and the
+ * turbo-stream decoder) and lazy route discovery, ~3 KB on every page (docs/lab/javascript-budget-log.md).
+ * Turning one on in remix.config.js writes `true` instead: the code stays, and behaves as before.
+ */
+const REMIX_BUILD_TIME_FLAGS = ["v3_singleFetch", "v3_lazyRouteDiscovery"];
+
+/** `code` with every read of a flag above (`x.future.v3_singleFetch`, `e.v3_lazyRouteDiscovery`) as its value. */
+export function inlineRemixFlags(code, future = remixConfig.future ?? {}) {
+  return code.replace(
+    new RegExp(`(?<![\\w$.?])(?:[A-Za-z_$][\\w$]*\\.)+(${REMIX_BUILD_TIME_FLAGS.join("|")})\\b(?!\\s*=[^=])`, "g"),
+    (_read, flag) => `(${future[flag] === true})`,
+  );
+}
 
 const relativeToRoot = (file) => path.relative(root, file).split(path.sep).join("/");
 const publicUrl = (fileName) => `/build/${fileName}`;
@@ -99,7 +125,7 @@ export async function mergeClientChunks() {
   const holds = (output, modules) =>
     Object.keys(output.inputs).some((input) => modules.some((name) => input.includes(name)));
   for (const [file, output] of Object.entries(metafile.outputs))
-    if (file.endsWith(".js") && holds(output, FRAME_MODULES)) everyPage.add(file);
+    if (file.endsWith(".js") && holds(output, FRAMEWORK_FILE_MODULES)) everyPage.add(file);
   const formKit = new Set(
     Object.entries(metafile.outputs)
       .filter(
@@ -108,6 +134,14 @@ export async function mergeClientChunks() {
       )
       .map(([file]) => file),
   );
+  // A chunk holding nothing but modules of one pair goes in that pair's file.
+  const pairOf = new Map();
+  for (const [file, output] of Object.entries(metafile.outputs)) {
+    const inputs = Object.keys(output.inputs);
+    for (const [name, modules] of Object.entries(PAIRED_MODULES))
+      if (file.endsWith(".js") && inputs.length && inputs.every((input) => modules.includes(input)))
+        pairOf.set(file, name);
+  }
   const kitImports = new Set([...staticClosure(metafile, [...formKit])].filter((file) => !formKit.has(file)));
   const entryFiles = new Set([manifest.entry.module, ...Object.values(manifest.routes).map((route) => route.module)]);
 
@@ -136,6 +170,10 @@ export async function mergeClientChunks() {
         buildStart() {
           this.emitFile({ type: "chunk", id: rootRoutePath, name: "framework", preserveSignature: "allow-extension" });
         },
+      },
+      {
+        name: "remix-flags-as-constants",
+        transform: (code) => ({ code: inlineRemixFlags(code), map: null }),
       },
       {
         // The chunks import each other by URL (`/build/_shared/chunk-….js`).
@@ -177,6 +215,7 @@ export async function mergeClientChunks() {
       if (entryPaths.has(id)) return undefined;
       if (framework.has(file) || everyPage.has(file)) return "framework";
       if (formKit.has(file)) return "forms";
+      if (pairOf.has(file)) return pairOf.get(file);
       // Rollup would pull the kit's other imports into its file: those stay as esbuild grouped them.
       if (kitImports.has(file)) return path.basename(file, ".js");
       return undefined;

@@ -3,5 +3,11 @@
 /** The banner's element id (the boot script answers the choices made inside it). */
 export const COOKIE_BANNER_ID = "cookie-consent";
 
+/**
+ * Marks a link that opens the consent settings (the footer's 'Configuración de cookies'). The banner
+ * answers a click on any such link, so the link itself can be server HTML without code of its own.
+ */
+export const CONSENT_SETTINGS_ATTRIBUTE = "data-consent-settings";
+
 /** Class on <html> while the banner (first layer or settings) is shown. */
 export const BANNER_OPEN_CLASS = "cc-open";

@@ -35,10 +35,13 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 const Hero = island("page:CalculatorHero", "server-html", () =>
   import("~/pages/CalculatorHero").then((module) => module.CalculatorHero),
 );
+const Intro = island("page:CalculatorIntro", "server-html", () =>
+  import("~/pages/CalculatorIntro").then((module) => module.CalculatorIntro),
+);
 const Steps = island("page:CalculatorSteps", "server-html", () =>
   import("~/pages/CalculatorSteps").then((module) => module.CalculatorSteps),
 );
-export const clientLoader = islandsLoader(Hero, Steps);
+export const clientLoader = islandsLoader(Hero, Intro, Steps);
 
 export default function CalculatorRoute() {
   const { page, sectors, request, state } = useLoaderData<typeof loader>();
@@ -52,6 +55,7 @@ export default function CalculatorRoute() {
         sectors={sectors}
         request={request}
         state={state}
+        intro={<Intro cards={page.introCards ?? []} />}
         steps={<Steps content={page} />}
       />
     </>

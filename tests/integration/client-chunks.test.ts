@@ -102,6 +102,17 @@ describe("regrouped browser chunks", () => {
     expect(path.basename(manifest.routes.root.module)).toMatch(/^framework-/);
   });
 
+  it("the browser code has no single fetch or lazy route discovery, both off in remix.config.js", () => {
+    const framework = fs.readFileSync(path.join(publicDir, manifest.routes.root.module), "utf8");
+    // Flag reads written as constants, and the code they guarded gone: the single-fetch stream and its
+    // decoding, the manifest requests of lazy route discovery.
+    expect(framework).not.toMatch(/v3_singleFetch|v3_lazyRouteDiscovery/);
+    expect(framework).not.toContain("No stream found for single fetch decoding");
+    expect(framework).not.toContain("/__manifest");
+    // The router itself is there.
+    expect(framework).toContain("__remixRouteModules");
+  });
+
   it("/calculadora starts with its live calculator and without the form kit, which comes with the lead form", () => {
     const metafile = JSON.parse(fs.readFileSync(path.join(root, "build", "metafile.js.json"), "utf8")) as {
       outputs: Record<string, { inputs: Record<string, unknown>; imports: { path: string; kind: string }[] }>;

@@ -1,7 +1,8 @@
 /**
  * The lead-price calculator inside a campaign page: /calculadora's own calculator (its form, results,
  * 'how we work' steps and lead form, which delivers as the calculator's), opened with the block's sector
- * as `?sector=` opens it. The loader computes its state for the page's address (app/lib/calculator.server.ts).
+ * as `?sector=` opens it; without /calculadora's intro cards (the block starts at the calculator). The
+ * loader computes its state for the page's address (app/lib/calculator.server.ts).
  */
 import type { SerializeFrom } from "@remix-run/node";
 import { useLocation } from "@remix-run/react";
@@ -15,17 +16,15 @@ export type CalculatorData = SerializeFrom<typeof loadCalculator>;
 
 export function CalculatorBlock({ data, id }: { data: CalculatorData; id: string }) {
   const location = useLocation();
-  // The page's intro cards belong to /calculadora's hero; the block starts at the calculator.
-  const content = { ...data.page, introCards: [] };
   return (
     <div id={id}>
       <CalculatorPage
         key={location.key}
-        content={content}
+        content={data.page}
         sectors={data.sectors}
         request={data.request}
         state={data.state}
-        steps={<CalculatorSteps content={content} />}
+        steps={<CalculatorSteps content={data.page} />}
       />
     </div>
   );

@@ -12,9 +12,6 @@ import { useActionData, useLocation } from "@remix-run/react";
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 
 import { island, loadIsland } from "~/components/islands/island";
-import { type FeatureContent, itemKey } from "~/components/sections/content-shapes";
-import { IconMark, type IconName } from "~/components/ui/Icon";
-import { typesetText } from "~/components/ui/typeset";
 import type { CalculatorPageQueryResult } from "~/content/sanity.types";
 import type { CalculatorRequest, CalculatorState, SectorRecord } from "~/forms/calculator-query";
 import { leadAnswerFor } from "~/forms/shared";
@@ -35,46 +32,23 @@ function prefetchLeadForm() {
 /** The calculator page's content below its hero, as `calculatorPageQuery` returns it. */
 export type CalculatorPageContent = Pick<
   NonNullable<CalculatorPageQueryResult>,
-  "introCards" | "howWeWork" | "guarantee" | "leadForm"
+  "howWeWork" | "guarantee" | "leadForm"
 >;
-
-const INTRO_ICONS: IconName[] = ["euro", "target", "shield"];
-
-function IntroCards({ cards }: { cards: ReadonlyArray<FeatureContent> }) {
-  if (!cards.length) return null;
-  return (
-    <ul className="grid gap-3 sm:gap-4 md:grid-cols-3">
-      {cards.map((card, index) => (
-        <li
-          key={itemKey(card, index)}
-          className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
-        >
-          <IconMark
-            name={INTRO_ICONS[index % INTRO_ICONS.length]}
-            className="grid h-11 w-11 shrink-0 place-items-center rounded-xl bg-brand-50 text-brand-700"
-            iconClassName="h-6 w-6"
-          />
-          <div>
-            <h2 className="font-semibold text-ink">{typesetText(card.title)}</h2>
-            {card.description ? <p className="mt-1 text-sm leading-relaxed text-ink-soft">{card.description}</p> : null}
-          </div>
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 export function CalculatorPage({
   content,
   sectors,
   request,
   state,
+  intro = null,
   steps,
 }: {
   content: CalculatorPageContent;
   sectors: SectorRecord[];
   request: CalculatorRequest;
   state: CalculatorState;
+  /** The intro cards above the calculator (/calculadora's own: app/pages/CalculatorIntro.tsx, kept static). */
+  intro?: ReactNode;
   /** The 'how we work' section below the calculator (app/pages/CalculatorSteps.tsx, kept static where it can be). */
   steps: ReactNode;
 }) {
@@ -107,9 +81,7 @@ export function CalculatorPage({
   return (
     <>
       <div className="bg-slate-50 pb-16 pt-10 sm:pb-20 sm:pt-12">
-        <div className="mx-auto w-full max-w-6xl px-4 sm:px-6 lg:px-8">
-          <IntroCards cards={content.introCards ?? []} />
-        </div>
+        <div className="mx-auto w-full max-w-6xl px-4 sm:px-6 lg:px-8">{intro}</div>
         <div className="mx-auto mt-8 w-full max-w-4xl px-4 sm:px-6 lg:px-8">
           {sent ? (
             <ThankYou ref={thankYouRef} id={LEAD_FORM_ID} content={leadForm} />

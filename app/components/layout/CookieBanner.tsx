@@ -12,9 +12,16 @@
  */
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 
-import { COOKIE_BANNER_ID } from "~/consent/banner";
+import { CONSENT_SETTINGS_ATTRIBUTE, COOKIE_BANNER_ID } from "~/consent/banner";
 import { choiceFromDecision, COOKIE_POLICY_HREF } from "~/consent/consent";
-import { closeConsentSettings, saveConsent, showSettingsPanel, takeOpener, useConsentState } from "~/consent/store";
+import {
+  closeConsentSettings,
+  openConsentSettings,
+  saveConsent,
+  showSettingsPanel,
+  takeOpener,
+  useConsentState,
+} from "~/consent/store";
 import type { SiteSettings } from "~/content/types";
 import { applyConsent } from "~/tracking/tags";
 import { rememberVisitOrigin } from "~/tracking/visit-origin";
@@ -102,6 +109,20 @@ export function CookieBanner({ texts }: { texts: CookieBannerTexts | null | unde
   useEffect(() => {
     if (panel === "settings") firstSwitchRef.current?.focus();
   }, [panel, state?.choice]);
+
+  // A settings link (CookieSettingsLink.tsx, in the footer's server HTML) opens the settings here. In the
+  // capture phase, so the kept HTML's in-app link handling sees the click already taken.
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      const link = (event.target as Element | null)?.closest?.(`a[${CONSENT_SETTINGS_ATTRIBUTE}]`);
+      if (!(link instanceof HTMLElement) || event.defaultPrevented || event.button !== 0) return;
+      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      event.preventDefault();
+      openConsentSettings(link);
+    };
+    document.addEventListener("click", onClick, { capture: true });
+    return () => document.removeEventListener("click", onClick, { capture: true });
+  }, []);
 
   // While open: scroll padding and bottom room equal to the banner's real height, focus kept clear of it.
   useEffect(() => {

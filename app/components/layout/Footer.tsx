@@ -3,9 +3,7 @@ import { Link } from "@remix-run/react";
 import type { SiteSettings } from "~/content/types";
 
 import { CookieSettingsLink } from "./CookieSettingsLink";
-
-/** The footer's id: the root layout holds the first paint until the parser reaches it. */
-export const PAGE_END_ID = "pie";
+import { PAGE_END_ID } from "./frame-islands";
 
 type FooterLink = NonNullable<NonNullable<SiteSettings["footer"]>["links"]>[number];
 

@@ -1,9 +1,17 @@
 /**
  * The parts of the page frame (app/root.tsx) that are links and text only, kept as the server's HTML (the
  * 'server-html' islands of app/components/islands/island.tsx): their code is never downloaded with a page.
- * The full header, the cookie banner and the footer (its cookie settings link) stay live.
+ * The full header and the cookie banner stay live (the banner answers the footer's cookie settings link).
  */
 import { island } from "~/components/islands/island";
+
+/** The footer's id: the root layout holds the first paint until the parser reaches it. */
+export const PAGE_END_ID = "pie";
+
+/** The footer: its links, the contact address, the cookie settings link. */
+export const FooterIsland = island("layout:Footer", "server-html", () =>
+  import("./Footer").then((module) => module.Footer),
+);
 
 /** The floating WhatsApp link. */
 export const WhatsAppIsland = island("layout:WhatsAppButton", "server-html", () =>
