@@ -61,19 +61,48 @@ const FORM_KIT_MODULES = [
 ];
 
 /**
- * Remix's own future flags that its browser code reads at run time from `window.__remixContext.future`,
- * which the server fills from remix.config.js. Written into the code as the constants they are, so the
- * minifier drops what they switch off: with both off, single fetch (its data strategy and the
- * turbo-stream decoder) and lazy route discovery, ~3 KB on every page (docs/lab/javascript-budget-log.md).
- * Turning one on in remix.config.js writes `true` instead: the code stays, and behaves as before.
+ * Future flags read at run time in the browser whose values are fixed at build time, written into the
+ * code as the constants they are so the minifier drops what they switch off (docs/lab/javascript-budget-log.md):
+ * - Remix's own, from `window.__remixContext.future`, which the server fills from remix.config.js. With
+ *   both off, single fetch (its data strategy and the turbo-stream decoder) and lazy route discovery go:
+ *   ~3 KB on every page. Turning one on in remix.config.js writes `true` instead, and the code stays;
+ * - React Router's, as Remix's browser entry creates the page's one router (`routerFutureFlags`): 0.4 KB.
  */
-const REMIX_BUILD_TIME_FLAGS = ["v3_singleFetch", "v3_lazyRouteDiscovery"];
+export function buildTimeFlags(future = remixConfig.future ?? {}, remixBrowserSource = readRemixBrowserEntry()) {
+  return {
+    v3_singleFetch: future.v3_singleFetch === true,
+    v3_lazyRouteDiscovery: future.v3_lazyRouteDiscovery === true,
+    ...routerFutureFlags(remixBrowserSource, future),
+  };
+}
 
-/** `code` with every read of a flag above (`x.future.v3_singleFetch`, `e.v3_lazyRouteDiscovery`) as its value. */
-export function inlineRemixFlags(code, future = remixConfig.future ?? {}) {
+function readRemixBrowserEntry() {
+  return fs.readFileSync(path.join(root, "node_modules", "@remix-run", "react", "dist", "esm", "browser.js"), "utf8");
+}
+
+/**
+ * The `future` that Remix's browser entry gives `createRouter`, read from its source: each flag a literal
+ * or one of Remix's own flags. Throws on anything else, so a Remix upgrade that changes how the router is
+ * made stops the build instead of writing in a wrong value.
+ */
+export function routerFutureFlags(source, future = {}) {
+  const literal = /createRouter\(\{[\s\S]*?future: \{([^}]*)\}/.exec(source);
+  if (!literal) throw new Error("merge-client-chunks: no createRouter future in @remix-run/react's browser entry");
+  const flags = {};
+  for (const line of literal[1].split("\n").map((text) => text.trim().replace(/,$/, ""))) {
+    if (line === "" || line.startsWith("//")) continue;
+    const match = /^(v7_\w+): (?:(true|false)|window\.__remixContext\.future\.(v3_\w+)(?: === true)?)$/.exec(line);
+    if (!match) throw new Error(`merge-client-chunks: unexpected router flag in Remix's browser entry: ${line}`);
+    flags[match[1]] = match[2] ? match[2] === "true" : future[match[3]] === true;
+  }
+  return flags;
+}
+
+/** `code` with every read of a flag (`x.future.v3_singleFetch`, `e.v7_partialHydration`) as its value. */
+export function inlineFlags(code, flags) {
   return code.replace(
-    new RegExp(`(?<![\\w$.?])(?:[A-Za-z_$][\\w$]*\\.)+(${REMIX_BUILD_TIME_FLAGS.join("|")})\\b(?!\\s*=[^=])`, "g"),
-    (_read, flag) => `(${future[flag] === true})`,
+    new RegExp(`(?<![\\w$.?])(?:[A-Za-z_$][\\w$]*\\.)+(${Object.keys(flags).join("|")})\\b(?!\\s*=[^=])`, "g"),
+    (_read, flag) => `(${flags[flag]})`,
   );
 }
 
@@ -107,6 +136,7 @@ function staticClosure(metafile, outputs) {
 export async function mergeClientChunks() {
   const metafile = JSON.parse(fs.readFileSync(metafilePath, "utf8"));
   const { source: serverSource, manifest } = readServerManifest();
+  const flags = buildTimeFlags();
   // The framework packages' chunks with what they import (esbuild's CommonJS helpers), and what the entry
   // and the root route load: all of it is the framework file.
   const framework = staticClosure(metafile, frameworkChunks(metafile));
@@ -172,8 +202,8 @@ export async function mergeClientChunks() {
         },
       },
       {
-        name: "remix-flags-as-constants",
-        transform: (code) => ({ code: inlineRemixFlags(code), map: null }),
+        name: "future-flags-as-constants",
+        transform: (code) => ({ code: inlineFlags(code, flags), map: null }),
       },
       {
         // The chunks import each other by URL (`/build/_shared/chunk-….js`).
