@@ -5,8 +5,8 @@
 // most under 1 KB, and brotli compresses each file on its own: measured, the same code concatenated
 // came ~10 % smaller (docs/lab/javascript-budget-log.md). esbuild has no option to group chunks, so
 // this step bundles the build's own output again with Rollup, which has:
-// - one `framework` file with React, React Router and Remix (Remix's switched-off future flags written in as
-//   constants, so the code they guard is dropped), everything else the root route and the entry load
+// - one `framework` file with React, React Router and Remix (their future flags, fixed at build time, written
+//   in as constants, so the code a switched-off flag guards is dropped), everything else the root route and the entry load
 //   (header, banner, tags…) and the form controls' look: every page needs most of it,
 //   and one file compresses ~1.2 KB smaller than three (docs/lab/javascript-budget-log.md). It is the root
 //   route's module itself, and the file scripts/compile-hints.mjs marks for eager compilation;
@@ -66,7 +66,7 @@ const FORM_KIT_MODULES = [
  * - Remix's own, from `window.__remixContext.future`, which the server fills from remix.config.js. With
  *   both off, single fetch (its data strategy and the turbo-stream decoder) and lazy route discovery go:
  *   ~3 KB on every page. Turning one on in remix.config.js writes `true` instead, and the code stays;
- * - React Router's, as Remix's browser entry creates the page's one router (`routerFutureFlags`): 0.4 KB.
+ * - React Router's, as Remix's browser entry creates the page's one router (`routerFutureFlags`): 0.3 KB.
  */
 export function buildTimeFlags(future = remixConfig.future ?? {}, remixBrowserSource = readRemixBrowserEntry()) {
   return {
