@@ -10,6 +10,7 @@ const PLAIN_URL_CHARACTERS = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/?#%[\]]*$/;
 /** A slash or backslash right after the first slash: a host to a browser. */
 const NETWORK_PATH = /^\/[/\\]/;
 /** Characters that have no business in a target once decoded: controls, bidi controls, backslashes, spaces. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point.
 const FORBIDDEN_DECODED = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069\\\s]/u;
 
 const MAX_TARGET_LENGTH = 2048;
