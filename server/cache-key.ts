@@ -90,7 +90,7 @@ export function lowerCaseLocation(target: string): string | null {
   const queryAt = target.indexOf("?");
   const pathname = queryAt === -1 ? target : target.slice(0, queryAt);
   if (!/[A-Z]/.test(pathname) || CASE_SENSITIVE_PREFIX.test(pathname)) return null;
-  // A backslash or a control character: no plain site path (browsers may read `/\\host` as another host).
+  // A backslash or a control character: no plain site path (browsers read `/\host` as `//host`).
   if ([...pathname].some((char) => char === "\\" || char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f))
     return null;
   const lower = pathname.replace(/%[0-9A-Fa-f]{2}|[A-Z]+/g, (part) =>
