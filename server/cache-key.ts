@@ -89,7 +89,15 @@ export function lowerCaseLocation(target: string): string | null {
   if (!target.startsWith("/") || target.startsWith("//")) return null;
   const queryAt = target.indexOf("?");
   const pathname = queryAt === -1 ? target : target.slice(0, queryAt);
-  if (!/[A-Z]/.test(pathname) || CASE_SENSITIVE_PREFIX.test(pathname)) return null;
+  if (!/[A-Z]/.test(pathname)) return null;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return null; // A malformed encoding keeps the 4xx the app gives it.
+  }
+  if (CASE_SENSITIVE_PREFIX.test(pathname) || CASE_SENSITIVE_PREFIX.test(decoded)) return null;
+  if (decoded.startsWith("//") || decoded.includes("\\")) return null;
   // A backslash or a control character: no plain site path (browsers read `/\host` as `//host`).
   if ([...pathname].some((char) => char === "\\" || char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f))
     return null;

@@ -162,8 +162,9 @@ async function shapesFor(file: string, sourceWidth: number, sourceHeight: number
     metadata: { dimensions: { width: sourceWidth, height: sourceHeight } },
   };
   const shapes = new Set<string>();
+  // The bare asset URL too (the original, as Sanity's CDN answers it): page data carries it.
   for (const use of uses) {
-    for (const url of allowedRenditionUrls({ ...use, asset })) {
+    for (const url of [asset.url, ...allowedRenditionUrls({ ...use, asset })]) {
       const parsed = parseImageRequest(splat, new URL(url, "http://site.invalid").searchParams, null);
       if (parsed.ok) shapes.add(renditionShape(parsed.request));
     }

@@ -63,9 +63,15 @@ function limiterOf(limiter: Limiter, points: number): FormRateLimiter {
 }
 
 /** Counted in this process's memory (the embedded store). */
+/** Another limit on the same machinery: its own key prefix (so its own counts) and window. */
+export interface LimiterOptions {
+  keyPrefix?: string;
+  durationSeconds?: number;
+}
+
 export function memoryRateLimiter(
   points: number,
-  { keyPrefix = "form", durationSeconds = RATE_LIMIT_WINDOW_SECONDS } = {},
+  { keyPrefix = "form", durationSeconds = RATE_LIMIT_WINDOW_SECONDS }: LimiterOptions = {},
 ): FormRateLimiter {
   return limiterOf(new RateLimiterMemory(limiterOptions(points, keyPrefix, durationSeconds)), points);
 }
@@ -74,7 +80,7 @@ export function memoryRateLimiter(
 export function postgresRateLimiter(
   database: Database,
   points: number,
-  { keyPrefix = "form", durationSeconds = RATE_LIMIT_WINDOW_SECONDS } = {},
+  { keyPrefix = "form", durationSeconds = RATE_LIMIT_WINDOW_SECONDS }: LimiterOptions = {},
 ): FormRateLimiter {
   const options = limiterOptions(points, keyPrefix, durationSeconds);
   return limiterOf(
