@@ -6,8 +6,9 @@ import { promises as fsPromises } from "node:fs";
 import path from "node:path";
 
 import { deliverySettings, retentionSettings } from "~/leads/config.server";
+import { importSpool } from "~/leads/postgres/sweep.server";
 import { Spool } from "~/leads/spool.server";
-import { purgeSpool } from "~/leads/spool-retention.server";
+import { eraseFromSpool, purgeSpool } from "~/leads/spool-retention.server";
 import { SpoolLeadStore } from "~/leads/spool-store.server";
 import type { LeadStore } from "~/leads/store.server";
 
@@ -195,5 +196,33 @@ describe("removal markers", () => {
     );
     await purgeSpool(spool, retentionSettings(), new Date(), { attemptWindowMs: 0 });
     expect(await fsPromises.readdir(markers)).toEqual(["5d0c1e9a-8f57-4a3e-b7f1-9e2a4c6d8b00"]);
+  });
+});
+
+describe("a spooled submission moved into the database while it is erased", () => {
+  it("the copy that reached the database is removed again", async () => {
+    const dataDir = await freshLeadEnvironment();
+    const spool = new Spool(dataDir);
+    await spool.init();
+    const store = new SpoolLeadStore(deliverySettings());
+    await store.open();
+    const record = await store.store("plan-mensual", payload);
+    await store.stop();
+    // The database as importSpool sees it: the insert commits after an erasure read the database.
+    const database = new Set<string>();
+    const imported = await importSpool(
+      spool,
+      async (copy) => {
+        await eraseFromSpool(spool, EMAIL);
+        database.add(copy.id);
+        return true;
+      },
+      async (id) => {
+        database.delete(id);
+      },
+    );
+    expect(imported).toBe(0);
+    expect([...database]).toEqual([]);
+    expect(dataDirText(dataDir)).not.toContain(record.id);
   });
 });
