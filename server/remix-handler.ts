@@ -136,9 +136,10 @@ export function createRemixHandler({
           return;
         }
       }
+      // Per-visitor limits (form actions, new experiment visitors): the load context carries the address.
+      // A shared page never depends on it: only answers that are private per visitor read it.
+      const clientIp = clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], trustedProxyHops);
       if (!cacheKey) {
-        // Form actions rate-limit per visitor: the load context carries the visitor's address.
-        const clientIp = clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], trustedProxyHops);
         const request = toFetchRequest(req, res, url, false);
         const response = await handle(request, { clientIp });
         // A body no route read (a POST to a page without a form) is dropped before the answer goes out.
@@ -148,7 +149,7 @@ export function createRemixHandler({
       }
       let uncacheable: Response | null = null;
       const entry = await cache.fill(cacheKey, async (): Promise<CachedResponse | null> => {
-        const response = await handle(toFetchRequest(req, res, url, true));
+        const response = await handle(toFetchRequest(req, res, url, true), { clientIp });
         if (!isCacheableResponse(response)) {
           // Not a shared page (an editor's redirect, a 404): answer it from the full address, so a
           // redirect keeps the visitor's campaign parameters (utm_*, gclid) the cache key dropped. An
@@ -161,7 +162,7 @@ export function createRemixHandler({
           if (!fullUrl) uncacheable = response;
           else {
             await response.body?.cancel();
-            uncacheable = await handle(toFetchRequest(req, res, fullUrl, false));
+            uncacheable = await handle(toFetchRequest(req, res, fullUrl, false), { clientIp });
           }
           return null;
         }

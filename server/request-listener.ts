@@ -7,7 +7,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from "node:http
 
 import { countPageCache, observeRequest } from "../app/lib/metrics.server";
 import { baseSecurityHeaders } from "../app/lib/security-headers.server";
-import { pageCacheKey } from "./cache-key";
+import { lowerCaseLocation, pageCacheKey } from "./cache-key";
 import { isHttpsRequest } from "./client-address";
 import { crossOriginVerdict, leadFormOfRoute, refuseCrossSite } from "./cross-origin-guard";
 import type { PageCache } from "./page-cache";
@@ -88,6 +88,17 @@ export function createRequestListener({
           (served) => (served ? (asset = true) : toApp()),
           (error: unknown) => fail(res, error),
         );
+        return;
+      }
+      // One page, one rendering: other letter cases of a path are sent to its lower-case spelling.
+      const location = lowerCaseLocation(url);
+      if (location) {
+        setSecurityHeaders(res, secure);
+        res.statusCode = 301;
+        res.setHeader("Location", location);
+        res.setHeader("Cache-Control", "public, max-age=86400");
+        res.setHeader("Content-Type", "text/plain; charset=utf-8");
+        res.end("Movido permanentemente.");
         return;
       }
     }
