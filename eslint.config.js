@@ -70,4 +70,23 @@ export default tseslint.config(
       ],
     },
   },
+  // Pages and components stand apart from routes: a page's data type is defined beside it (the route's
+  // loader returns that type), so a page can be read, tested and moved alone. Import cycles, type-only ones
+  // included: scripts/check-cycles.mjs (`npm run lint`).
+  {
+    files: ["app/pages/**/*.{ts,tsx}", "app/components/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["~/routes/*", "**/routes/*"],
+              message: "Pages and components never import from a route: define the data type beside the page.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -17,11 +17,9 @@ import { Fragment, type ReactNode } from "react";
 
 import { LoadingBoundary } from "~/components/islands/island";
 
-import type { BlockPage, RenderedBlockOf } from "./definition";
-import { BLOCKS } from "./registry";
+import type { BlockPage } from "./definition";
+import { BLOCKS, type RenderedBlock, type RenderedBlockOf, RENDERERS } from "./registry";
 import type { BlockType } from "./types";
-
-export type RenderedBlock = { [T in BlockType]: RenderedBlockOf<T> }[BlockType];
 
 type PageContext = Omit<BlockPage, "id">;
 
@@ -32,7 +30,7 @@ export function blockId(block: { _key: string }): string {
 
 /** The block through its own definition, which types what its component receives. */
 function renderBlock<T extends BlockType>(type: T, block: RenderedBlockOf<T>, page: BlockPage, live: boolean) {
-  return BLOCKS[type].render(block, page, live);
+  return RENDERERS[type].render(block, page, live);
 }
 
 export function Blocks({

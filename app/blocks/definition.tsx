@@ -5,31 +5,32 @@
  * the renderer (Blocks.tsx), the query's projection (app/content/queries.ts) and the validation
  * (usable-blocks.server.ts) are derived from it, and tests/unit/block-registry.test.ts checks it against
  * the Studio's schema and the seed dataset.
+ *
+ * What a block does on the server besides its fragment (turning the queried block into what its
+ * component renders, its lead form, its part of the page's head) is in its folder's `server.ts`
+ * (`defineBlockServer`, server-steps.ts), listed in server-registry.server.ts: never in this file, which the
+ * browser downloads.
  */
 import type { ComponentType, ReactNode } from "react";
 import type { GenericSchema } from "valibot";
 
 import { type Hydration, island } from "~/components/islands/island";
 
-import type { CalculatorData } from "./calculator/CalculatorBlock";
-import type { FormTexts } from "./lead-form/LeadFormBlock";
-import type { BlockOf, BlockType, SectorFiguresData } from "./types";
-
-/** A block as the page's loader sends it (the sector figures block with its figures computed). */
-export type RenderedBlockOf<T extends BlockType> = T extends "sectorFiguresBlock" ? SectorFiguresData : BlockOf<T>;
+import type { BlockOf, BlockType, CampaignPage } from "./types";
 
 /** What a block may read of its page besides its own data. */
 export interface BlockPage {
   /** The block's element id (blockId in Blocks.tsx). */
   id: string;
-  /** The calculator's state for the page's address, when the page has a calculator block. */
-  calculator: CalculatorData | null;
   /** The landing form's success texts: the lead form's defaults. */
-  formTexts: FormTexts;
+  formTexts: CampaignPage["formTexts"];
 }
 
-/** What a block's folder declares (its block.ts). */
-export interface BlockSource<T extends BlockType, P extends object> {
+/**
+ * What a block's folder declares (its block.ts). `R` is the block as the page's loader sends it: the
+ * queried block itself, or what its server step `load` (its folder's server.ts) makes of it.
+ */
+export interface BlockSource<T extends BlockType, P extends object, R extends { _type: T; _key: string } = BlockOf<T>> {
   /** The block's `_type`, as the Studio's schema names it. */
   type: T;
   /** Its part of the page query's `blocks[]` projection: a literal, so TypeGen can read it. */
@@ -42,7 +43,7 @@ export interface BlockSource<T extends BlockType, P extends object> {
   /** Its component, a chunk of its own. */
   component: () => Promise<ComponentType<P>>;
   /** The component's props from the block and its page; null renders nothing. */
-  props: (block: RenderedBlockOf<T>, page: BlockPage) => P | null;
+  props: (block: R, page: BlockPage) => P | null;
   /**
    * How its code reaches the browser (app/components/islands/island.tsx): 'server-html' for text, images
    * and links; 'on-interaction' for forms; 'at-once' for what must be live from the start.
@@ -53,7 +54,7 @@ export interface BlockSource<T extends BlockType, P extends object> {
 }
 
 /** A registered block: its declaration, and its island rendering it with the props it declared. */
-export interface BlockDefinition<T extends BlockType> {
+export interface BlockDefinition<T extends BlockType, R extends object = BlockOf<T>> {
   type: T;
   fragment: string;
   check: () => Promise<GenericSchema>;
@@ -64,11 +65,16 @@ export interface BlockDefinition<T extends BlockType> {
   /** Its chunk's key, as `data-module` names it in the HTML. */
   module: string;
   /** The block as its island (`live`: without the hydration wrapper, as draft preview renders it). */
-  render: (block: RenderedBlockOf<T>, page: BlockPage, live: boolean) => ReactNode;
+  render: (block: R, page: BlockPage, live: boolean) => ReactNode;
 }
 
+/** The block as a definition's component receives it from the page's loader. */
+export type RenderedBy<D> = D extends BlockDefinition<BlockType, infer R> ? R : never;
+
 /** A block's definition: its props are checked against its component's, once, here. */
-export function defineBlock<T extends BlockType, P extends object>(source: BlockSource<T, P>): BlockDefinition<T> {
+export function defineBlock<T extends BlockType, P extends object, R extends { _type: T; _key: string } = BlockOf<T>>(
+  source: BlockSource<T, P, R>,
+): BlockDefinition<T, R> {
   const module = `block:${source.type}`;
   const Island = island(module, source.hydration, source.component);
   return {

@@ -1,15 +1,16 @@
 /**
  * A campaign page's <head>: title from `seo.title` or the page's title, description from `seo.description`
  * or the hero's text, canonical at its path, the social card drawn from its hero (docs/social-cards.md),
- * `noindex` when the editor asked for it, and FAQPage structured data from its first FAQ block.
+ * `noindex` when the editor asked for it, and FAQPage structured data from its first FAQ block. What each
+ * block adds is its own `head` step (its block.server.ts, through registry.server.ts).
  */
 import type { MetaDescriptor } from "@remix-run/node";
 
 import type { SeoFields } from "~/content/types";
-import { faqPageJsonLd } from "~/lib/faq-jsonld";
 import { jsonLd, pageMeta, type SiteHead } from "~/lib/seo.server";
 
-import type { BlockOf, CampaignBlock, CampaignPage } from "./types";
+import { blockHeads } from "./registry.server";
+import type { CampaignBlock, CampaignPage } from "./types";
 
 export interface CampaignMetaData {
   page: Pick<CampaignPage, "title" | "slug" | "seo">;
@@ -18,13 +19,13 @@ export interface CampaignMetaData {
 
 /** The SEO fields and hero a campaign page's tags and card are made of (the card route uses it too). */
 export function campaignSeo({ page, blocks }: CampaignMetaData) {
-  const hero = blocks.find((block): block is BlockOf<"heroBlock"> => block._type === "heroBlock");
+  const lead = blockHeads(blocks).find((head) => head.card);
   const seo: SeoFields = {
     title: page.seo?.title || page.title,
-    description: page.seo?.description || hero?.text || undefined,
+    description: page.seo?.description || lead?.description || undefined,
     ...(page.seo?.image ? { image: page.seo.image as SeoFields["image"] } : {}),
   };
-  return { seo, hero: hero ?? null };
+  return { seo, hero: lead?.card ?? null };
 }
 
 export function campaignMeta(data: CampaignMetaData, site: SiteHead): MetaDescriptor[] {
@@ -32,8 +33,7 @@ export function campaignMeta(data: CampaignMetaData, site: SiteHead): MetaDescri
   const { seo, hero } = campaignSeo(data);
   const tags = pageMeta(site, { seo, path: `/${page.slug}`, hero });
   if (page.seo?.noIndex) tags.push({ name: "robots", content: "noindex" });
-  const faq = blocks.find((block): block is BlockOf<"faqBlock"> => block._type === "faqBlock");
-  const faqData = faqPageJsonLd(faq?.items?.filter(Boolean));
-  if (faqData) tags.push(jsonLd(faqData));
+  const structuredData = blockHeads(blocks).find((head) => head.structuredData !== undefined)?.structuredData;
+  if (structuredData) tags.push(jsonLd(structuredData));
   return tags;
 }

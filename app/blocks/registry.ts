@@ -9,7 +9,7 @@ import benefits from "./benefits/block";
 import calculator from "./calculator/block";
 import clientLogos from "./client-logos/block";
 import cta from "./cta/block";
-import type { BlockDefinition } from "./definition";
+import type { BlockDefinition, RenderedBy } from "./definition";
 import faq from "./faq/block";
 import hero from "./hero/block";
 import leadForm from "./lead-form/block";
@@ -20,7 +20,8 @@ import testimonials from "./testimonials/block";
 import type { BlockType } from "./types";
 
 /** A definition for every block type of the Studio's schema, under its own type: a missing one does not compile. */
-export type BlockRegistry = { readonly [T in BlockType]: BlockDefinition<T> };
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- what each block renders is its own (its `R`)
+export type BlockRegistry = { readonly [T in BlockType]: BlockDefinition<T, any> };
 
 export const BLOCKS = {
   heroBlock: hero,
@@ -34,7 +35,16 @@ export const BLOCKS = {
   stepsBlock: steps,
   benefitsBlock: benefits,
   testimonialsBlock: testimonials,
-} satisfies BlockRegistry as BlockRegistry;
+} satisfies BlockRegistry;
+
+/** A block of type T as the page's loader sends it: what its definition says its component renders. */
+export type RenderedBlockOf<T extends BlockType> = RenderedBy<(typeof BLOCKS)[T]>;
+
+/** Any block as the page's loader sends it. */
+export type RenderedBlock = { [T in BlockType]: RenderedBlockOf<T> }[BlockType];
+
+/** The definitions, each typed with what it renders (for the renderer, Blocks.tsx). */
+export const RENDERERS: { readonly [T in BlockType]: BlockDefinition<T, RenderedBlockOf<T>> } = BLOCKS;
 
 export function isBlockType(type: unknown): type is BlockType {
   return typeof type === "string" && Object.hasOwn(BLOCKS, type);

@@ -1,5 +1,5 @@
 /**
- * A campaign page's lead form (its `leadFormBlock`): nombre, email and teléfono always, plus the fields
+ * A campaign page's lead form (its lead form block): nombre, email and teléfono always, plus the fields
  * the block lists (empresa, sector, mensaje; optional). Email and phone carry the calculator form's
  * Spanish messages. Delivered with tipoFormulario 'Landing de campaña', tipo 'Consulta Campaña', the
  * page's path (`pagina`) and title (`campana`), and any extra fields the page adds (an experiment's

@@ -117,6 +117,9 @@ export function faqMeta(page: { faq?: { items?: ReadonlyArray<FaqEntry> | null }
 }
 
 /** The loader's data of a content page: the page (a missing one is already a 404) and its tags. */
+/** A page's data as its route's loader sends it: what the page shows (typed beside it) and its head tags. */
+export type WithMeta<Data> = Data & { meta: MetaDescriptor[] };
+
 export async function loadPage<Page extends { seo?: SeoFields | null }>(
   load: () => Promise<Page>,
   path: string,

@@ -6,9 +6,14 @@ import type { SerializeFrom } from "@remix-run/node";
 
 import { ContractSections } from "~/components/sections/legal/ContractSections";
 import { PageHero } from "~/components/sections/PageHero";
-import type { loader } from "~/routes/borrador";
+import type { getDraftContractPage } from "~/content/index.server";
 
-type PageData = SerializeFrom<typeof loader>;
+/** What the page shows: its content (the route's loader sends it). */
+export interface DraftContractPageData {
+  page: Awaited<ReturnType<typeof getDraftContractPage>>;
+}
+
+type PageData = SerializeFrom<DraftContractPageData>;
 
 export function DraftContractPage({ page }: PageData) {
   return (

@@ -10,12 +10,17 @@ import { PageHero } from "~/components/sections/PageHero";
 import { StatsGrid } from "~/components/sections/StatsGrid";
 import { StepsSection } from "~/components/sections/StepsSection";
 import { optionalCta } from "~/components/ui/CtaLink";
-import type { loader } from "~/routes/servicios.google-ads";
+import type { getGoogleAdsPage } from "~/content/index.server";
 
 const CALCULATOR = "/calculadora";
 const CONTACT = "/contacto";
 
-type PageData = SerializeFrom<typeof loader>;
+/** What the page shows: its content (the route's loader sends it). */
+export interface GoogleAdsPageData {
+  page: Awaited<ReturnType<typeof getGoogleAdsPage>>;
+}
+
+type PageData = SerializeFrom<GoogleAdsPageData>;
 
 export function GoogleAdsPage({ page }: PageData) {
   const { hero, included, process, finalCta } = page;

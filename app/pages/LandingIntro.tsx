@@ -11,9 +11,14 @@ import { Comparison } from "~/components/sections/Comparison";
 import { LandingHero } from "~/components/sections/LandingHero";
 import { StepsSection } from "~/components/sections/StepsSection";
 import { optionalCta } from "~/components/ui/CtaLink";
-import type { loader } from "~/routes/_index";
+import type { getLandingPage } from "~/content/index.server";
 
-export type LandingContent = SerializeFrom<typeof loader>["page"];
+/** What the landing page shows: its content (the route's loader sends it). */
+export interface LandingPageData {
+  page: Awaited<ReturnType<typeof getLandingPage>>;
+}
+
+export type LandingContent = SerializeFrom<LandingPageData>["page"];
 
 export const CALCULATOR_PATH = "/calculadora";
 export const PLANS_PATH = "/mensual";

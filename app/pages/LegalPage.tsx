@@ -6,9 +6,14 @@ import type { SerializeFrom } from "@remix-run/node";
 
 import { type LegalDocument, LegalDocumentLinks, LegalDocuments } from "~/components/sections/legal/LegalDocuments";
 import { PageHero } from "~/components/sections/PageHero";
-import type { loader } from "~/routes/legal";
+import type { getLegalPage } from "~/content/index.server";
 
-type PageData = SerializeFrom<typeof loader>;
+/** What the page shows: its content (the route's loader sends it). */
+export interface LegalPageData {
+  page: Awaited<ReturnType<typeof getLegalPage>>;
+}
+
+type PageData = SerializeFrom<LegalPageData>;
 
 export function LegalPage({ page }: PageData) {
   const documents: LegalDocument[] = [

@@ -6,11 +6,16 @@ import type { SerializeFrom } from "@remix-run/node";
 
 import { NextStepsContact, NextStepsList } from "~/components/sections/onboarding/NextSteps";
 import { PageHero } from "~/components/sections/PageHero";
+import type { getNextStepsPage } from "~/content/index.server";
 import { whatsAppUrl } from "~/lib/links";
 import { useSiteSettings } from "~/lib/use-site-settings";
-import type { loader } from "~/routes/siguiente";
 
-type PageData = SerializeFrom<typeof loader>;
+/** What the page shows: its content (the route's loader sends it). */
+export interface NextStepsPageData {
+  page: Awaited<ReturnType<typeof getNextStepsPage>>;
+}
+
+type PageData = SerializeFrom<NextStepsPageData>;
 
 export function NextStepsPage({ page }: PageData) {
   const settings = useSiteSettings();

@@ -7,9 +7,14 @@ import type { SerializeFrom } from "@remix-run/node";
 
 import { FeatureGrid } from "~/components/sections/FeatureGrid";
 import { StepsSection } from "~/components/sections/StepsSection";
-import type { loader } from "~/routes/mensual";
+import type { getPlansPage } from "~/content/index.server";
 
-export function PlansDetails({ page }: { page: SerializeFrom<typeof loader>["page"] }) {
+/** What the plans page shows: its content (the route's loader sends it). */
+export interface PlansPageData {
+  page: Awaited<ReturnType<typeof getPlansPage>>;
+}
+
+export function PlansDetails({ page }: SerializeFrom<PlansPageData>) {
   const { featureGrid, process } = page;
   return (
     <>

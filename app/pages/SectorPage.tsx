@@ -12,9 +12,16 @@ import { SectorHero } from "~/components/sections/sector/SectorHero";
 import { SectorServices } from "~/components/sections/sector/SectorServices";
 import { SectorStats } from "~/components/sections/sector/SectorStats";
 import { CtaLink } from "~/components/ui/CtaLink";
-import type { loader } from "~/routes/sectores.$slug";
+import type { getSectorPage } from "~/content/index.server";
+import type { SectorProjection } from "~/domain/projection";
 
-type PageData = SerializeFrom<typeof loader>;
+/** What the page shows: the sector's content and its figures (the route's loader sends them). */
+export interface SectorPageData {
+  page: Awaited<ReturnType<typeof getSectorPage>>;
+  projection: SectorProjection;
+}
+
+type PageData = SerializeFrom<SectorPageData>;
 
 export function SectorPage({ page, projection }: PageData) {
   return (

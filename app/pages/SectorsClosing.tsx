@@ -7,9 +7,14 @@ import type { SerializeFrom } from "@remix-run/node";
 
 import { FinalCta } from "~/components/sections/FinalCta";
 import { optionalCta } from "~/components/ui/CtaLink";
-import type { loader } from "~/routes/sectores._index";
+import type { getSectorsDirectory } from "~/content/index.server";
 
-export function SectorsClosing({ page }: { page: SerializeFrom<typeof loader>["page"] }) {
+/** What the sectors directory shows: its content (the route's loader sends it). */
+export interface SectorsDirectoryData {
+  page: Awaited<ReturnType<typeof getSectorsDirectory>>;
+}
+
+export function SectorsClosing({ page }: SerializeFrom<SectorsDirectoryData>) {
   return (
     <FinalCta id="contactar" heading={page.finalCta?.heading} text={page.finalCta?.text}>
       {optionalCta(page.finalCta?.ctaLabel, "/contacto", { variant: "onDark", icon: "arrow-right", size: "hero" })}

@@ -3,7 +3,7 @@ import { disablePreviewCookie } from "~/content/preview.server";
 import { PRIVATE_NO_STORE } from "~/lib/http-cache";
 import { safeRedirectTarget } from "~/lib/redirect-target";
 
-import type { PreviewModeArgs } from "./routes.server";
+import type { PreviewModeArgs } from "./args";
 
 export async function disablePreview({ request }: PreviewModeArgs) {
   const url = new URL(request.url);

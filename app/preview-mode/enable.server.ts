@@ -7,7 +7,7 @@ import { checkPreviewUrl } from "~/content/preview-secret.server";
 import { PRIVATE_NO_STORE } from "~/lib/http-cache";
 import { log } from "~/lib/log.server";
 
-import type { PreviewModeArgs } from "./routes.server";
+import type { PreviewModeArgs } from "./args";
 
 export async function enablePreview({ request }: PreviewModeArgs) {
   const location = await checkPreviewUrl(request.url);

@@ -5,7 +5,7 @@
 import { isPreviewRequest } from "~/content/preview.server";
 import { previewEventStream, refusedStream } from "~/content/preview-events.server";
 
-import type { PreviewModeArgs } from "./routes.server";
+import type { PreviewModeArgs } from "./args";
 
 export async function previewEvents({ request }: PreviewModeArgs) {
   if (!(await isPreviewRequest(request))) return refusedStream(401, "Vista previa no activa.");

@@ -4,13 +4,12 @@
  * byte of the preview feature. The production server answers these paths before Remix
  * (server/remix-handler.ts), inside the same request scope.
  */
+import type { PreviewModeArgs } from "./args";
 import { disablePreview } from "./disable.server";
 import { enablePreview } from "./enable.server";
 import { previewEvents } from "./events.server";
 
-export interface PreviewModeArgs {
-  request: Request;
-}
+export type { PreviewModeArgs };
 
 export type PreviewModeHandler = (args: PreviewModeArgs) => Promise<Response>;
 

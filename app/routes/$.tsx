@@ -42,6 +42,6 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 const Blocks = island("blocks", "at-once", () => import("~/blocks/Blocks").then((m) => m.Blocks));
 
 export default function CampaignPageRoute() {
-  const { blocks, calculator, edit, page } = useLoaderData<typeof loader>();
-  return <Blocks blocks={blocks} calculator={calculator} formTexts={page.formTexts} edit={edit} />;
+  const { blocks, edit, page } = useLoaderData<typeof loader>();
+  return <Blocks blocks={blocks} formTexts={page.formTexts} edit={edit} />;
 }

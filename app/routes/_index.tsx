@@ -7,14 +7,15 @@ import { FaqSection } from "~/components/sections/FaqSection";
 import { getLandingPage } from "~/content/index.server";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { loaderMeta } from "~/lib/seo";
-import { faqMeta, loadPage } from "~/lib/seo.server";
+import { faqMeta, loadPage, type WithMeta } from "~/lib/seo.server";
 import { useSiteSettings } from "~/lib/use-site-settings";
+import type { LandingPageData } from "~/pages/LandingIntro";
 
 /** The contact form posts here (app/leads/page-actions.server.ts). */
 export { leadClientAction as clientAction } from "~/forms/client-action";
 export { contactAction as action } from "~/leads/page-actions.server";
 
-export const loader = () => loadPage(getLandingPage, "/", faqMeta);
+export const loader = (): Promise<WithMeta<LandingPageData>> => loadPage(getLandingPage, "/", faqMeta);
 export const meta = loaderMeta;
 export const headers = publicPageHeaders;
 

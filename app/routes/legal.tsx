@@ -6,10 +6,11 @@ import { getLegalPage } from "~/content/index.server";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { resolveLegalText } from "~/lib/legal-identity";
 import { loaderMeta } from "~/lib/seo";
-import { pageMeta, siteHead } from "~/lib/seo.server";
+import { pageMeta, siteHead, type WithMeta } from "~/lib/seo.server";
+import type { LegalPageData } from "~/pages/LegalPage";
 
 /** The texts' references to the legal identity are filled in here; what is missing is left out. */
-export async function loader() {
+export async function loader(): Promise<WithMeta<LegalPageData>> {
   const [page, site] = await Promise.all([getLegalPage(), siteHead()]);
   const identity = site.settings.legalIdentity;
   return {

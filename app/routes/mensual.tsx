@@ -10,8 +10,9 @@ import { CtaLink, optionalCta } from "~/components/ui/CtaLink";
 import { getPlansPage } from "~/content/index.server";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { loaderMeta } from "~/lib/seo";
-import { faqMeta, loadPage } from "~/lib/seo.server";
+import { faqMeta, loadPage, type WithMeta } from "~/lib/seo.server";
 import { useSiteSettings } from "~/lib/use-site-settings";
+import type { PlansPageData } from "~/pages/PlansDetails";
 
 /** In-page anchors of the two plan forms: the dialogs' triggers link here (see PlanDialogs). */
 const CPL_FORM_ID = "solicitar-analisis";
@@ -21,7 +22,7 @@ const MONTHLY_FORM_ID = "solicitar-informacion";
 export { leadClientAction as clientAction } from "~/forms/client-action";
 export { plansAction as action } from "~/leads/page-actions.server";
 
-export const loader = () => loadPage(getPlansPage, "/mensual", faqMeta);
+export const loader = (): Promise<WithMeta<PlansPageData>> => loadPage(getPlansPage, "/mensual", faqMeta);
 export const meta = loaderMeta;
 export const headers = publicPageHeaders;
 

@@ -9,11 +9,12 @@ import { publicPageHeaders } from "~/lib/http-cache";
 import { redirectOrNotFound } from "~/lib/redirects.server";
 import { sectorServiceJsonLd } from "~/lib/sector-jsonld";
 import { loaderMeta } from "~/lib/seo";
-import { absoluteUrl, jsonLd, pageMeta, siteHead } from "~/lib/seo.server";
+import { absoluteUrl, jsonLd, pageMeta, siteHead, type WithMeta } from "~/lib/seo.server";
+import type { SectorPageData } from "~/pages/SectorPage";
 
 export const headers = publicPageHeaders;
 
-export async function loader({ params, request }: LoaderFunctionArgs) {
+export async function loader({ params, request }: LoaderFunctionArgs): Promise<WithMeta<SectorPageData>> {
   const page = await getSectorPage(params.slug ?? "").catch((error: unknown) => {
     // An old address of a renamed sector (or any editor's redirect), otherwise the 404.
     if (error instanceof Response && error.status === 404) return redirectOrNotFound(request);

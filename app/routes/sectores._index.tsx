@@ -7,9 +7,10 @@ import { SectorGrid, SectorIconIsland } from "~/components/sections/sectors/Sect
 import { getSectorsDirectory } from "~/content/index.server";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { loaderMeta } from "~/lib/seo";
-import { loadPage } from "~/lib/seo.server";
+import { loadPage, type WithMeta } from "~/lib/seo.server";
+import type { SectorsDirectoryData } from "~/pages/SectorsClosing";
 
-export const loader = () => loadPage(getSectorsDirectory, "/sectores");
+export const loader = (): Promise<WithMeta<SectorsDirectoryData>> => loadPage(getSectorsDirectory, "/sectores");
 export const meta = loaderMeta;
 export const headers = publicPageHeaders;
 

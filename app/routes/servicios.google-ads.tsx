@@ -4,9 +4,10 @@ import { island, islandsLoader } from "~/components/islands/island";
 import { getGoogleAdsPage } from "~/content/index.server";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { loaderMeta } from "~/lib/seo";
-import { loadPage } from "~/lib/seo.server";
+import { loadPage, type WithMeta } from "~/lib/seo.server";
+import type { GoogleAdsPageData } from "~/pages/GoogleAdsPage";
 
-export const loader = () => loadPage(getGoogleAdsPage, "/servicios/google-ads");
+export const loader = (): Promise<WithMeta<GoogleAdsPageData>> => loadPage(getGoogleAdsPage, "/servicios/google-ads");
 export const meta = loaderMeta;
 export const headers = publicPageHeaders;
 

@@ -5,9 +5,10 @@ import { island, islandsLoader } from "~/components/islands/island";
 import { getNextStepsPage } from "~/content/index.server";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { loaderMeta } from "~/lib/seo";
-import { loadPage } from "~/lib/seo.server";
+import { loadPage, type WithMeta } from "~/lib/seo.server";
+import type { NextStepsPageData } from "~/pages/NextStepsPage";
 
-export const loader = () => loadPage(getNextStepsPage, "/siguiente");
+export const loader = (): Promise<WithMeta<NextStepsPageData>> => loadPage(getNextStepsPage, "/siguiente");
 export const meta = loaderMeta;
 export const headers = publicPageHeaders;
 

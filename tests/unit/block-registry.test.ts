@@ -64,3 +64,41 @@ describe("campaign blocks registry", () => {
     expect([...shown].sort()).toEqual(Object.keys(BLOCKS).sort());
   });
 });
+
+describe("a block is its own", () => {
+  // Hand-written code outside tests: the site, its server and scripts, the Studio. Generated files
+  // (TypeGen's types, the query's projection), the seed dataset and the docs do not count.
+  const ROOTS = ["app", "server", "scripts", "server.ts", "sanity-studio"];
+  const SKIPPED = new Set(["node_modules", "seed", "tests", "dist", "static", ".sanity"]);
+  const GENERATED = new Set(["app/content/sanity.types.ts", "app/blocks/projection.generated.ts"]);
+  const CODE = /\.(?:[cm]?[jt]sx?)$/;
+
+  function codeFiles(entry: string): string[] {
+    if (!fs.existsSync(entry)) return [];
+    if (!fs.statSync(entry).isDirectory()) return CODE.test(entry) && !GENERATED.has(entry) ? [entry] : [];
+    return fs.readdirSync(entry).flatMap((name) => (SKIPPED.has(name) ? [] : codeFiles(path.posix.join(entry, name))));
+  }
+
+  const files = ROOTS.flatMap(codeFiles).map((file) => ({ file, text: fs.readFileSync(file, "utf8") }));
+
+  it.each(definitions)(
+    "%s is named in its folder, the registry, its Studio schema and the Studio's list only",
+    (type) => {
+      const places = new Set(
+        files
+          .filter(({ text }) => new RegExp(`\\b${type}\\b`).test(text))
+          // A block's folder counts once, whatever it holds.
+          .map(({ file }) => file.replace(/^(app\/blocks\/[^/]+)\/.*$/, "$1/")),
+      );
+      const folders = [...places].filter((place) => place.endsWith("/"));
+      expect(folders).toHaveLength(1);
+      expect([...places].filter((place) => !place.endsWith("/")).sort()).toEqual(
+        [
+          "app/blocks/registry.ts",
+          "sanity-studio/schemaTypes/blocks/index.ts",
+          `sanity-studio/schemaTypes/blocks/${type}.ts`,
+        ].sort(),
+      );
+    },
+  );
+});

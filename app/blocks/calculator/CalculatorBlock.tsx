@@ -1,8 +1,8 @@
 /**
  * The lead-price calculator inside a campaign page: /calculadora's own calculator (its form, results,
  * 'how we work' steps and lead form, which delivers as the calculator's), opened with the block's sector
- * as `?sector=` opens it; without /calculadora's intro cards (the block starts at the calculator). The
- * loader computes its state for the page's address (app/lib/calculator.server.ts).
+ * as `?sector=` opens it; without /calculadora's intro cards (the block starts at the calculator). Its
+ * server step (block.server.ts) computes its state for the page's address (app/lib/calculator.server.ts).
  */
 import type { SerializeFrom } from "@remix-run/node";
 import { useLocation } from "@remix-run/react";
@@ -11,8 +11,13 @@ import { CalculatorPage } from "~/components/calculator/CalculatorPage";
 import type { loadCalculator } from "~/lib/calculator.server";
 import { CalculatorSteps } from "~/pages/CalculatorSteps";
 
+import type { BlockOf } from "../types";
+
 /** What the loader sends (JSON) of `loadCalculator`'s answer. */
 export type CalculatorData = SerializeFrom<typeof loadCalculator>;
+
+/** The block with the calculator's state for the page's address. */
+export type CalculatorBlockData = BlockOf<"calculatorBlock"> & { calculator: CalculatorData };
 
 export function CalculatorBlock({ data, id }: { data: CalculatorData; id: string }) {
   const location = useLocation();

@@ -3,13 +3,14 @@
  * takes it). Always shown: without a sector (none chosen, or deleted) it opens empty.
  */
 import { defineBlock } from "../definition";
+import type { CalculatorBlockData } from "./CalculatorBlock";
 
 export default defineBlock({
   type: "calculatorBlock",
   fragment: `_type == "calculatorBlock" => { "sector": sector->{ "calculatorName": coalesce(calculatorName, sectorName) } }`,
   check: () => import("./content").then((module) => module.usable),
   component: () => import("./CalculatorBlock").then((module) => module.CalculatorBlock),
-  props: (_block, { id, calculator }) => (calculator ? { data: calculator, id } : null),
+  props: (block: CalculatorBlockData, { id }) => ({ data: block.calculator, id }),
   hydration: "on-interaction",
   oncePerPage: true,
 });

@@ -4,8 +4,12 @@
  */
 import { ProjectionTable } from "~/components/sections/sector/ProjectionTable";
 import { SectorStats } from "~/components/sections/sector/SectorStats";
+import type { SectorProjection } from "~/domain/projection";
 
-import type { SectorFiguresData } from "../types";
+import type { BlockOf } from "../types";
+
+/** The block with its stat cards and projection rows, computed on the server (block.server.ts). */
+export type SectorFiguresData = BlockOf<"sectorFiguresBlock"> & { figures: SectorProjection };
 
 export function SectorFiguresBlock({ block, id }: { block: SectorFiguresData; id: string }) {
   const { sector, figures } = block;

@@ -3,7 +3,7 @@ import { Link } from "@remix-run/react";
 import type { SiteSettings } from "~/content/types";
 
 import { CookieSettingsLink } from "./CookieSettingsLink";
-import { PAGE_END_ID } from "./frame-islands";
+import { PAGE_END_ID } from "./page-end";
 
 type FooterLink = NonNullable<NonNullable<SiteSettings["footer"]>["links"]>[number];
 

@@ -5,8 +5,7 @@
  */
 import { island } from "~/components/islands/island";
 
-/** The footer's id: the root layout holds the first paint until the parser reaches it. */
-export const PAGE_END_ID = "pie";
+export { PAGE_END_ID } from "./page-end";
 
 /** The footer: its links, the contact address, the cookie settings link. */
 export const FooterIsland = island("layout:Footer", "server-html", () =>

@@ -1,0 +1,77 @@
+// No import cycles between the site's own files (`npm run lint` runs this). Every import counts: type-only
+// ones (a module that needs another to compile cannot be read, tested or moved alone) and `import()`s (an
+// island's chunk importing back the module that loads it). Read with TypeScript's own scanner; `~/` is
+// app/ (tsconfig.json's paths). Exit code 1 with each cycle's files when there is one.
+import fs from "node:fs";
+import path from "node:path";
+
+import ts from "typescript";
+
+const root = path.resolve(import.meta.dirname, "..");
+const ROOTS = ["app", "server", "server.ts"];
+const SOURCE = /\.(?:ts|tsx|mjs|js)$/;
+
+function sourceFiles(entry) {
+  const full = path.join(root, entry);
+  if (!fs.existsSync(full)) return [];
+  if (!fs.statSync(full).isDirectory()) return SOURCE.test(entry) && !entry.endsWith(".d.ts") ? [entry] : [];
+  return fs.readdirSync(full).flatMap((name) => sourceFiles(path.posix.join(entry, name)));
+}
+
+const files = new Set(ROOTS.flatMap(sourceFiles));
+
+/** The repository file an import names, or null (a package, an asset). */
+function resolve(from, specifier) {
+  let base;
+  if (specifier.startsWith("~/")) base = path.posix.join("app", specifier.slice(2));
+  else if (specifier.startsWith(".")) base = path.posix.join(path.posix.dirname(from), specifier);
+  else return null;
+  const candidates = [base, ...[".ts", ".tsx", ".mjs", ".js"].map((ext) => base + ext)];
+  candidates.push(...["/index.ts", "/index.tsx"].map((index) => base + index));
+  return candidates.find((candidate) => files.has(candidate)) ?? null;
+}
+
+const graph = new Map();
+for (const file of files) {
+  const text = fs.readFileSync(path.join(root, file), "utf8");
+  const { importedFiles } = ts.preProcessFile(text, true, true);
+  const targets = importedFiles.map(({ fileName }) => resolve(file, fileName)).filter(Boolean);
+  graph.set(file, [...new Set(targets)]);
+}
+
+// Tarjan's strongly connected components: a component of more than one file (or a file importing itself) is a cycle.
+let counter = 0;
+const index = new Map();
+const low = new Map();
+const stack = [];
+const onStack = new Set();
+const cycles = [];
+function visit(file) {
+  index.set(file, counter);
+  low.set(file, counter++);
+  stack.push(file);
+  onStack.add(file);
+  for (const next of graph.get(file)) {
+    if (!index.has(next)) {
+      visit(next);
+      low.set(file, Math.min(low.get(file), low.get(next)));
+    } else if (onStack.has(next)) low.set(file, Math.min(low.get(file), index.get(next)));
+  }
+  if (low.get(file) !== index.get(file)) return;
+  const component = [];
+  let member;
+  do {
+    member = stack.pop();
+    onStack.delete(member);
+    component.push(member);
+  } while (member !== file);
+  if (component.length > 1 || graph.get(file).includes(file)) cycles.push(component.sort());
+}
+for (const file of [...files].sort()) if (!index.has(file)) visit(file);
+
+if (cycles.length) {
+  console.error(`check-cycles: ${cycles.length} import cycle(s) (type-only imports and import()s count):`);
+  for (const cycle of cycles) console.error(`  ${cycle.join(" <-> ")}`);
+  process.exit(1);
+}
+console.log(`check-cycles: no import cycle among ${files.size} files`);
