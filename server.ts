@@ -12,6 +12,7 @@ import express, { type ErrorRequestHandler } from "express";
 
 import type * as EntryServer from "./app/entry.server";
 import { trustedProxyHops } from "./server/client-address";
+import { applyKeepAlive, ConnectionDrain } from "./server/drain";
 import { PageCache, pageCacheBounds } from "./server/page-cache";
 import { createRemixHandler } from "./server/remix-handler";
 import { createRequestListener } from "./server/request-listener";
@@ -74,6 +75,8 @@ export async function createServer() {
   const cache = new PageCache(pageCacheBounds());
   services.contentEvents.on("change", () => cache.clear());
 
+  const server = http.createServer();
+  const drain = new ConnectionDrain(server);
   const app = express();
   app.disable("x-powered-by");
   const publicSiteUrl = process.env.PUBLIC_SITE_URL;
@@ -89,12 +92,14 @@ export async function createServer() {
       publicSiteUrl,
       trustedProxyHops: proxyHops,
       ownRoutes,
+      longLivedUntil: () => drain.signal,
     }),
   );
   app.use(lastResort);
 
   const assets = new StaticAssets(path.join(root, "public"));
-  const server = http.createServer(
+  server.on(
+    "request",
     createRequestListener({
       cache,
       assets,
@@ -102,9 +107,11 @@ export async function createServer() {
       publicSiteUrl,
       trustedProxyHops: proxyHops,
       routeLabel: createRouteLabeler(build.routes, Object.keys(ownRoutes)),
+      drain,
     }),
   );
-  return Object.assign(server, { services });
+  applyKeepAlive(server);
+  return Object.assign(server, { services, drain });
 }
 
 export async function startServer() {
@@ -129,32 +136,49 @@ export async function startServer() {
   return server;
 }
 
-/** Longest a shutdown may take before the process exits anyway (a platform kills it soon after). */
-const SHUTDOWN_LIMIT_MS = 25_000;
+/** DELIVERY_TIMEOUT_MS as the lead store reads it (app/leads/config.server.ts): the shutdown's bound is this + 5 s. */
+function deliveryTimeoutMs(): number {
+  const value = Number(process.env.DELIVERY_TIMEOUT_MS);
+  return Number.isFinite(value) && value > 0 ? value : 10_000;
+}
 
 /**
- * SIGTERM (a deploy, a scale-down) or SIGINT: stop taking connections, let lead delivery finish or hand
- * back the attempts under way, write buffered counts, then exit. A second signal exits at once.
+ * SIGTERM (a deploy, a scale-down) or SIGINT: drain the connections so that no proxy in front sees a
+ * reset (server/drain.ts: stop listening, answer every request begun with `Connection: close`, close
+ * idle connections after a grace; `/healthz` answers 503 meanwhile), then let lead delivery finish or
+ * hand back the attempts under way, write buffered counts, and exit 0, within DELIVERY_TIMEOUT_MS + 5 s.
+ * Leads are stored until the last request is answered: delivery stops only after that. A second signal
+ * exits at once.
  */
-function handleShutdownSignals(server: http.Server & { services: AppServices }) {
+function handleShutdownSignals(server: http.Server & { services: AppServices; drain: ConnectionDrain }) {
   let stopping = false;
   const shutdown = (signal: NodeJS.Signals) => {
     if (stopping) process.exit(1);
     stopping = true;
+    const started = Date.now();
+    const timeoutMs = deliveryTimeoutMs();
     console.log(JSON.stringify({ level: "info", msg: "shutting down", signal }));
-    server.close();
-    server.closeIdleConnections();
-    const limit = setTimeout(() => process.exit(1), SHUTDOWN_LIMIT_MS);
+    // Past the bound something hangs: exit anyway (a platform would kill the process soon after).
+    const limit = setTimeout(() => process.exit(1), timeoutMs + 4_500);
     limit.unref();
-    server.services
-      .shutdownLeads()
+    const idleGraceMs = 2_000;
+    server.drain
+      .drain({ idleGraceMs, deadlineMs: Math.min(4_000, Math.max(idleGraceMs + 500, timeoutMs)) })
+      .then(({ cut }) => {
+        const msg = "connections drained";
+        console.log(JSON.stringify({ level: cut ? "warn" : "info", msg, cut, ms: Date.now() - started }));
+        return server.services.shutdownLeads();
+      })
       .catch((error: unknown) =>
         console.error(JSON.stringify({ level: "error", msg: "shutdown incomplete", error: String(error) })),
       )
-      .finally(() => process.exit(0));
+      .finally(() => {
+        console.log(JSON.stringify({ level: "info", msg: "shutdown complete", ms: Date.now() - started }));
+        process.exit(0);
+      });
   };
-  process.once("SIGTERM", shutdown);
-  process.once("SIGINT", shutdown);
+  process.on("SIGTERM", shutdown);
+  process.on("SIGINT", shutdown);
 }
 
 const isMain = process.argv[1] && pathToFileURL(process.argv[1]).href === import.meta.url;
