@@ -12,7 +12,7 @@ import express, { type ErrorRequestHandler } from "express";
 
 import type * as EntryServer from "./app/entry.server";
 import { trustedProxyHops } from "./server/client-address";
-import { applyKeepAlive, ConnectionDrain } from "./server/drain";
+import { applyKeepAlive, ConnectionDrain, shutdownDelayMs } from "./server/drain";
 import { PageCache, pageCacheBounds } from "./server/page-cache";
 import { createRemixHandler } from "./server/remix-handler";
 import { createRequestListener } from "./server/request-listener";
@@ -144,8 +144,8 @@ function deliveryTimeoutMs(): number {
 
 /**
  * SIGTERM (a deploy, a scale-down) or SIGINT: drain the connections so that no proxy in front sees a
- * reset (server/drain.ts: stop listening, answer every request begun with `Connection: close`, close
- * idle connections after a grace; `/healthz` answers 503 meanwhile), then let lead delivery finish or
+ * reset (server/drain.ts: answer every request with `Connection: close`, stop listening after
+ * SHUTDOWN_DELAY_MS, close idle connections after a grace; `/healthz` answers 503 meanwhile), then let lead delivery finish or
  * hand back the attempts under way, write buffered counts, and exit 0, within DELIVERY_TIMEOUT_MS + 5 s.
  * Leads are stored until the last request is answered: delivery stops only after that. A second signal
  * exits at once.
@@ -158,16 +158,25 @@ function handleShutdownSignals(server: http.Server & { services: AppServices; dr
     const started = Date.now();
     const timeoutMs = deliveryTimeoutMs();
     console.log(JSON.stringify({ level: "info", msg: "shutting down", signal }));
-    // Past the bound something hangs: exit anyway (a platform would kill the process soon after).
-    const limit = setTimeout(() => process.exit(1), timeoutMs + 4_500);
+    // The bound: DELIVERY_TIMEOUT_MS + 5 s. Past it something hangs: exit anyway (a platform would kill
+    // the process soon after).
+    const boundMs = timeoutMs + 5_000;
+    const limit = setTimeout(() => process.exit(1), boundMs - 500);
     limit.unref();
-    const idleGraceMs = 2_000;
+    // Requests begun get most of the bound (a busy machine answers slowly); delivery then gets what is
+    // left, 1.5 s kept for the counts and the pool.
     server.drain
-      .drain({ idleGraceMs, deadlineMs: Math.min(4_000, Math.max(idleGraceMs + 500, timeoutMs)) })
+      // New connections are still taken for SHUTDOWN_DELAY_MS, within what the bound leaves (8 s kept).
+      .drain({
+        listenMs: Math.min(shutdownDelayMs(), Math.max(0, boundMs - 8_000)),
+        idleGraceMs: 2_000,
+        deadlineMs: boundMs - 3_000,
+      })
       .then(({ cut }) => {
         const msg = "connections drained";
-        console.log(JSON.stringify({ level: cut ? "warn" : "info", msg, cut, ms: Date.now() - started }));
-        return server.services.shutdownLeads();
+        const ms = Date.now() - started;
+        console.log(JSON.stringify({ level: cut ? "warn" : "info", msg, cut, ms }));
+        return server.services.shutdownLeads(Math.max(500, boundMs - (Date.now() - started) - 1_500));
       })
       .catch((error: unknown) =>
         console.error(JSON.stringify({ level: "error", msg: "shutdown incomplete", error: String(error) })),

@@ -37,8 +37,10 @@ export function trustedProxyHops(env: Record<string, string | undefined> = proce
 
 /**
  * True when the visitor reached the site over https: the site's configured public URL is https, or a
- * proxy of our own (TRUST_PROXY_HOPS > 0) says so in X-Forwarded-Proto (its first value, as Express
- * reads it). Without a trusted proxy the header is ignored.
+ * proxy of our own (TRUST_PROXY_HOPS > 0) says so in X-Forwarded-Proto. Of a list of values, the one
+ * N places from the right counts (the one our outermost proxy wrote; a proxy that appends leaves the
+ * client's own claim further left); a single value is the one our proxy set. Without a trusted proxy the
+ * header is ignored.
  */
 export function isHttpsRequest(
   forwardedProto: string | string[] | undefined,
@@ -46,9 +48,9 @@ export function isHttpsRequest(
 ): boolean {
   if (/^https:/i.test(publicSiteUrl?.trim() ?? "")) return true;
   if (trustedProxyHops <= 0) return false;
-  const proto = (Array.isArray(forwardedProto) ? forwardedProto[0] : forwardedProto)
-    ?.split(",")[0]
-    ?.trim()
-    .toLowerCase();
-  return proto === "https";
+  const values = (Array.isArray(forwardedProto) ? forwardedProto.join(",") : (forwardedProto ?? ""))
+    .split(",")
+    .map((value) => value.trim().toLowerCase())
+    .filter(Boolean);
+  return values[Math.max(0, values.length - trustedProxyHops)] === "https";
 }

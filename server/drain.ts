@@ -5,12 +5,14 @@
  * - Idle keep-alive connections live longer than common proxies keep theirs (nginx's upstream keep-alive
  *   and cloud load balancers: 60 s), so the proxy, not the server, closes an idle connection: a server
  *   that closes one first can race the proxy reusing it for the next request, which then fails.
- * - Draining (SIGTERM): the server stops listening at once (a proxy's new connection is refused before
- *   anything is sent, so it tries the other instance, and stops choosing this one), every answer from
- *   then on carries `Connection: close`, requests already begun are answered, and a connection that sits
- *   idle is closed only after a grace in which the proxy has either used it (and been told to close it)
- *   or stopped choosing this instance. Long-lived answers of our own (the preview event stream) follow
- *   `signal` and end cleanly.
+ * - Draining (SIGTERM): every answer from then on carries `Connection: close` and requests already
+ *   begun are answered. New connections are still taken for `listenMs` (SHUTDOWN_DELAY_MS, 0 by default),
+ *   the time for a load balancer watching /healthz (503 now) to take this one out. Then the
+ *   server stops listening (a proxy's new connection is refused before anything is sent, so it tries
+ *   the other instance and stops choosing this one), and a connection that sits idle is closed only
+ *   after a grace in which the proxy has either used it (and been told to close it) or stopped choosing
+ *   this instance. Long-lived answers of our own (the preview event stream) follow `signal` and end
+ *   cleanly.
  */
 import type http from "node:http";
 import net from "node:net";
@@ -35,8 +37,16 @@ interface Tracked {
   active: number;
 }
 
+/** SHUTDOWN_DELAY_MS: how long a draining server still takes new connections (default 0: none). */
+export function shutdownDelayMs(env: Record<string, string | undefined> = process.env): number {
+  const value = Number(env.SHUTDOWN_DELAY_MS?.trim() || 0);
+  return Number.isFinite(value) && value >= 0 ? Math.min(Math.round(value), 60_000) : 0;
+}
+
 export interface DrainOptions {
-  /** How long an idle connection is kept after draining starts (default 2 s). */
+  /** How long new connections are still taken after draining starts (default 0). */
+  listenMs?: number;
+  /** How long an idle connection is kept after the server stopped listening (default 2 s). */
   idleGraceMs?: number;
   /** Requests still unanswered this long after draining starts are cut (default 5 s). */
   deadlineMs?: number;
@@ -89,16 +99,18 @@ export class ConnectionDrain {
    * Stops listening and closes every connection once it has nothing left to answer (see the module
    * comment); resolves once none is open, at `deadlineMs` at the latest (what is left is cut then).
    */
-  async drain({ idleGraceMs = 2_000, deadlineMs = 5_000 }: DrainOptions = {}): Promise<{ cut: number }> {
+  async drain({ listenMs = 0, idleGraceMs = 2_000, deadlineMs = 5_000 }: DrainOptions = {}): Promise<{ cut: number }> {
+    const started = Date.now();
     if (!this.draining) this.controller.abort();
     for (const res of this.pending) if (!res.headersSent) res.shouldKeepAlive = false;
+    if (listenMs > 0) await new Promise((resolve) => setTimeout(resolve, listenMs));
     // net.Server's close, not http.Server's: the latter also closes idle connections at once, the race
     // this module avoids.
     if (this.server.listening) net.Server.prototype.close.call(this.server);
-    const started = Date.now();
+    const closed = Date.now();
     for (;;) {
       const elapsed = Date.now() - started;
-      if (elapsed >= idleGraceMs) {
+      if (Date.now() - closed >= idleGraceMs) {
         for (const [socket, tracked] of this.sockets) if (tracked.active === 0) socket.destroy();
       }
       if (this.sockets.size === 0) return { cut: 0 };

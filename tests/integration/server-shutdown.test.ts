@@ -1,5 +1,5 @@
 // A shutdown that a reverse proxy in front does not notice (docs/production-server.md 'Deploy'): on
-// SIGTERM the built server stops listening, answers every request already begun, answers a request on
+// SIGTERM the built server stops listening after SHUTDOWN_DELAY_MS, answers every request already begun, answers a request on
 // a kept-alive connection with `Connection: close` instead of resetting it, says 503 on /healthz, and
 // exits 0 within DELIVERY_TIMEOUT_MS + 5 s; a second signal exits at once.
 import http from "node:http";
@@ -63,7 +63,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("SIGTERM behind a proxy", () => {
   it("answers a request in flight and one on a kept-alive connection, with Connection: close; /healthz 503; exit 0 in bound", async () => {
-    server = await startServer();
+    server = await startServer({ SHUTDOWN_DELAY_MS: "4000" });
     // Two kept-alive connections, idle at the signal (a proxy's upstream keep-alive pool).
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const probe = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -119,6 +119,11 @@ describe("SIGTERM behind a proxy", () => {
     expect(health.status).toBe(503);
     expect(health.headers.connection).toBe("close");
     expect(JSON.parse(health.body)).toMatchObject({ ok: false });
+    // For SHUTDOWN_DELAY_MS a new connection is still answered (and closed); then it is refused.
+    const late = await send(`${server.baseUrl}/healthz`);
+    expect(late.status).toBe(503);
+    expect(late.headers.connection).toBe("close");
+    await sleep(Math.max(0, signalled + 5_000 - Date.now()));
     await expect(send(`${server.baseUrl}/`)).rejects.toThrow(/ECONNREFUSED/);
 
     const answered = await inFlight;
