@@ -119,7 +119,9 @@ class Instance {
 export async function startProxyStack({ instances: count = 2, env = {} } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "site-proxy-"));
   // PROXY_STACK_KEEP=1 keeps the folder (nginx's logs) for a look after the run.
-  const cleanups = [() => (process.env.PROXY_STACK_KEEP ? undefined : fs.rmSync(dir, { recursive: true, force: true }))];
+  const cleanups = [
+    () => (process.env.PROXY_STACK_KEEP ? undefined : fs.rmSync(dir, { recursive: true, force: true })),
+  ];
   const stop = async () => {
     for (const cleanup of cleanups.reverse()) {
       try {
