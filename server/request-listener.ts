@@ -7,8 +7,9 @@ import type { IncomingMessage, RequestListener, ServerResponse } from "node:http
 
 import { countPageCache, observeRequest } from "../app/lib/metrics.server";
 import { baseSecurityHeaders } from "../app/lib/security-headers.server";
-import { pageCacheKey } from "./cache-key";
+import { lowerCaseLocation, pageCacheKey } from "./cache-key";
 import { isHttpsRequest } from "./client-address";
+import { crossOriginVerdict, leadFormOfRoute, refuseCrossSite } from "./cross-origin-guard";
 import type { PageCache } from "./page-cache";
 import { sendCached, sendPlain } from "./respond";
 import { STATIC_ROUTE, targetPath, UNKNOWN_ROUTE } from "./route-label";
@@ -29,6 +30,8 @@ export interface RequestListenerOptions {
   routeLabel?: (pathname: string, status: number) => string;
   /** The server's drain (server/drain.ts): while it drains, `/healthz` answers 503. */
   drain?: { readonly draining: boolean };
+  /** The site's stylesheet, for the page of a refused cross-site request. */
+  stylesheet?: string;
 }
 
 export function createRequestListener({
@@ -39,6 +42,7 @@ export function createRequestListener({
   trustedProxyHops = 0,
   routeLabel = () => UNKNOWN_ROUTE,
   drain,
+  stylesheet,
 }: RequestListenerOptions): RequestListener {
   const headerSets = {
     https: Object.entries(baseSecurityHeaders({ https: true })),
@@ -72,6 +76,16 @@ export function createRequestListener({
       return;
     }
 
+    // Every unsafe request (a form post, a consent choice) is judged here, before any app code reads it.
+    const verdict = crossOriginVerdict(req, { publicSiteUrl, trustedProxyHops });
+    if (!verdict.allowed) {
+      setSecurityHeaders(res, secure);
+      const path = targetPath(req.url);
+      const form = path ? leadFormOfRoute(routeLabel(path, 200)) : null;
+      refuseCrossSite(req, res, verdict, { form, stylesheet });
+      return;
+    }
+
     if (req.method === "GET" || req.method === "HEAD") {
       const url = req.url ?? "/";
       const queryAt = url.indexOf("?");
@@ -88,6 +102,17 @@ export function createRequestListener({
           (served) => (served ? (asset = true) : toApp()),
           (error: unknown) => fail(res, error),
         );
+        return;
+      }
+      // One page, one rendering: other letter cases of a path are sent to its lower-case spelling.
+      const location = lowerCaseLocation(url);
+      if (location) {
+        setSecurityHeaders(res, secure);
+        res.statusCode = 301;
+        res.setHeader("Location", location);
+        res.setHeader("Cache-Control", "public, max-age=86400");
+        res.setHeader("Content-Type", "text/plain; charset=utf-8");
+        res.end("Movido permanentemente.");
         return;
       }
     }

@@ -100,6 +100,23 @@ describe("two instances behind nginx", () => {
     expect(await post("127.0.0.2", { "X-Forwarded-For": "127.0.0.9" })).toBe(429);
   });
 
+  it("through a bare proxy_pass (nginx sends the upstream's name as Host) a no-JS lead is still stored", async () => {
+    await stack.reload({ bare: true });
+    try {
+      const answer = await httpsRequest(`${stack.url}/contacto`, {
+        method: "POST",
+        localAddress: "127.0.0.5",
+        headers: { Origin: stack.url, "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" },
+        body: contactLead("bare-proxy-pass"),
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.body).toContain("enviado correctamente");
+      expect((await waitForDeliveries(stack.receiver, ["bare-proxy-pass"], 30_000)).missing).toEqual([]);
+    } finally {
+      await stack.reload();
+    }
+  });
+
   it("a valid lead through the proxy is still stored after the restarts", async () => {
     const answer = await httpsRequest(`${stack.url}/contacto`, {
       method: "POST",
