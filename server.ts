@@ -12,6 +12,7 @@ import express, { type ErrorRequestHandler } from "express";
 
 import type * as EntryServer from "./app/entry.server";
 import { trustedProxyHops } from "./server/client-address";
+import { applyKeepAlive, ConnectionDrain, shutdownDelayMs } from "./server/drain";
 import { PageCache, pageCacheBounds } from "./server/page-cache";
 import { createRemixHandler } from "./server/remix-handler";
 import { createRequestListener } from "./server/request-listener";
@@ -85,6 +86,8 @@ export async function createServer() {
   const cache = new PageCache(pageCacheBounds());
   services.contentEvents.on("change", () => cache.clear());
 
+  const server = http.createServer();
+  const drain = new ConnectionDrain(server);
   const app = express();
   app.disable("x-powered-by");
   const publicSiteUrl = process.env.PUBLIC_SITE_URL;
@@ -100,12 +103,14 @@ export async function createServer() {
       publicSiteUrl,
       trustedProxyHops: proxyHops,
       ownRoutes,
+      longLivedUntil: () => drain.signal,
     }),
   );
   app.use(lastResort);
 
   const assets = new StaticAssets(path.join(root, "public"));
-  const server = http.createServer(
+  server.on(
+    "request",
     createRequestListener({
       cache,
       assets,
@@ -113,10 +118,12 @@ export async function createServer() {
       publicSiteUrl,
       trustedProxyHops: proxyHops,
       routeLabel: createRouteLabeler(build.routes, Object.keys(ownRoutes)),
+      drain,
       stylesheet: siteStylesheet(build),
     }),
   );
-  return Object.assign(server, { services });
+  applyKeepAlive(server);
+  return Object.assign(server, { services, drain });
 }
 
 export async function startServer() {
@@ -141,32 +148,58 @@ export async function startServer() {
   return server;
 }
 
-/** Longest a shutdown may take before the process exits anyway (a platform kills it soon after). */
-const SHUTDOWN_LIMIT_MS = 25_000;
+/** DELIVERY_TIMEOUT_MS as the lead store reads it (app/leads/config.server.ts): the shutdown's bound is this + 5 s. */
+function deliveryTimeoutMs(): number {
+  const value = Number(process.env.DELIVERY_TIMEOUT_MS);
+  return Number.isFinite(value) && value > 0 ? value : 10_000;
+}
 
 /**
- * SIGTERM (a deploy, a scale-down) or SIGINT: stop taking connections, let lead delivery finish or hand
- * back the attempts under way, write buffered counts, then exit. A second signal exits at once.
+ * SIGTERM (a deploy, a scale-down) or SIGINT: drain the connections so that no proxy in front sees a
+ * reset (server/drain.ts: answer every request with `Connection: close`, stop listening after
+ * SHUTDOWN_DELAY_MS, close idle connections after a grace; `/healthz` answers 503 meanwhile), then let lead delivery finish or
+ * hand back the attempts under way, write buffered counts, and exit 0, within DELIVERY_TIMEOUT_MS + 5 s.
+ * Leads are stored until the last request is answered: delivery stops only after that. A second signal
+ * exits at once.
  */
-function handleShutdownSignals(server: http.Server & { services: AppServices }) {
+function handleShutdownSignals(server: http.Server & { services: AppServices; drain: ConnectionDrain }) {
   let stopping = false;
   const shutdown = (signal: NodeJS.Signals) => {
     if (stopping) process.exit(1);
     stopping = true;
+    const started = Date.now();
+    const timeoutMs = deliveryTimeoutMs();
     console.log(JSON.stringify({ level: "info", msg: "shutting down", signal }));
-    server.close();
-    server.closeIdleConnections();
-    const limit = setTimeout(() => process.exit(1), SHUTDOWN_LIMIT_MS);
+    // The bound: DELIVERY_TIMEOUT_MS + 5 s. Past it something hangs: exit anyway (a platform would kill
+    // the process soon after).
+    const boundMs = timeoutMs + 5_000;
+    const limit = setTimeout(() => process.exit(1), boundMs - 500);
     limit.unref();
-    server.services
-      .shutdownLeads()
+    // Requests begun get most of the bound (a busy machine answers slowly); delivery then gets what is
+    // left, 1.5 s kept for the counts and the pool.
+    server.drain
+      // New connections are still taken for SHUTDOWN_DELAY_MS, within what the bound leaves (8 s kept).
+      .drain({
+        listenMs: Math.min(shutdownDelayMs(), Math.max(0, boundMs - 8_000)),
+        idleGraceMs: 2_000,
+        deadlineMs: boundMs - 3_000,
+      })
+      .then(({ cut }) => {
+        const msg = "connections drained";
+        const ms = Date.now() - started;
+        console.log(JSON.stringify({ level: cut ? "warn" : "info", msg, cut, ms }));
+        return server.services.shutdownLeads(Math.max(500, boundMs - (Date.now() - started) - 1_500));
+      })
       .catch((error: unknown) =>
         console.error(JSON.stringify({ level: "error", msg: "shutdown incomplete", error: String(error) })),
       )
-      .finally(() => process.exit(0));
+      .finally(() => {
+        console.log(JSON.stringify({ level: "info", msg: "shutdown complete", ms: Date.now() - started }));
+        process.exit(0);
+      });
   };
-  process.once("SIGTERM", shutdown);
-  process.once("SIGINT", shutdown);
+  process.on("SIGTERM", shutdown);
+  process.on("SIGINT", shutdown);
 }
 
 const isMain = process.argv[1] && pathToFileURL(process.argv[1]).href === import.meta.url;

@@ -61,7 +61,13 @@ function originMatches(origin: string, url: URL): boolean {
   }
 }
 
-function toFetchRequest(req: IncomingMessage, res: ServerResponse, url: URL, cacheable: boolean): Request {
+function toFetchRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  cacheable: boolean,
+  until?: AbortSignal,
+): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     // The host was decided at the boundary (server/cross-origin-guard.ts) and is the URL's: Remix's own
@@ -75,8 +81,12 @@ function toFetchRequest(req: IncomingMessage, res: ServerResponse, url: URL, cac
   const origin = headers.get("origin");
   if (origin !== null && !originMatches(origin, url)) headers.delete("origin");
   const controller = new AbortController();
+  const abort = () => controller.abort();
+  if (until?.aborted) abort();
+  else until?.addEventListener("abort", abort, { once: true });
   res.on("close", () => {
-    if (!res.writableFinished) controller.abort();
+    until?.removeEventListener("abort", abort);
+    if (!res.writableFinished) abort();
   });
   // A cacheable request is rendered as the GET it stands for, so HEAD fills the cache too.
   const method = cacheable ? "GET" : (req.method ?? "GET");
@@ -102,6 +112,11 @@ export interface RemixHandlerOptions {
    * did not exist (its 404 page).
    */
   ownRoutes?: Readonly<Record<string, (args: { request: Request }) => Promise<Response | null>>>;
+  /**
+   * The signal that ends the long-lived answers of `ownRoutes` (the preview event stream): the server's
+   * drain (server/drain.ts), so a shutdown ends such a stream cleanly instead of cutting it.
+   */
+  longLivedUntil?: () => AbortSignal;
 }
 
 export function createRemixHandler({
@@ -111,6 +126,7 @@ export function createRemixHandler({
   publicSiteUrl,
   trustedProxyHops = 0,
   ownRoutes = {},
+  longLivedUntil,
 }: RemixHandlerOptions) {
   const remix = createRequestHandler(build, mode);
   // Loaders read the request they answer (preview perspective) from this scope: app/content/request-scope.server.ts.
@@ -129,7 +145,7 @@ export function createRemixHandler({
       const own = req.method === "GET" || req.method === "HEAD" ? ownRoutes[url.pathname] : undefined;
       if (own) {
         const full = requestUrl(req.url ?? "/", host, secure) ?? url;
-        const request = toFetchRequest(req, res, full, false);
+        const request = toFetchRequest(req, res, full, false, longLivedUntil?.());
         const response = await runInRequestScope(request, () => own({ request }));
         if (response) {
           await sendLive(req, res, response);

@@ -15,6 +15,9 @@ import { sendCached, sendPlain } from "./respond";
 import { STATIC_ROUTE, targetPath, UNKNOWN_ROUTE } from "./route-label";
 import type { StaticAssets } from "./static-assets";
 
+const HEALTH_PATH = "/healthz";
+const DRAINING_HEALTH = JSON.stringify({ ok: false, draining: true });
+
 export interface RequestListenerOptions {
   cache: PageCache;
   assets: StaticAssets;
@@ -25,6 +28,8 @@ export interface RequestListenerOptions {
   trustedProxyHops?: number;
   /** The route label of a path answered with a status (server/route-label.ts); `unknown` without one. */
   routeLabel?: (pathname: string, status: number) => string;
+  /** The server's drain (server/drain.ts): while it drains, `/healthz` answers 503. */
+  drain?: { readonly draining: boolean };
   /** The site's stylesheet, for the page of a refused cross-site request. */
   stylesheet?: string;
 }
@@ -36,6 +41,7 @@ export function createRequestListener({
   publicSiteUrl,
   trustedProxyHops = 0,
   routeLabel = () => UNKNOWN_ROUTE,
+  drain,
   stylesheet,
 }: RequestListenerOptions): RequestListener {
   const headerSets = {
@@ -61,6 +67,14 @@ export function createRequestListener({
     });
     const secure = isHttpsRequest(req.headers["x-forwarded-proto"], { trustedProxyHops, publicSiteUrl });
     const toApp = () => app(req, res);
+
+    // A shutting-down instance tells whoever still probes it to send visitors elsewhere.
+    if (drain?.draining && targetPath(req.url) === HEALTH_PATH) {
+      setSecurityHeaders(res, secure);
+      res.writeHead(503, { "Content-Type": "application/json", "Cache-Control": "private, no-store" });
+      res.end(req.method === "HEAD" ? undefined : DRAINING_HEALTH);
+      return;
+    }
 
     // Every unsafe request (a form post, a consent choice) is judged here, before any app code reads it.
     const verdict = crossOriginVerdict(req, { publicSiteUrl, trustedProxyHops });

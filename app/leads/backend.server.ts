@@ -188,13 +188,13 @@ export async function startLeadDelivery(): Promise<void> {
  * Stops the store and forgets it; the next use creates a new one from the environment (tests, and the
  * shutdown: attempts under way finish or are handed back to the queue).
  */
-export async function stopLeadDelivery(): Promise<void> {
+export async function stopLeadDelivery(graceMs?: number): Promise<void> {
   const current = parts();
   const store = current.store;
   delete current.store;
   clearInterval(current.retentionTimer);
   delete current.retentionTimer;
-  await store?.stop();
+  await store?.stop(graceMs);
 }
 
 /** Resolves once the process's store (if any) has no delivery under way. */
@@ -217,11 +217,12 @@ export async function resetExperimentCounter(): Promise<void> {
 }
 
 /**
- * Graceful shutdown (server.ts on SIGTERM): stops delivery (attempts under way finish or go back to the
- * queue), writes the experiment counts still buffered, and closes the database pool.
+ * Graceful shutdown (server.ts on SIGTERM, once the connections are drained): stops delivery (attempts
+ * under way finish within `graceMs` or go back to the queue), writes the experiment counts still
+ * buffered, and closes the database pool.
  */
-export async function shutdownLeads(): Promise<void> {
-  await stopLeadDelivery();
+export async function shutdownLeads(graceMs?: number): Promise<void> {
+  await stopLeadDelivery(graceMs);
   await resetExperimentCounter();
   resetFormRateLimiter();
   await closeSharedDatabase();

@@ -236,14 +236,27 @@ export class SpoolLeadStore implements LeadStore {
     });
   }
 
-  /** Stops scheduling and waits for attempts under way (their results are saved). */
-  async stop(): Promise<void> {
+  /**
+   * Stops scheduling and waits for attempts under way (their results are saved), `graceMs` at most: an
+   * attempt still under way then stays pending in the spool, and the next start sends it again.
+   */
+  async stop(graceMs = Infinity): Promise<void> {
     this.running = false;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    await this.ticking;
-    await Promise.allSettled([...this.tasks]);
-    await this.saving;
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = Number.isFinite(graceMs)
+      ? new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.max(0, graceMs))))
+      : new Promise<void>(() => undefined);
+    await Promise.race([
+      (async () => {
+        await this.ticking;
+        await Promise.allSettled([...this.tasks]);
+        await this.saving;
+      })(),
+      deadline,
+    ]);
+    clearTimeout(timer);
   }
 
   /**

@@ -91,7 +91,8 @@ export interface LeadStore {
   /** Resolves once no delivery attempt is under way (tests). */
   idle(): Promise<void>;
   /** Stops delivering, hands unfinished work back, and releases what it holds. */
-  stop(): Promise<void>;
+  /** `graceMs`: how long attempts under way may take at most (a shutdown with a deadline); unset: their own time-out. */
+  stop(graceMs?: number): Promise<void>;
 }
 
 /** A failed record made pending again with fresh attempts, due now (its failed destinations only). */

@@ -41,6 +41,9 @@ describe("whether the visitor came over https", () => {
     // Only the entry our own proxy appended (the last one at one hop) counts; earlier ones came from the client.
     expect(isHttpsRequest("http, https", { trustedProxyHops: 1, publicSiteUrl: "http://localhost:3000" })).toBe(true);
     expect(isHttpsRequest("https, http", { trustedProxyHops: 1, publicSiteUrl: "http://localhost:3000" })).toBe(false);
+    expect(isHttpsRequest(["http", "https"], { trustedProxyHops: 1 })).toBe(true);
+    expect(isHttpsRequest("https, http", { trustedProxyHops: 2 })).toBe(true);
+    expect(isHttpsRequest("https", { trustedProxyHops: 2 })).toBe(true);
     expect(isHttpsRequest("http", { trustedProxyHops: 1 })).toBe(false);
     expect(isHttpsRequest(undefined, { trustedProxyHops: 1 })).toBe(false);
   });

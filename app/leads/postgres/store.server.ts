@@ -319,13 +319,13 @@ export class PostgresLeadStore implements LeadStore {
    * to the queue, where another instance takes it after its retry delay. The shared pool stays open for
    * whoever still uses it (closeSharedDatabase).
    */
-  async stop(): Promise<void> {
+  async stop(graceMs = SHUTDOWN_GRACE_MS): Promise<void> {
     this.running = false;
     if (this.sweepTimer) clearTimeout(this.sweepTimer);
     this.sweepTimer = null;
     // A connection still being attempted notices `running` and stops on its own.
     await this.sweeping?.catch(() => undefined);
-    await this.queue.stop(Math.min(this.settings.attemptTimeoutMs + 2_000, SHUTDOWN_GRACE_MS));
+    await this.queue.stop(Math.max(0, Math.min(this.settings.attemptTimeoutMs + 2_000, SHUTDOWN_GRACE_MS, graceMs)));
     // An attempt handed back may still be waiting for its destination: not worth holding the exit for.
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([this.queue.idle(), new Promise((resolve) => (timer = setTimeout(resolve, 1_000)))]);

@@ -1,0 +1,162 @@
+// A shutdown that a reverse proxy in front does not notice (docs/production-server.md 'Deploy'): on
+// SIGTERM the built server stops listening after SHUTDOWN_DELAY_MS, answers every request already begun, answers a request on
+// a kept-alive connection with `Connection: close` instead of resetting it, says 503 on /healthz, and
+// exits 0 within DELIVERY_TIMEOUT_MS + 5 s; a second signal exits at once.
+import http from "node:http";
+
+import { afterEach, describe, expect, it } from "vitest";
+
+import { type ProductionServer, startServer } from "../support/production-server";
+
+let server: ProductionServer | undefined;
+afterEach(async () => {
+  await server?.stop();
+  server = undefined;
+});
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  reusedSocket: boolean;
+}
+
+function send(
+  url: string,
+  {
+    agent,
+    method = "GET",
+    headers = {},
+    body,
+  }: { agent?: http.Agent; method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const outgoing = http.request(url, { agent: agent ?? false, method, headers }, (response) => {
+      let text = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => (text += chunk));
+      response.on("end", () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          body: text,
+          reusedSocket: outgoing.reusedSocket,
+        }),
+      );
+      response.on("error", reject);
+    });
+    outgoing.on("error", reject);
+    outgoing.end(body);
+  });
+}
+
+const contactLead = new URLSearchParams({
+  nombre: "Ana Pérez",
+  email: "ana@example.com",
+  telefono: "600123456",
+  empresa: "Acme",
+  sector: "Construcción",
+  mensaje: "Quiero información sobre sus campañas.",
+}).toString();
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("SIGTERM behind a proxy", () => {
+  it("answers a request in flight and one on a kept-alive connection, with Connection: close; /healthz 503; exit 0 in bound", async () => {
+    server = await startServer({ SHUTDOWN_DELAY_MS: "4000" });
+    // Two kept-alive connections, idle at the signal (a proxy's upstream keep-alive pool).
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const probe = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    for (const pool of [agent, probe]) {
+      const first = await send(`${server.baseUrl}/`, { agent: pool });
+      expect(first.status).toBe(200);
+      expect(first.headers.connection).toBe("keep-alive");
+      // Longer than nginx's and cloud load balancers' 60 s: the proxy, not the server, closes idle ones.
+      expect(first.headers["keep-alive"]).toBe("timeout=65");
+    }
+
+    // A lead post begun before the signal, its body still arriving after it.
+    const inFlight = new Promise<Answer>((resolve, reject) => {
+      const outgoing = http.request(
+        `${server!.baseUrl}/contacto`,
+        {
+          agent: false,
+          method: "POST",
+          headers: {
+            "Content-Type": "application/x-www-form-urlencoded",
+            "Content-Length": String(Buffer.byteLength(contactLead)),
+          },
+        },
+        (response) => {
+          let text = "";
+          response.setEncoding("utf8");
+          response.on("data", (chunk: string) => (text += chunk));
+          response.on("end", () =>
+            resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text, reusedSocket: false }),
+          );
+        },
+      );
+      outgoing.on("error", reject);
+      outgoing.write(contactLead.slice(0, 20));
+      setTimeout(() => outgoing.end(contactLead.slice(20)), 1_000);
+    });
+    await sleep(300);
+
+    const signalled = Date.now();
+    const exited = server.kill("SIGTERM");
+    await sleep(200);
+
+    // The idle kept-alive connection is reused: a full answer, told to close, never a reset.
+    const reused = await send(`${server.baseUrl}/sectores`, { agent });
+    expect(reused.reusedSocket).toBe(true);
+    expect(reused.status).toBe(200);
+    expect(reused.headers.connection).toBe("close");
+    expect(reused.body).toContain("</html>");
+
+    // Whoever can still reach it hears that it is going away; a new connection is refused.
+    const health = await send(`${server.baseUrl}/healthz`, { agent: probe });
+    expect(health.reusedSocket).toBe(true);
+    expect(health.status).toBe(503);
+    expect(health.headers.connection).toBe("close");
+    expect(JSON.parse(health.body)).toMatchObject({ ok: false });
+    // For SHUTDOWN_DELAY_MS a new connection is still answered (and closed); then it is refused.
+    const late = await send(`${server.baseUrl}/healthz`);
+    expect(late.status).toBe(503);
+    expect(late.headers.connection).toBe("close");
+    await sleep(Math.max(0, signalled + 5_000 - Date.now()));
+    await expect(send(`${server.baseUrl}/`)).rejects.toThrow(/ECONNREFUSED/);
+
+    const answered = await inFlight;
+    expect(answered.status).toBeLessThan(400);
+    expect(answered.headers.connection).toBe("close");
+    expect(answered.body.length).toBeGreaterThan(0);
+    expect(server.output()).toContain("lead stored");
+
+    // DELIVERY_TIMEOUT_MS defaults to 10 s: the bound is 15 s.
+    expect(await exited).toBe(0);
+    expect(Date.now() - signalled).toBeLessThan(15_000);
+    agent.destroy();
+    probe.destroy();
+  }, 60_000);
+
+  it("a second signal exits at once, even with a request unanswered", async () => {
+    server = await startServer();
+    const hanging = http.request(`${server.baseUrl}/contacto`, {
+      agent: false,
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": "1000" },
+    });
+    hanging.on("error", () => undefined);
+    hanging.write("nombre=Ana");
+    await sleep(300);
+    const exited = server.kill("SIGTERM");
+    await sleep(300);
+    const second = Date.now();
+    void server.kill("SIGINT");
+    const code = await exited;
+    expect(code).not.toBe(0);
+    // The drain alone would wait for that request for seconds.
+    expect(Date.now() - second).toBeLessThan(1_500);
+    hanging.destroy();
+  }, 60_000);
+});

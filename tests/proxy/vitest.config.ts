@@ -1,0 +1,16 @@
+// `npm run test:proxy` (CI runs it): the production path through Debian's nginx with the shipped deploy
+// files (deploy/), on a throwaway PostgreSQL. Apart from `npm test` because it needs nginx installed
+// (`apt-get install nginx-light`; .ci/run does) and restarts instances under load.
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    name: "proxy",
+    include: ["tests/proxy/**/*.test.ts"],
+    environment: "node",
+    pool: "forks",
+    fileParallelism: false,
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
+  },
+});
