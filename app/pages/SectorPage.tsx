@@ -7,6 +7,7 @@ import type { SerializeFrom } from "@remix-run/node";
 import { FinalCta } from "~/components/sections/FinalCta";
 import { calculatorHref, SECTOR_ACTIONS } from "~/components/sections/sector/labels";
 import { ProjectionTable } from "~/components/sections/sector/ProjectionTable";
+import { RelatedSectors } from "~/components/sections/sector/RelatedSectors";
 import { SectorExplanation } from "~/components/sections/sector/SectorExplanation";
 import { SectorHero } from "~/components/sections/sector/SectorHero";
 import { SectorServices } from "~/components/sections/sector/SectorServices";
@@ -16,7 +17,7 @@ import type { loader } from "~/routes/sectores.$slug";
 
 type PageData = SerializeFrom<typeof loader>;
 
-export function SectorPage({ page, projection }: PageData) {
+export function SectorPage({ page, projection, related }: PageData) {
   return (
     <>
       <SectorHero
@@ -42,6 +43,7 @@ export function SectorPage({ page, projection }: PageData) {
           {SECTOR_ACTIONS.closing}
         </CtaLink>
       </FinalCta>
+      <RelatedSectors id="otros-sectores" heading={page.labels?.relatedHeading} sectors={related} />
     </>
   );
 }
