@@ -93,11 +93,7 @@ export function DirectoryPagination({ path, listing }: { path: string; listing: 
                     to={directoryHref(path, { page: number, search })}
                     aria-current={number === page ? "page" : undefined}
                     aria-label={`Página ${number}`}
-                    className={
-                      number === page
-                        ? `${linkClass} border-brand-600 bg-brand-600 text-white hover:text-white`
-                        : linkClass
-                    }
+                    className={number === page ? currentClass : linkClass}
                   >
                     {number}
                   </Link>
