@@ -1,6 +1,6 @@
 /**
  * The /sectores list past a page's worth of sectors: a search (`?q=`, accents and case ignored, on the
- * sector's name, address and group) and pages of SECTOR_PAGE_SIZE (`?pagina=2`). Pure: the loader gives it
+ * sector's name and address) and pages of SECTOR_PAGE_SIZE (`?pagina=2`). Pure: the loader gives it
  * every listed sector and the address's parameters; a bad `pagina` (not a whole number ≥ 1) reads as page
  * 1, a page past the last one is `null` (the route answers 404).
  */
@@ -39,14 +39,13 @@ export interface DirectoryListing<T> {
 export interface SearchableSector {
   sectorName?: string | null;
   slug?: string | null;
-  group?: string | null;
 }
 
-/** Every word of the search appears in the sector's name, slug or group (as the start of one of its words). */
+/** Every word of the search starts a word of the sector's name or slug. */
 export function matchesSearch(sector: SearchableSector, search: string): boolean {
   const words = foldForSearch(search).split(" ").filter(Boolean);
   if (words.length === 0) return true;
-  const haystack = ` ${foldForSearch([sector.sectorName, sector.slug, sector.group].filter(Boolean).join(" "))}`;
+  const haystack = ` ${foldForSearch([sector.sectorName, sector.slug].filter(Boolean).join(" "))}`;
   return words.every((word) => haystack.includes(` ${word}`));
 }
 
