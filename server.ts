@@ -68,6 +68,17 @@ const lastResort: ErrorRequestHandler = (error: unknown, _req, res, _next) => {
   sendPlain(res, 500, "Error interno del servidor.");
 };
 
+/** The site's stylesheet as the root route links it, for pages the server writes itself (a 403). */
+function siteStylesheet(build: ServerBuild): string | undefined {
+  try {
+    const links = build.routes.root?.module.links?.() ?? [];
+    const sheet = links.find((link) => "rel" in link && link.rel === "stylesheet" && "href" in link);
+    return sheet && "href" in sheet && typeof sheet.href === "string" ? sheet.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export async function createServer() {
   const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
   const services = appServices(build);
@@ -102,6 +113,7 @@ export async function createServer() {
       publicSiteUrl,
       trustedProxyHops: proxyHops,
       routeLabel: createRouteLabeler(build.routes, Object.keys(ownRoutes)),
+      stylesheet: siteStylesheet(build),
     }),
   );
   return Object.assign(server, { services });

@@ -77,3 +77,36 @@ export function pageCacheKey(request: Pick<IncomingMessage, "method" | "url" | "
   const query = kept.toString();
   return query ? `${pathname}?${query}` : pathname;
 }
+
+/** Paths whose letter case is significant (hashed build output, image file names). */
+const CASE_SENSITIVE_PREFIX = /^\/(build|images)\//;
+
+/**
+ * Where a GET/HEAD whose path differs from the site's all-lower-case one only in letter case is sent:
+ * the same target with the path's ASCII letters lower-cased (percent escapes and the query string kept
+ * as they are), or null when the path is already lower case, is case-sensitive, or is no plain site path
+ * (`//host`, a backslash: never a redirect off the site). Routes, slugs and redirect sources are all
+ * lower case, so every spelling of a page shares the page's one rendering.
+ */
+export function lowerCaseLocation(target: string): string | null {
+  if (!target.startsWith("/") || target.startsWith("//")) return null;
+  const queryAt = target.indexOf("?");
+  const pathname = queryAt === -1 ? target : target.slice(0, queryAt);
+  if (!/[A-Z]/.test(pathname)) return null;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return null; // A malformed encoding keeps the 4xx the app gives it.
+  }
+  if (CASE_SENSITIVE_PREFIX.test(pathname) || CASE_SENSITIVE_PREFIX.test(decoded)) return null;
+  if (decoded.startsWith("//") || decoded.includes("\\")) return null;
+  // A backslash or a control character: no plain site path (browsers read `/\host` as `//host`).
+  if ([...pathname].some((char) => char === "\\" || char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f))
+    return null;
+  const lower = pathname.replace(/%[0-9A-Fa-f]{2}|[A-Z]+/g, (part) =>
+    part.startsWith("%") ? part : part.toLowerCase(),
+  );
+  if (lower === pathname) return null;
+  return queryAt === -1 ? lower : `${lower}${target.slice(queryAt)}`;
+}

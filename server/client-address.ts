@@ -36,19 +36,41 @@ export function trustedProxyHops(env: Record<string, string | undefined> = proce
 }
 
 /**
+ * The value of a comma-separated X-Forwarded-* header that the outermost of our `trustedHops` proxies
+ * wrote: each proxy appends, so that is the entry `trustedHops` places from the right (the first one when
+ * the list is shorter). Entries further left came from the client. Undefined at 0 hops or without one.
+ */
+export function trustedForwardedValue(header: string | string[] | undefined, trustedHops: number): string | undefined {
+  if (trustedHops <= 0 || header === undefined) return undefined;
+  const entries = (Array.isArray(header) ? header.join(",") : header)
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (entries.length === 0) return undefined;
+  return entries[Math.max(0, entries.length - trustedHops)];
+}
+
+/**
+ * The host the visitor asked for: X-Forwarded-Host as our own proxies wrote it (TRUST_PROXY_HOPS > 0),
+ * else the Host header. At 0 hops a client's own X-Forwarded-Host is never believed.
+ */
+export function requestHost(
+  host: string | undefined,
+  forwardedHost: string | string[] | undefined,
+  trustedHops: number,
+): string | undefined {
+  return trustedForwardedValue(forwardedHost, trustedHops) ?? (host?.trim() || undefined);
+}
+
+/**
  * True when the visitor reached the site over https: the site's configured public URL is https, or a
- * proxy of our own (TRUST_PROXY_HOPS > 0) says so in X-Forwarded-Proto (its first value, as Express
- * reads it). Without a trusted proxy the header is ignored.
+ * proxy of our own (TRUST_PROXY_HOPS > 0) says so in X-Forwarded-Proto (the value of the outermost trusted
+ * hop). Without a trusted proxy the header is ignored.
  */
 export function isHttpsRequest(
   forwardedProto: string | string[] | undefined,
   { trustedProxyHops, publicSiteUrl }: { trustedProxyHops: number; publicSiteUrl?: string },
 ): boolean {
   if (/^https:/i.test(publicSiteUrl?.trim() ?? "")) return true;
-  if (trustedProxyHops <= 0) return false;
-  const proto = (Array.isArray(forwardedProto) ? forwardedProto[0] : forwardedProto)
-    ?.split(",")[0]
-    ?.trim()
-    .toLowerCase();
-  return proto === "https";
+  return trustedForwardedValue(forwardedProto, trustedProxyHops)?.toLowerCase() === "https";
 }

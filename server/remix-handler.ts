@@ -19,6 +19,7 @@ import {
   isCacheableResponse,
 } from "./cached-response";
 import { clientAddress, isHttpsRequest } from "./client-address";
+import { appHost } from "./cross-origin-guard";
 import type { PageCache } from "./page-cache";
 import { requestBodyStream } from "./request-body";
 import { sendCached, sendLive, sendPlain } from "./respond";
@@ -51,12 +52,28 @@ export function requestUrl(target: string, host: string | undefined, secure: boo
   }
 }
 
+/** An Origin header whose host is the URL's own; anything else (`null`, junk, another host) is false. */
+function originMatches(origin: string, url: URL): boolean {
+  try {
+    return new URL(origin).host === url.host;
+  } catch {
+    return false;
+  }
+}
+
 function toFetchRequest(req: IncomingMessage, res: ServerResponse, url: URL, cacheable: boolean): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
+    // The host was decided at the boundary (server/cross-origin-guard.ts) and is the URL's: Remix's own
+    // CSRF check reads Host and X-Forwarded-Host and throws (a 500) when Origin disagrees with them.
+    if (value === undefined || name === "host" || name === "x-forwarded-host") continue;
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
   }
+  headers.set("host", url.host);
+  // The cross-origin rule already accepted this request; an Origin that names another host (a proxy
+  // rewrote Host, a browser sent `null`) has nothing more to say to the app.
+  const origin = headers.get("origin");
+  if (origin !== null && !originMatches(origin, url)) headers.delete("origin");
   const controller = new AbortController();
   res.on("close", () => {
     if (!res.writableFinished) controller.abort();
@@ -102,15 +119,16 @@ export function createRemixHandler({
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
       const secure = isHttpsRequest(req.headers["x-forwarded-proto"], { trustedProxyHops, publicSiteUrl });
+      const host = appHost(req, { publicSiteUrl, trustedProxyHops });
       const cacheKey = pageCacheKey(req);
-      const url = requestUrl(cacheKey ?? req.url ?? "/", req.headers.host, secure);
+      const url = requestUrl(cacheKey ?? req.url ?? "/", host, secure);
       if (!url) {
         sendPlain(res, 400, "Petición no válida.");
         return;
       }
       const own = req.method === "GET" || req.method === "HEAD" ? ownRoutes[url.pathname] : undefined;
       if (own) {
-        const full = requestUrl(req.url ?? "/", req.headers.host, secure) ?? url;
+        const full = requestUrl(req.url ?? "/", host, secure) ?? url;
         const request = toFetchRequest(req, res, full, false);
         const response = await runInRequestScope(request, () => own({ request }));
         if (response) {
@@ -118,9 +136,10 @@ export function createRemixHandler({
           return;
         }
       }
+      // Per-visitor limits (form actions, new experiment visitors): the load context carries the address.
+      // A shared page never depends on it: only answers that are private per visitor read it.
+      const clientIp = clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], trustedProxyHops);
       if (!cacheKey) {
-        // Form actions rate-limit per visitor: the load context carries the visitor's address.
-        const clientIp = clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], trustedProxyHops);
         const request = toFetchRequest(req, res, url, false);
         const response = await handle(request, { clientIp });
         // A body no route read (a POST to a page without a form) is dropped before the answer goes out.
@@ -130,7 +149,7 @@ export function createRemixHandler({
       }
       let uncacheable: Response | null = null;
       const entry = await cache.fill(cacheKey, async (): Promise<CachedResponse | null> => {
-        const response = await handle(toFetchRequest(req, res, url, true));
+        const response = await handle(toFetchRequest(req, res, url, true), { clientIp });
         if (!isCacheableResponse(response)) {
           // Not a shared page (an editor's redirect, a 404): answer it from the full address, so a
           // redirect keeps the visitor's campaign parameters (utm_*, gclid) the cache key dropped. An
@@ -139,11 +158,11 @@ export function createRemixHandler({
           const fullUrl =
             cacheKey === req.url || response.headers.has("set-cookie")
               ? null
-              : requestUrl(req.url ?? "/", req.headers.host, secure);
+              : requestUrl(req.url ?? "/", host, secure);
           if (!fullUrl) uncacheable = response;
           else {
             await response.body?.cancel();
-            uncacheable = await handle(toFetchRequest(req, res, fullUrl, false));
+            uncacheable = await handle(toFetchRequest(req, res, fullUrl, false), { clientIp });
           }
           return null;
         }

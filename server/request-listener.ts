@@ -7,8 +7,9 @@ import type { IncomingMessage, RequestListener, ServerResponse } from "node:http
 
 import { countPageCache, observeRequest } from "../app/lib/metrics.server";
 import { baseSecurityHeaders } from "../app/lib/security-headers.server";
-import { pageCacheKey } from "./cache-key";
+import { lowerCaseLocation, pageCacheKey } from "./cache-key";
 import { isHttpsRequest } from "./client-address";
+import { crossOriginVerdict, leadFormOfRoute, refuseCrossSite } from "./cross-origin-guard";
 import type { PageCache } from "./page-cache";
 import { sendCached, sendPlain } from "./respond";
 import { STATIC_ROUTE, targetPath, UNKNOWN_ROUTE } from "./route-label";
@@ -24,6 +25,8 @@ export interface RequestListenerOptions {
   trustedProxyHops?: number;
   /** The route label of a path answered with a status (server/route-label.ts); `unknown` without one. */
   routeLabel?: (pathname: string, status: number) => string;
+  /** The site's stylesheet, for the page of a refused cross-site request. */
+  stylesheet?: string;
 }
 
 export function createRequestListener({
@@ -33,6 +36,7 @@ export function createRequestListener({
   publicSiteUrl,
   trustedProxyHops = 0,
   routeLabel = () => UNKNOWN_ROUTE,
+  stylesheet,
 }: RequestListenerOptions): RequestListener {
   const headerSets = {
     https: Object.entries(baseSecurityHeaders({ https: true })),
@@ -58,6 +62,16 @@ export function createRequestListener({
     const secure = isHttpsRequest(req.headers["x-forwarded-proto"], { trustedProxyHops, publicSiteUrl });
     const toApp = () => app(req, res);
 
+    // Every unsafe request (a form post, a consent choice) is judged here, before any app code reads it.
+    const verdict = crossOriginVerdict(req, { publicSiteUrl, trustedProxyHops });
+    if (!verdict.allowed) {
+      setSecurityHeaders(res, secure);
+      const path = targetPath(req.url);
+      const form = path ? leadFormOfRoute(routeLabel(path, 200)) : null;
+      refuseCrossSite(req, res, verdict, { form, stylesheet });
+      return;
+    }
+
     if (req.method === "GET" || req.method === "HEAD") {
       const url = req.url ?? "/";
       const queryAt = url.indexOf("?");
@@ -74,6 +88,17 @@ export function createRequestListener({
           (served) => (served ? (asset = true) : toApp()),
           (error: unknown) => fail(res, error),
         );
+        return;
+      }
+      // One page, one rendering: other letter cases of a path are sent to its lower-case spelling.
+      const location = lowerCaseLocation(url);
+      if (location) {
+        setSecurityHeaders(res, secure);
+        res.statusCode = 301;
+        res.setHeader("Location", location);
+        res.setHeader("Cache-Control", "public, max-age=86400");
+        res.setHeader("Content-Type", "text/plain; charset=utf-8");
+        res.end("Movido permanentemente.");
         return;
       }
     }

@@ -1,6 +1,9 @@
 /**
  * Files under public/, answered by the node:http layer from memory: read once, precompressed once.
  * Hashed build output (/build/…) is immutable for a year; the few other files are cached for an hour.
+ * A file is served at its own path only (docs/production-server.md, 'Bounded work'): any other spelling
+ * of it (dot segments, doubled or encoded slashes, any percent-encoding) is not a public file, so it can
+ * neither start a new compression nor add a cache entry. A query string is ignored: the path's entry.
  */
 import { existsSync, readdirSync } from "node:fs";
 import fs from "node:fs/promises";
@@ -10,6 +13,7 @@ import path from "node:path";
 import { LRUCache } from "lru-cache";
 
 import { IMMUTABLE_CACHE_CONTROL } from "../app/lib/http-cache";
+import { countStaticFileCompression } from "../app/lib/work-metrics.server";
 import { type CachedResponse, createCachedResponse } from "./cached-response";
 import { sendCached } from "./respond";
 
@@ -37,6 +41,12 @@ const CONTENT_TYPES: Record<string, string> = {
   ".pdf": "application/pdf",
 };
 
+/**
+ * A build file's own path: plain segments of letters, digits, `.`, `_` and `-`, none empty or starting
+ * with a dot (so no `.`/`..`), no percent sign. The build writes only such names.
+ */
+const OWN_BUILD_PATH = /^\/build(?:\/[A-Za-z0-9_-][A-Za-z0-9._-]*)+$/;
+
 export class StaticAssets {
   private readonly root: string;
   private readonly rootFiles: Set<string>;
@@ -59,9 +69,17 @@ export class StaticAssets {
     );
   }
 
-  /** True when the path belongs to public/ (hashed build output or a known top-level file). */
+  /**
+   * True when the path belongs to public/ (hashed build output or a known top-level file). Any other
+   * spelling under /build/ is handled too: serve() declines it without touching the disk (the app's 404).
+   */
   handles(pathname: string): boolean {
     return pathname.startsWith("/build/") || this.rootFiles.has(pathname);
+  }
+
+  /** True when the path is a file's own path, the only one it is read and compressed for. */
+  private isOwnPath(pathname: string): boolean {
+    return this.rootFiles.has(pathname) || OWN_BUILD_PATH.test(pathname);
   }
 
   /** The in-memory copy of a public file already served once. */
@@ -73,6 +91,7 @@ export class StaticAssets {
   async serve(req: IncomingMessage, res: ServerResponse, pathname: string, secure: boolean): Promise<boolean> {
     let entry = this.cache.get(pathname);
     if (!entry) {
+      if (!this.isOwnPath(pathname)) return false;
       let load = this.loading.get(pathname);
       if (!load) {
         load = this.load(pathname).finally(() => this.loading.delete(pathname));
@@ -88,14 +107,8 @@ export class StaticAssets {
   }
 
   private async load(pathname: string): Promise<CachedResponse | null> {
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(pathname);
-    } catch {
-      return null;
-    }
-    if (decoded.includes("\0")) return null;
-    const file = path.resolve(this.root, `.${path.posix.normalize(decoded)}`);
+    // isOwnPath already holds: no encoding, no dot segment; the check below is a second fence.
+    const file = path.resolve(this.root, `.${pathname}`);
     if (!file.startsWith(this.root + path.sep)) return null;
     let body: Buffer;
     try {
@@ -107,6 +120,7 @@ export class StaticAssets {
     }
     const contentType = CONTENT_TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream";
     const cacheControl = pathname.startsWith("/build/") ? IMMUTABLE_CACHE_CONTROL : PUBLIC_FILE_CACHE_CONTROL;
+    countStaticFileCompression();
     return createCachedResponse(
       200,
       [

@@ -10,6 +10,7 @@ import type { SanityClient } from "@sanity/client";
 import { validatePreviewUrl } from "@sanity/preview-url-secret";
 
 import { contentDatasetFile, sanitySettings } from "~/lib/env.server";
+import { safeRedirectTarget } from "~/lib/redirect-target";
 
 import type { QueryParams } from "./content-source.server";
 import { parseNdjsonRaw, runGroq } from "./local-source.server";
@@ -32,19 +33,13 @@ function previewClient(): SanityClient | null {
   return settings.token ? createSanityClient(settings) : null;
 }
 
-/** Same-origin path only: at most one leading slash, so `//host` can never become another site. */
-export function safeRedirectPath(path: string | undefined): string {
-  if (!path || !path.startsWith("/")) return "/";
-  return "/" + path.replace(/^[/\\]+/, "");
-}
-
 /** The path to open in preview, or null when the secret is wrong, expired or cannot be checked. */
 export async function checkPreviewUrl(url: string): Promise<string | null> {
   const client = previewClient();
   if (!client) return null;
   try {
     const result = await validatePreviewUrl(client, url);
-    return result.isValid ? safeRedirectPath(result.redirectTo) : null;
+    return result.isValid ? safeRedirectTarget(result.redirectTo) : null;
   } catch {
     return null;
   }

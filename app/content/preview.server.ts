@@ -15,8 +15,17 @@ import { requestMemo } from "./request-scope.server";
 /** Not one of the page cache's neutral cookies: a request carrying it is never answered from the cache. */
 export const PREVIEW_COOKIE_NAME = "site_preview";
 const SESSION_KEY = "preview";
-/** An editor's preview lasts a working day at most, then the Studio opens a new handshake. */
-const MAX_AGE_S = 8 * 60 * 60;
+/** When the handshake issued the cookie (ms since the epoch), inside the signed value. */
+const ISSUED_AT_KEY = "issuedAt";
+/**
+ * An editor's preview lasts a working day at most, then the Studio opens a new handshake. The browser's
+ * Max-Age is only a request: the server checks the signed issue time too, so a leaked cookie stops
+ * reading drafts after this long whatever its holder does.
+ */
+export const PREVIEW_MAX_AGE_S = 8 * 60 * 60;
+const MAX_AGE_S = PREVIEW_MAX_AGE_S;
+/** Clocks of several instances may differ a little; an issue time further in the future is refused. */
+const CLOCK_SKEW_MS = 60_000;
 
 // PREVIEW_SESSION_SECRET signs the cookie; without it each process generates one (a restart or another
 // instance then ends preview, which is safe; set it when running more than one instance).
@@ -50,7 +59,10 @@ export async function isPreviewRequest(request: Request): Promise<boolean> {
   if (!cookie?.includes(PREVIEW_COOKIE_NAME)) return false;
   try {
     const session = await storage(request).getSession(cookie);
-    return session.get(SESSION_KEY) === true;
+    const issuedAt: unknown = session.get(ISSUED_AT_KEY);
+    if (session.get(SESSION_KEY) !== true || typeof issuedAt !== "number") return false;
+    const age = Date.now() - issuedAt;
+    return age >= -CLOCK_SKEW_MS && age <= MAX_AGE_S * 1000;
   } catch {
     return false;
   }
@@ -61,6 +73,7 @@ export async function enablePreviewCookie(request: Request): Promise<string> {
   const { getSession, commitSession } = storage(request);
   const session = await getSession();
   session.set(SESSION_KEY, true);
+  session.set(ISSUED_AT_KEY, Date.now());
   return commitSession(session);
 }
 

@@ -20,8 +20,11 @@ async function pageAtPath(pageId: string, request: Request): Promise<CampaignPag
  * For the loader: the page to render and the headers its answer needs (an experiment's Cache-Control and
  * cookie; none without an experiment). A variant's page at its own address carries `noindex` while it runs.
  */
-export async function campaignPageForView(request: Request): Promise<{ page: CampaignPage; headers?: Headers }> {
-  const choice = await chooseCampaignVariant(new URL(request.url).pathname, request);
+export async function campaignPageForView(
+  request: Request,
+  context?: unknown,
+): Promise<{ page: CampaignPage; headers?: Headers }> {
+  const choice = await chooseCampaignVariant(new URL(request.url).pathname, request, Math.random, context);
   const chosen = choice ? await pageAtPath(choice.pageId, request) : null;
   if (chosen) return { page: chosen, headers: choice!.headers };
   const page = await requireCampaignPage(request);

@@ -12,7 +12,8 @@ import type { ExperimentFiguresProps } from "~/components/preview/ExperimentFigu
 import { PREVIEW_VARIANT_PARAM } from "~/components/preview/preview-paths";
 import { getExperimentDocuments, inPreview } from "~/content/index.server";
 import { requestMemo } from "~/content/request-scope.server";
-import { experimentCounter } from "~/leads/backend.server";
+import { experimentCounter, experimentVisitorLimiter } from "~/leads/backend.server";
+import { clientLimitKey } from "~/leads/rate-limit.server";
 import { PRIVATE_NO_STORE, PUBLIC_PAGE_CACHE_CONTROL } from "~/lib/http-cache";
 import { log } from "~/lib/log.server";
 import { isHttpsRequest } from "~/lib/request-url.server";
@@ -64,13 +65,15 @@ function rememberExperimentPreview(preview: ExperimentPreview): void {
 /**
  * The variant a request at `path` sees, or null when no experiment is set at that path (the route then
  * renders its page as it always does). A first visit of a participating browser is drawn here, counted
- * once as a visitor, and its cookie goes out with the answer. In preview the editor picks the variant
+ * once as a visitor, and its cookie goes out with the answer, within its address's new-visitor limit
+ * (EXPERIMENT_VISITORS_PER_CLIENT, `context.clientIp`). In preview the editor picks the variant
  * (`?variante=`), nothing is counted and the bar shows the figures.
  */
 export async function chooseCampaignVariant(
   path: string,
   request: Request,
   random: RandomSource = Math.random,
+  context?: unknown,
 ): Promise<CampaignVariant | null> {
   const preview = await inPreview();
   // Every public campaign page view (with or without an experiment) may run the hourly forgetting.
@@ -92,8 +95,14 @@ export async function chooseCampaignVariant(
   }
 
   const traits = traitsOf(request);
-  const decision = decideVariant(experiment, traits, random);
+  let decision = decideVariant(experiment, traits, random);
   const secure = isHttpsRequest(request);
+  // A new visitor costs its client address one of its new-visitor turns; past them it sees the control,
+  // gets no cookie and counts nothing (a script without cookies cannot fill a variant).
+  if (decision.drawn && !(await experimentVisitorLimiter().consume(clientLimitKey(context))).allowed) {
+    const control = experiment.variants[0]!;
+    decision = { ...decision, variant: control, participant: false, drawn: false, browserId: null, cookie: null };
+  }
   if (decision.cookie) headers.append("Set-Cookie", experimentCookie(decision.cookie, { secure }));
   if (decision.drawn) experimentCounter().countVisitor(experiment.key, decision.variant.key);
   if (!decision.cookie && shouldForgetAssignments(traits)) {

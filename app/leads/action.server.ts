@@ -1,5 +1,6 @@
 /**
- * The one way a route action takes a lead: read the body (≤ 1 MiB) → honeypot → rate limit → validate
+ * The one way a route action takes a lead: a client already over its rate limit is refused before its
+ * body is read; then read the body (≤ 1 MiB) → honeypot → rate limit → validate
  * with the form's schema → store durably → answer. A route action is a line:
  *
  *   export const action = (args: ActionFunctionArgs) => handleLeadAction(args, contactForm);
@@ -36,7 +37,7 @@ import { countLeadReceived, countLeadRefused } from "~/lib/metrics.server";
 
 import { readOrigen } from "./attribution.server";
 import { experimentCounter, formRateLimiter, storeLead } from "./backend.server";
-import { clientIp } from "./rate-limit.server";
+import { clientLimitKey } from "./rate-limit.server";
 import { readFormBody } from "./request-body.server";
 
 type AnyLeadForm = LeadFormDefinition<unknown>;
@@ -77,6 +78,19 @@ export async function handleLeadAction(
     return answer({ ok: false, form: null, toast: GENERIC_FAILURE_TOAST }, 405, { Allow: "POST" });
   }
 
+  // A client already over its limit is answered before its body is read: a flood costs no parsing.
+  const limitKey = clientLimitKey(context);
+  const early = await formRateLimiter().check(limitKey);
+  if (!early.allowed) {
+    const kind = singleForm(forms)?.kind ?? null;
+    log("warn", "lead refused by rate limit", { form: kind });
+    countLeadRefused(kind, "rate_limited");
+    await request.body?.cancel().catch(() => undefined);
+    return answer({ ok: false, form: kind, toast: RATE_LIMITED_TOAST }, 429, {
+      "Retry-After": String(early.retryAfterSeconds),
+    });
+  }
+
   const body = await readFormBody(request);
   if (!body.ok) {
     const toast = body.status === 413 ? TOO_LARGE_TOAST : GENERIC_FAILURE_TOAST;
@@ -103,7 +117,7 @@ export async function handleLeadAction(
     return answer({ ok: true, form: form.kind, id: randomUUID() });
   }
 
-  const limit = await formRateLimiter().consume(clientIp(context));
+  const limit = await formRateLimiter().consume(limitKey);
   if (!limit.allowed) {
     log("warn", "lead refused by rate limit", { form: form.kind });
     countLeadRefused(form.kind, "rate_limited");

@@ -14,7 +14,13 @@ import type { LeadFormKind } from "~/forms/shared";
 import { log } from "~/lib/log.server";
 import { countExperimentAssignment } from "~/lib/metrics.server";
 
-import { databaseUrl, deliverySettings, formRateLimit } from "./config.server";
+import {
+  databaseUrl,
+  deliverySettings,
+  EXPERIMENT_VISITOR_WINDOW_SECONDS,
+  experimentVisitorLimit,
+  formRateLimit,
+} from "./config.server";
 import { closeSharedDatabase, sharedDatabase } from "./database.server";
 import {
   type ExperimentCounter,
@@ -23,7 +29,7 @@ import {
   PostgresExperimentCounter,
 } from "./experiment-counts.server";
 import { PostgresLeadStore } from "./postgres/store.server";
-import { type FormRateLimiter, memoryRateLimiter, postgresRateLimiter } from "./rate-limit.server";
+import { type FormRateLimiter, type LimiterOptions, memoryRateLimiter, postgresRateLimiter } from "./rate-limit.server";
 import type { PurgeResult } from "./retention.server";
 import type { LeadRecord } from "./spool.server";
 import { SpoolLeadStore } from "./spool-store.server";
@@ -34,7 +40,7 @@ export interface LeadBackend {
   readonly location: string;
   createLeadStore(): LeadStore;
   /** A limiter of `points` submissions per client IP per window, counted where this backend counts. */
-  createRateLimiter(points: number): FormRateLimiter;
+  createRateLimiter(points: number, options?: LimiterOptions): FormRateLimiter;
   createExperimentCounter(): ExperimentCounter;
 }
 
@@ -46,7 +52,7 @@ export function createLeadBackend(env: NodeJS.ProcessEnv = process.env): LeadBac
     return {
       location: settings.dataDir,
       createLeadStore: () => new SpoolLeadStore(settings),
-      createRateLimiter: (points) => memoryRateLimiter(points),
+      createRateLimiter: (points, options) => memoryRateLimiter(points, options),
       createExperimentCounter: () => new FileExperimentCounter(settings.dataDir),
     };
   }
@@ -54,7 +60,7 @@ export function createLeadBackend(env: NodeJS.ProcessEnv = process.env): LeadBac
   return {
     location: "the database (DATABASE_URL)",
     createLeadStore: () => new PostgresLeadStore(url, settings),
-    createRateLimiter: (points) => postgresRateLimiter(database, points),
+    createRateLimiter: (points, options) => postgresRateLimiter(database, points, options),
     createExperimentCounter: () => new PostgresExperimentCounter(database),
   };
 }
@@ -87,6 +93,7 @@ interface ProcessParts {
   store?: LeadStore;
   retentionTimer?: NodeJS.Timeout;
   limiter?: { points: number; limiter: FormRateLimiter };
+  visitorLimiter?: { points: number; limiter: FormRateLimiter };
   counter?: ExperimentCounter;
 }
 
@@ -115,6 +122,25 @@ export function formRateLimiter(): FormRateLimiter {
     current.limiter = { points, limiter: createLeadBackend().createRateLimiter(points) };
   }
   return current.limiter.limiter;
+}
+
+/**
+ * The process's limit of new experiment visitors per client (EXPERIMENT_VISITORS_PER_CLIENT an hour),
+ * counted where the form rate limit counts (shared by every instance with DATABASE_URL).
+ */
+export function experimentVisitorLimiter(): FormRateLimiter {
+  const current = parts();
+  const points = experimentVisitorLimit();
+  if (current.visitorLimiter?.points !== points) {
+    current.visitorLimiter = {
+      points,
+      limiter: createLeadBackend().createRateLimiter(points, {
+        keyPrefix: "experiment-visitor",
+        durationSeconds: EXPERIMENT_VISITOR_WINDOW_SECONDS,
+      }),
+    };
+  }
+  return current.visitorLimiter.limiter;
 }
 
 /** The process's experiment counter, created from the environment on first use. */
@@ -179,6 +205,7 @@ export function leadDeliveryIdle(): Promise<void> {
 /** Forgets the limiter and every count it kept in memory (tests). */
 export function resetFormRateLimiter(): void {
   delete parts().limiter;
+  delete parts().visitorLimiter;
 }
 
 /** Writes what the counter holds and forgets it; the next use creates one from the environment. */

@@ -9,6 +9,7 @@ import { normalizeEmail } from "./retention.server";
 import type { LeadRecord, SpoolState } from "./spool.server";
 import { SPOOL_STATES } from "./spool.server";
 import type { LeadStore, ListedLead } from "./store.server";
+import { escapeForTerminal, terminalSafeLine } from "./terminal-text";
 
 const COMMANDS: readonly (readonly [usage: string, explanation: string])[] = [
   ["list [--all] [--json]", "submissions pending or failed (with --all, delivered too)"],
@@ -32,15 +33,28 @@ export interface CommandOutput {
   error(line: string): void;
 }
 
+/** A stored value as one terminal-safe line (a visitor's text may hold controls and line breaks). */
+function shown(value: unknown): string {
+  return escapeForTerminal(typeof value === "string" ? value : (JSON.stringify(value) ?? String(value)));
+}
+
 function contactOf(payload: Record<string, unknown> = {}): string {
-  return [payload.nombre, payload.empresa, payload.email].filter(Boolean).join(" · ");
+  return [payload.nombre, payload.empresa, payload.email].filter(Boolean).map(shown).join(" · ");
+}
+
+/** Every line printed passes here: nothing a visitor sent can drive the operator's terminal. */
+function terminalSafe(output: CommandOutput): CommandOutput {
+  return {
+    out: (line) => output.out(terminalSafeLine(line)),
+    error: (line) => output.error(terminalSafeLine(line)),
+  };
 }
 
 function deliveryLines(record: LeadRecord): string {
   return Object.entries(record.deliveries ?? {})
     .map(([name, delivery]) => {
       if (!delivery) return "";
-      const error = delivery.lastError ? ` (${delivery.lastError})` : "";
+      const error = delivery.lastError ? ` (${shown(delivery.lastError)})` : "";
       const next = delivery.state === "pending" ? ` next ${delivery.nextAttemptAt}` : "";
       return `    ${name}: ${delivery.state}, ${delivery.attempts} attempt(s)${next}${error}`;
     })
@@ -109,7 +123,7 @@ async function exportPerson(store: LeadStore, email: string, args: string[], out
   for (const record of records) {
     output.out(`\n${record.state.toUpperCase()} ${record.id}  ${record.form}  ${record.createdAt}`);
     for (const [field, value] of Object.entries(record.payload ?? {})) {
-      output.out(`    ${field}: ${typeof value === "string" ? value : JSON.stringify(value)}`);
+      output.out(`    ${shown(field)}: ${shown(value)}`);
     }
     output.out("  deliveries:");
     output.out(deliveryLines(record));
@@ -161,7 +175,8 @@ const KNOWN = new Set(["list", "retry", "export", "erase", "purge"]);
  * Checks a call before any store is opened: resolves to an exit code when the call is help or wrong
  * (printed), null when it may run.
  */
-export function checkCall(argv: readonly string[], output: CommandOutput): number | null {
+export function checkCall(argv: readonly string[], printed: CommandOutput): number | null {
+  const output = terminalSafe(printed);
   const [command, ...args] = argv;
   if (!command || !KNOWN.has(command)) return usage(argv, output);
   if ((command === "export" || command === "erase") && !emailArgument(command, args, output)) return 2;
@@ -172,10 +187,11 @@ export function checkCall(argv: readonly string[], output: CommandOutput): numbe
 export async function runLeadsCommand(
   argv: string[],
   store: LeadStore,
-  output: CommandOutput,
+  printed: CommandOutput,
   /** Where the store keeps submissions, as the operator reads it (LeadBackend.location). */
   location: string,
 ): Promise<number> {
+  const output = terminalSafe(printed);
   const wrong = checkCall(argv, output);
   if (wrong !== null) return wrong;
   const [command, ...args] = argv;

@@ -96,3 +96,15 @@ export function retentionSettings(env: NodeJS.ProcessEnv = process.env): Retenti
 export function formRateLimit(env: NodeJS.ProcessEnv = process.env): number {
   return Math.floor(positiveNumber(env.FORM_RATE_LIMIT, 20));
 }
+
+/** The window of EXPERIMENT_VISITORS_PER_CLIENT. */
+export const EXPERIMENT_VISITOR_WINDOW_SECONDS = 60 * 60;
+
+/**
+ * EXPERIMENT_VISITORS_PER_CLIENT (200): new experiment visitors one client address (an IPv6 one by its
+ * /64) may add per hour. Past it the client sees the control, gets no cookie and counts nothing, so a
+ * script without cookies cannot fill a variant; a busy office behind one address stays far below it.
+ */
+export function experimentVisitorLimit(env: NodeJS.ProcessEnv = process.env): number {
+  return Math.floor(positiveNumber(env.EXPERIMENT_VISITORS_PER_CLIENT, 200));
+}

@@ -13,7 +13,10 @@
  * Counting never blocks or fails a visitor's request: `countVisitor` and `countLead` return at once and
  * never throw; the increments are written in the background. The embedded store appends one JSON line
  * per count to DATA_DIR/experiments/counts.ndjson (appends of one short line are atomic, so a crash
- * loses at most what was not yet flushed, a fraction of a second) and one id per converted browser to
+ * loses at most what was not yet flushed, a fraction of a second); every COMPACT_AFTER_LINES appended
+ * lines (and at the first append of a process) the file is rewritten as one total line per (experiment,
+ * variant, event) (`"n"`: how many), written aside and renamed over it, so it stays a few lines per
+ * variant whatever the traffic. One id per converted browser goes to
  * DATA_DIR/experiments/browsers/<experiment>.txt. With DATABASE_URL, every instance adds its increments,
  * batched, to one row per (experiment, variant), and the ids to a table keyed by (experiment, browser).
  */
@@ -71,7 +74,12 @@ interface CountLine {
   e: string;
   v: string;
   t: ExperimentEvent;
+  /** How many events the line stands for (a compacted total); 1 when absent. */
+  n: number;
 }
+
+/** Appended lines after which the counts file is compacted into totals. */
+export const COMPACT_AFTER_LINES = 1000;
 
 const EVENTS: readonly ExperimentEvent[] = ["visitor", "lead", "conversion"];
 
@@ -79,7 +87,9 @@ function parseLine(line: string): CountLine | null {
   try {
     const value = JSON.parse(line) as Partial<CountLine>;
     const type = EVENTS.find((event) => event === value.t);
-    if (isCountableKey(value.e) && isCountableKey(value.v) && type) return { e: value.e, v: value.v, t: type };
+    const n = value.n === undefined ? 1 : value.n;
+    if (!Number.isSafeInteger(n) || n < 0) return null;
+    if (isCountableKey(value.e) && isCountableKey(value.v) && type) return { e: value.e, v: value.v, t: type, n };
   } catch {
     // A torn last line (a crash mid-append) or a foreign line is skipped, never fatal.
   }
@@ -100,9 +110,9 @@ export function sumCountLines(text: string): ExperimentCount[] {
     if (!parsed) continue;
     const id = pairId(parsed.e, parsed.v);
     const total = totals.get(id) ?? { experiment: parsed.e, variant: parsed.v, visitors: 0, conversions: 0, leads: 0 };
-    if (parsed.t === "visitor") total.visitors += 1;
-    else if (parsed.t === "lead") total.leads += 1;
-    else total.conversions += 1;
+    if (parsed.t === "visitor") total.visitors += parsed.n;
+    else if (parsed.t === "lead") total.leads += parsed.n;
+    else total.conversions += parsed.n;
     totals.set(id, total);
   }
   return sorted(totals.values());
@@ -194,6 +204,8 @@ export class FileExperimentCounter extends BatchedExperimentCounter {
   private pendingIds = new Map<string, string[]>();
   /** Per experiment, every browser known to have converted (read from its file on first need). */
   private converted = new Map<string, Set<string>>();
+  /** Count lines appended since the file was last compacted (the first append of a process compacts). */
+  private appendedSinceCompaction = COMPACT_AFTER_LINES;
 
   constructor(directory: string) {
     super();
@@ -236,7 +248,48 @@ export class FileExperimentCounter extends BatchedExperimentCounter {
     if (this.pendingIds.size === 0 && this.pendingCounts.length > 0) {
       const lines = this.pendingCounts;
       this.pendingCounts = [];
-      if (!(await this.append(this.file, lines))) this.pendingCounts.unshift(...lines);
+      if (await this.append(this.file, lines)) {
+        this.appendedSinceCompaction += lines.length;
+        // Only a process that appends compacts (the server; never a report reading beside it).
+        if (this.appendedSinceCompaction >= COMPACT_AFTER_LINES) await this.compact();
+      } else this.pendingCounts.unshift(...lines);
+    }
+  }
+
+  /**
+   * Rewrites the counts file as its totals (one line per experiment, variant and event), aside then
+   * renamed over it: a reader sees the old file or the new one, never a part. Writes run one at a
+   * time, so no append falls between the read and the rename. A failure leaves the file as it was.
+   */
+  private async compact(): Promise<void> {
+    this.appendedSinceCompaction = 0;
+    let text: string;
+    try {
+      text = await fs.readFile(this.file, "utf8");
+    } catch (error) {
+      if (errorCode(error) !== "ENOENT" && errorCode(error) !== "ENOTDIR") {
+        log("error", "experiment counts not compacted", { error: String(error) });
+      }
+      return;
+    }
+    const lines = sumCountLines(text).flatMap((total) =>
+      (
+        [
+          ["visitor", total.visitors],
+          ["lead", total.leads],
+          ["conversion", total.conversions],
+        ] as const
+      )
+        .filter(([, n]) => n > 0)
+        .map(([t, n]) => JSON.stringify({ e: total.experiment, v: total.variant, t, n })),
+    );
+    const temporary = `${this.file}.${process.pid}.tmp`;
+    try {
+      await fs.writeFile(temporary, lines.length > 0 ? `${lines.join("\n")}\n` : "", { encoding: "utf8", mode: 0o600 });
+      await fs.rename(temporary, this.file);
+    } catch (error) {
+      await fs.rm(temporary, { force: true }).catch(() => undefined);
+      log("error", "experiment counts not compacted", { error: String(error) });
     }
   }
 

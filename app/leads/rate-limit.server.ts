@@ -7,6 +7,7 @@
  */
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 
+import { clientKey } from "~/lib/client-key.server";
 import { log } from "~/lib/log.server";
 
 import { type Database, TABLES } from "./database.server";
@@ -18,14 +19,34 @@ export type RateLimitDecision = { allowed: true } | { allowed: false; retryAfter
 export interface FormRateLimiter {
   /** Counts one submission for `key`; refused once the window already holds FORM_RATE_LIMIT of them. Never throws. */
   consume(key: string): Promise<RateLimitDecision>;
+  /**
+   * Whether `key` is already over its limit, counting nothing: asked before a post's body is read, so a
+   * client over its limit costs no parsing. Never throws (a store that cannot answer lets it through).
+   */
+  check(key: string): Promise<RateLimitDecision>;
 }
 
 type Limiter = RateLimiterMemory | RateLimiterPostgres;
 
-const limiterOptions = (points: number) => ({ points, duration: RATE_LIMIT_WINDOW_SECONDS, keyPrefix: "form" });
+const limiterOptions = (points: number, keyPrefix = "form", duration = RATE_LIMIT_WINDOW_SECONDS) => ({
+  points,
+  duration,
+  keyPrefix,
+});
 
-function limiterOf(limiter: Limiter): FormRateLimiter {
+function limiterOf(limiter: Limiter, points: number): FormRateLimiter {
   return {
+    async check(key) {
+      try {
+        const state = await limiter.get(key);
+        if (state && state.consumedPoints >= points) {
+          return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(state.msBeforeNext / 1000)) };
+        }
+      } catch (error) {
+        log("error", "rate limit could not be read; submission let through", { error: String(error) });
+      }
+      return { allowed: true };
+    },
     async consume(key) {
       try {
         await limiter.consume(key);
@@ -42,21 +63,36 @@ function limiterOf(limiter: Limiter): FormRateLimiter {
 }
 
 /** Counted in this process's memory (the embedded store). */
-export function memoryRateLimiter(points: number): FormRateLimiter {
-  return limiterOf(new RateLimiterMemory(limiterOptions(points)));
+/** Another limit on the same machinery: its own key prefix (so its own counts) and window. */
+export interface LimiterOptions {
+  keyPrefix?: string;
+  durationSeconds?: number;
+}
+
+export function memoryRateLimiter(
+  points: number,
+  { keyPrefix = "form", durationSeconds = RATE_LIMIT_WINDOW_SECONDS }: LimiterOptions = {},
+): FormRateLimiter {
+  return limiterOf(new RateLimiterMemory(limiterOptions(points, keyPrefix, durationSeconds)), points);
 }
 
 /** Counted in the database, shared by every instance; in memory while the database cannot be reached. */
-export function postgresRateLimiter(database: Database, points: number): FormRateLimiter {
+export function postgresRateLimiter(
+  database: Database,
+  points: number,
+  { keyPrefix = "form", durationSeconds = RATE_LIMIT_WINDOW_SECONDS }: LimiterOptions = {},
+): FormRateLimiter {
+  const options = limiterOptions(points, keyPrefix, durationSeconds);
   return limiterOf(
     new RateLimiterPostgres({
-      ...limiterOptions(points),
+      ...options,
       storeClient: database.pool,
       storeType: "pool",
       tableName: TABLES.rateLimit,
       tableCreated: true,
-      insuranceLimiter: new RateLimiterMemory(limiterOptions(points)),
+      insuranceLimiter: new RateLimiterMemory(options),
     }),
+    points,
   );
 }
 
@@ -67,4 +103,9 @@ export function postgresRateLimiter(database: Database, points: number): FormRat
 export function clientIp(context: unknown): string {
   const fromContext = (context as { clientIp?: unknown } | null | undefined)?.clientIp;
   return typeof fromContext === "string" && fromContext ? fromContext : "unknown";
+}
+
+/** The key the visitor's limits count under: its address, an IPv6 one by its /64 (app/lib/client-key.server.ts). */
+export function clientLimitKey(context: unknown): string {
+  return clientKey(clientIp(context));
 }

@@ -146,3 +146,24 @@ export async function readFormBody(
     return { ok: false, status: error instanceof BodyTooLargeError ? 413 : 400 };
   }
 }
+
+/**
+ * A raw text body (a webhook's JSON) of at most `limit` bytes: a declared length over it is refused before
+ * a byte is read, a body that turns out longer while streaming stops there (the rest is dropped by the
+ * server, server/request-body.ts). 400 for an upload that broke off.
+ */
+export async function readTextBody(
+  request: Request,
+  limit = MAX_FORM_BODY_BYTES,
+): Promise<{ ok: true; text: string } | { ok: false; status: 400 | 413 }> {
+  const declared = Number(request.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > limit) {
+    await request.body?.cancel().catch(() => undefined);
+    return { ok: false, status: 413 };
+  }
+  try {
+    return { ok: true, text: new TextDecoder().decode(await readLimited(request.body, limit)) };
+  } catch (error) {
+    return { ok: false, status: error instanceof BodyTooLargeError ? 413 : 400 };
+  }
+}

@@ -48,11 +48,13 @@ export async function purgeSpool(
       }
       if (reason === null) continue;
       if (folder === "pending" && (await mayBeUnderDelivery(spool, record, attemptWindowMs))) continue;
-      if (await spool.remove(folder, record.id)) {
+      if (await spool.discard(record.id)) {
         removed.push({ id: record.id, form: record.form, reason, state: folder });
       }
     }
   }
+  // Markers guard writes under way now: their age is counted on the real clock, not the run's `now`.
+  await spool.forgetOldRemovals(Date.now());
   return removed;
 }
 
@@ -70,12 +72,23 @@ export async function spoolRecordsOf(
   return found;
 }
 
-/** Removes every record of that address from every folder; resolves to their ids. */
+/** Looks for the address this many times at most: a record can move between folders while they are read. */
+const ERASE_PASSES = 5;
+
+/**
+ * Removes every record of that address from every folder (Spool.discard: a write under way cannot bring
+ * one back); resolves to their ids. The folders are read again until no record of the address is left,
+ * since a record moved from a folder not yet read to one already read (a re-queue) is missed by one pass.
+ */
 export async function eraseFromSpool(spool: Spool, email: string): Promise<string[]> {
   const ids = new Set<string>();
-  for (const { folder, record } of await spoolRecordsOf(spool, email)) {
-    await spool.remove(folder, record.id);
-    ids.add(record.id);
+  for (let pass = 0; pass < ERASE_PASSES; pass += 1) {
+    const found = await spoolRecordsOf(spool, email);
+    if (found.length === 0) break;
+    for (const { record } of found) {
+      await spool.discard(record.id);
+      ids.add(record.id);
+    }
   }
   return [...ids];
 }

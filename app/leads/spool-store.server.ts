@@ -153,8 +153,8 @@ export class SpoolLeadStore implements LeadStore {
     const now = new Date();
     for (const record of failed) {
       const pending = requeuedRecord(record, now);
-      await this.spool.requeue(pending);
-      requeued.push(pending);
+      // False when the submission was erased while it was being re-queued: then it stays gone.
+      if (await this.spool.requeue(pending)) requeued.push(pending);
     }
     this.resync = true;
     this.kick();

@@ -6,6 +6,14 @@
  * are kept until someone re-queues them (`npm run leads -- retry`). With DATABASE_URL, a record moved into
  * the database is kept under DATA_DIR/leads/imported/ for a while. Records leave only through the
  * personal-data rules (spool-retention.server.ts): retention, or a person's erasure.
+ *
+ * A removal first leaves an id-only marker under DATA_DIR/audit/removed/ and then deletes the record from
+ * every folder; every write of a record checks for that marker after its rename and, finding one, deletes
+ * what it wrote. A write that was under way when the record was removed (a delivery's result, a re-queue,
+ * an import, in this process or another one sharing DATA_DIR) therefore never brings it back, whatever the
+ * order of the steps: either the removal comes after the rename and deletes the file, or the check comes
+ * after the marker and the writer deletes it. Markers hold no personal data and leave with the retention
+ * run once no write of their time can still be under way.
  */
 import { randomUUID } from "node:crypto";
 import { promises as fs } from "node:fs";
@@ -43,6 +51,8 @@ export interface LeadRecord {
 }
 
 const STALE_TEMP_MS = 60_000;
+/** How long a removal's marker is kept: far longer than any write that may still be under way. */
+export const REMOVED_MARKER_TTL_MS = 24 * 60 * 60 * 1000;
 
 export function newLeadRecord(
   form: LeadFormKind,
@@ -124,9 +134,12 @@ function isRecord(value: unknown): value is LeadRecord {
 
 export class Spool {
   readonly root: string;
+  /** DATA_DIR/audit/removed/: one empty file per removed submission id (see the module comment). */
+  private readonly removedDirectory: string;
 
   constructor(dataDir: string) {
     this.root = path.join(dataDir, "leads");
+    this.removedDirectory = path.join(dataDir, "audit", "removed");
   }
 
   directory(folder: SpoolFolder): string {
@@ -153,6 +166,11 @@ export class Spool {
     for (const id of await this.ids("pending")) {
       if (settled.has(id)) await fs.rm(this.file("pending", id), { force: true });
     }
+    // A removal that stopped between its marker and its deletions (a crash) is finished here.
+    const removed = new Set(await fs.readdir(this.removedDirectory).catch(() => [] as string[]));
+    for (const folder of SPOOL_FOLDERS) {
+      for (const id of await this.ids(folder)) if (removed.has(id)) await this.deleteEverywhere(id);
+    }
   }
 
   async ids(state: SpoolFolder): Promise<string[]> {
@@ -178,9 +196,10 @@ export class Spool {
   }
 
   /** Writes the record where its state says (pending while anything waits) and removes older copies. */
-  async save(record: LeadRecord): Promise<SpoolState> {
+  async save(record: LeadRecord): Promise<SpoolState | null> {
     const state = recordState(record);
     await writeFileAtomic(this.file(state, record.id), `${JSON.stringify(record, null, 2)}\n`);
+    if (await this.undoIfRemoved(record.id)) return null;
     if (state !== "pending") await fs.rm(this.file("pending", record.id), { force: true });
     return state;
   }
@@ -190,8 +209,9 @@ export class Spool {
    * (a group commit): every file is written and fsynced, renamed into place, the folders fsynced, and
    * only then are pending copies of settled records removed. An item `ifStillPending` (the result of a
    * delivery attempt) is written only if its pending file is still there: null otherwise, when it was
-   * erased or removed by retention in another process meanwhile, so an attempt under way can never
-   * bring a removed submission back. One result per item, in order.
+   * erased or removed by retention meanwhile. Every item, checked or not, is deleted again right after
+   * its rename if its submission was removed meanwhile (null too): the check alone leaves a window between
+   * itself and the rename, the marker closes it (see the module comment). One result per item, in order.
    */
   async saveAll(
     items: readonly { record: LeadRecord; ifStillPending: boolean }[],
@@ -215,6 +235,7 @@ export class Spool {
           await fs.rm(temporary, { force: true });
           throw error;
         }
+        if (await this.undoIfRemoved(record.id)) return null;
         return states[index]!;
       }),
     );
@@ -258,22 +279,65 @@ export class Spool {
     return stat ? stat.mtimeMs : null;
   }
 
-  /** Removes a record's file (and any temporary file of it) from a folder; true when there was one. */
-  async remove(folder: SpoolFolder, id: string): Promise<boolean> {
+  /**
+   * Removes a submission for good (erasure, retention): leaves its marker, then deletes it and its
+   * temporary files from every folder. True when some folder had it.
+   */
+  async discard(id: string): Promise<boolean> {
+    await fs.mkdir(this.removedDirectory, { recursive: true, mode: 0o700 });
+    const handle = await fs.open(path.join(this.removedDirectory, id), "w", 0o600);
+    await handle.close();
+    await syncDirectory(this.removedDirectory);
+    return this.deleteEverywhere(id);
+  }
+
+  /** True when the submission was removed (its marker exists). */
+  async wasRemoved(id: string): Promise<boolean> {
+    return fs.access(path.join(this.removedDirectory, id)).then(
+      () => true,
+      () => false,
+    );
+  }
+
+  /** Called right after a write of a record: deletes it again when it was removed meanwhile. */
+  private async undoIfRemoved(id: string): Promise<boolean> {
+    if (!(await this.wasRemoved(id))) return false;
+    await this.deleteEverywhere(id);
+    log("info", "lead write undone: the submission was removed meanwhile", { id });
+    return true;
+  }
+
+  private async deleteEverywhere(id: string): Promise<boolean> {
     let removed = false;
-    try {
-      await fs.rm(this.file(folder, id));
-      removed = true;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    for (const folder of SPOOL_FOLDERS) {
+      try {
+        await fs.rm(this.file(folder, id));
+        removed = true;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+      }
+      const directory = this.directory(folder);
+      const names = await fs.readdir(directory).catch(() => [] as string[]);
+      for (const name of names) {
+        if (name.startsWith(`.${id}.json.`)) await fs.rm(path.join(directory, name), { force: true });
+      }
+      await syncDirectory(directory);
     }
-    const directory = this.directory(folder);
-    const names = await fs.readdir(directory).catch(() => [] as string[]);
-    for (const name of names) {
-      if (name.startsWith(`.${id}.json.`)) await fs.rm(path.join(directory, name), { force: true });
-    }
-    await syncDirectory(directory);
     return removed;
+  }
+
+  /** Deletes removal markers older than REMOVED_MARKER_TTL_MS; resolves to how many. */
+  async forgetOldRemovals(now: number): Promise<number> {
+    let forgotten = 0;
+    for (const name of await fs.readdir(this.removedDirectory).catch(() => [] as string[])) {
+      const file = path.join(this.removedDirectory, name);
+      const stat = await fs.stat(file).catch(() => null);
+      if (stat && now - stat.mtimeMs > REMOVED_MARKER_TTL_MS) {
+        await fs.rm(file, { force: true });
+        forgotten += 1;
+      }
+    }
+    return forgotten;
   }
 
   /**
@@ -305,10 +369,12 @@ export class Spool {
     }
   }
 
-  /** Writes a re-queued (pending) record, then removes its failed copy. */
-  async requeue(record: LeadRecord): Promise<void> {
+  /** Writes a re-queued (pending) record, then removes its failed copy; false when it was removed meanwhile. */
+  async requeue(record: LeadRecord): Promise<boolean> {
     await writeFileAtomic(this.file("pending", record.id), `${JSON.stringify(record, null, 2)}\n`);
+    if (await this.undoIfRemoved(record.id)) return false;
     await fs.rm(this.file("failed", record.id), { force: true });
+    return true;
   }
 
   /** Every readable record in a folder, oldest first. */
@@ -337,6 +403,7 @@ export class Spool {
       if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
     }
     await syncDirectory(directory);
+    await this.undoIfRemoved(id);
   }
 
   async counts(): Promise<{ pending: number; failed: number }> {

@@ -11,6 +11,14 @@ export const IMAGE_WIDTHS = [80, 160, 240, 320, 400, 480, 640, 800, 960, 1280, 1
 
 export const DEFAULT_IMAGE_QUALITY = 75;
 
+/**
+ * The width / height ratios the site's components crop to (a phone screenshot, a sector's wide picture).
+ * The local image route renders only what these, IMAGE_WIDTHS and DEFAULT_IMAGE_QUALITY give
+ * (allowedRenditionUrls): a component that needs another ratio adds it here.
+ */
+export const IMAGE_ASPECT_RATIOS = [0.5, 2] as const;
+export type ImageAspectRatio = (typeof IMAGE_ASPECT_RATIOS)[number];
+
 type Maybe<T> = T | null | undefined;
 
 /** The projection `IMAGE` of app/content/queries.ts: what every image field answers. */
@@ -57,6 +65,48 @@ export function snapWidth(width: number): number {
   return IMAGE_WIDTHS.find((allowed) => allowed >= width) ?? IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1];
 }
 
+type Source = { _type: "image"; asset: { _ref: string }; crop?: unknown; hotspot?: unknown };
+
+function imageSource(image: ContentImageSource, assetId: string): Source {
+  return {
+    _type: "image",
+    asset: { _ref: assetId },
+    ...(image.crop ? { crop: image.crop } : {}),
+    ...(image.hotspot ? { hotspot: image.hotspot } : {}),
+  };
+}
+
+/** One rendition's URL: the width, the quality, `auto=format`, and with a ratio its height and the crop. */
+function renditionUrl(
+  builder: NonNullable<ReturnType<typeof builderFor>>,
+  source: Source,
+  width: number,
+  { aspectRatio, quality }: { aspectRatio?: number; quality: number },
+): string {
+  let url = builder
+    .image(source as never)
+    .width(width)
+    .quality(quality)
+    .auto("format");
+  if (aspectRatio) url = url.height(Math.round(width / aspectRatio)).fit("crop");
+  return url.url();
+}
+
+/**
+ * Every rendition URL the site's components can ask for an image (each allowed width, uncropped and at
+ * each allowed ratio, the default quality): what the local image route agrees to render for it.
+ */
+export function allowedRenditionUrls(image: Maybe<ContentImageSource>): string[] {
+  const asset = image?.asset;
+  if (!image || !asset?._id || !asset.url) return [];
+  const builder = builderFor(asset.url);
+  if (!builder) return [];
+  const source = imageSource(image, asset._id);
+  return [undefined, ...IMAGE_ASPECT_RATIOS].flatMap((aspectRatio) =>
+    IMAGE_WIDTHS.map((width) => renditionUrl(builder, source, width, { aspectRatio, quality: DEFAULT_IMAGE_QUALITY })),
+  );
+}
+
 /**
  * URLs for an image shown at most `width` CSS pixels wide: 1×, 1.5× and 2× candidates snapped to the
  * allow-list and never wider than the visible source. `aspectRatio` (width / height) crops around the
@@ -64,7 +114,7 @@ export function snapWidth(width: number): number {
  */
 export function imageSources(
   image: Maybe<ContentImageSource>,
-  { width, aspectRatio, quality = DEFAULT_IMAGE_QUALITY }: { width: number; aspectRatio?: number; quality?: number },
+  { width, aspectRatio }: { width: number; aspectRatio?: ImageAspectRatio },
 ): ImageSources | null {
   const asset = image?.asset;
   const sourceWidth = asset?.metadata?.dimensions?.width;
@@ -84,21 +134,9 @@ export function imageSources(
   const ceiling = [...IMAGE_WIDTHS].reverse().find((allowed) => allowed <= maxWidth) ?? IMAGE_WIDTHS[0];
   const candidates = [...new Set([1, 1.5, 2].map((density) => Math.min(snapWidth(displayWidth * density), ceiling)))];
 
-  const source = {
-    _type: "image",
-    asset: { _ref: asset._id },
-    ...(image.crop ? { crop: image.crop } : {}),
-    ...(image.hotspot ? { hotspot: image.hotspot } : {}),
-  };
-  const urlFor = (candidate: number) => {
-    let url = builder
-      .image(source as never)
-      .width(candidate)
-      .quality(quality)
-      .auto("format");
-    if (aspectRatio) url = url.height(Math.round(candidate / ratio)).fit("crop");
-    return url.url();
-  };
+  const source = imageSource(image, asset._id);
+  const urlFor = (candidate: number) =>
+    renditionUrl(builder, source, candidate, { aspectRatio, quality: DEFAULT_IMAGE_QUALITY });
   const urls = candidates.map((candidate) => `${urlFor(candidate)} ${candidate}w`);
   return {
     src: urlFor(candidates[0]),

@@ -25,8 +25,8 @@ export const FORM_LABELS: Readonly<Record<LeadFormKind, string>> = {
 export type DestinationLabel = "form_service" | "automation";
 export const DESTINATION_LABELS: readonly DestinationLabel[] = ["form_service", "automation"];
 
-export type RefusalReason = "invalid" | "rate_limited" | "spam" | "too_large";
-const REFUSAL_REASONS: readonly RefusalReason[] = ["invalid", "rate_limited", "spam", "too_large"];
+export type RefusalReason = "invalid" | "rate_limited" | "spam" | "too_large" | "cross_site";
+const REFUSAL_REASONS: readonly RefusalReason[] = ["invalid", "rate_limited", "spam", "too_large", "cross_site"];
 
 /** `delivered`; `failed`: an attempt that failed and will be retried; `gave_up`: no attempt left. */
 export type DeliveryResult = "delivered" | "failed" | "gave_up";
@@ -90,7 +90,7 @@ function createMetrics(): Metrics {
     }),
     leadsRefused: new client.Counter({
       name: "leads_refused_total",
-      help: "Submissions not stored: invalid, rate_limited, spam (honeypot) or too_large (413).",
+      help: "Submissions not stored: invalid, rate_limited, spam (honeypot), too_large (413) or cross_site (403).",
       labelNames: ["form", "reason"],
       registers: [registry],
     }),

@@ -1,7 +1,7 @@
 /** Ends preview mode for this browser and goes back to the page it was on (same site only) or `/`. */
 import { disablePreviewCookie } from "~/content/preview.server";
-import { safeRedirectPath } from "~/content/preview-secret.server";
 import { PRIVATE_NO_STORE } from "~/lib/http-cache";
+import { safeRedirectTarget } from "~/lib/redirect-target";
 
 import type { PreviewModeArgs } from "./routes.server";
 
@@ -11,7 +11,7 @@ export async function disablePreview({ request }: PreviewModeArgs) {
   return new Response(null, {
     status: 307,
     headers: {
-      Location: safeRedirectPath(target),
+      Location: safeRedirectTarget(target),
       "Set-Cookie": await disablePreviewCookie(request),
       "Cache-Control": PRIVATE_NO_STORE,
       "X-Robots-Tag": "noindex",

@@ -18,9 +18,9 @@ import { siteHead } from "~/lib/seo.server";
 // Public, except at a running A/B experiment's path (private: app/experiments/serve.server.ts).
 export const headers = loaderAwarePageHeaders;
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   // The page is chosen here, before rendering: an experiment's variant arrives as the page itself.
-  const { page, headers } = await campaignPageForView(request);
+  const { page, headers } = await campaignPageForView(request, context);
   const [data, site] = await Promise.all([campaignPageData(page, request), siteHead()]);
   const frame = data.page.minimalHeader ? ("minimal" as const) : ("full" as const);
   return json({ ...data, frame, meta: campaignMeta(data, site) }, { headers });

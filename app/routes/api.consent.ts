@@ -10,6 +10,7 @@ import { choiceFromDecision, consentCookie, COOKIE_POLICY_HREF } from "~/consent
 import { clearExperimentCookie, hasExperimentCookie } from "~/experiments/cookie";
 import { readFormBody } from "~/leads/request-body.server";
 import { PRIVATE_NO_STORE } from "~/lib/http-cache";
+import { safeRedirectTarget } from "~/lib/redirect-target";
 import { isHttpsRequest, sameSiteReferer } from "~/lib/request-url.server";
 import { originOfPage } from "~/tracking/attribution";
 import { clearOriginCookie, ORIGIN_COOKIE, originCookie } from "~/tracking/origin-cookie";
@@ -23,10 +24,10 @@ const BODY_ERRORS = {
   415: "El formulario debe enviarse como formulario web",
 } as const;
 
-/** The page that posted, when it is on this site; the home page otherwise. */
+/** The page that posted, when it is on this site and a plain path (`//evil.example/` is not); `/` otherwise. */
 function returnPath(request: Request): string {
   const referer = sameSiteReferer(request);
-  return referer ? `${referer.pathname}${referer.search}` : "/";
+  return referer ? safeRedirectTarget(`${referer.pathname}${referer.search}`) : "/";
 }
 
 /**

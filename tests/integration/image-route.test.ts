@@ -7,7 +7,8 @@ import path from "node:path";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { localImageResponse } from "~/images/local-images.server";
+import { resetContentSource } from "~/content/source.server";
+import { imageRenderStats, localImageResponse } from "~/images/local-images.server";
 
 const SEED_IMAGES = path.resolve("sanity-studio/seed/images");
 const SCREENSHOT = fs.readdirSync(SEED_IMAGES).find((name) => name.endsWith("-640x1280.png"))!;
@@ -71,15 +72,72 @@ describe("GET /images/local/production/<file>", () => {
   });
 
   it("crops the rect then fills the asked box (hotspot crops from @sanity/image-url)", async () => {
-    const response = await get("rect=0,640,640,640&w=160&h=160&fit=crop&fm=png");
-    expect(response.headers.get("content-type")).toBe("image/png");
-    expect(response.headers.get("vary")).toBeNull();
-    const cropped = Buffer.from(await response.arrayBuffer());
-    expect(await sharp(cropped).metadata()).toMatchObject({ width: 160, height: 160 });
-    // The bottom half of the inbox screenshot is light cards, the top is the dark header: compare means.
-    const top = await get("rect=0,0,640,640&w=160&h=160&fit=crop&fm=png");
-    const mean = async (bytes: Buffer) => (await sharp(bytes).stats()).channels[0].mean;
-    expect(await mean(cropped)).toBeGreaterThan((await mean(Buffer.from(await top.arrayBuffer()))) + 40);
+    // Two uses of the screenshot in content, their hotspots at the bottom and at the top.
+    const datasetDir = fs.mkdtempSync(path.join(os.tmpdir(), "dataset-"));
+    fs.mkdirSync(path.join(datasetDir, "images"));
+    fs.copyFileSync(path.join(SEED_IMAGES, SCREENSHOT), path.join(datasetDir, "images", SCREENSHOT));
+    const use = (id: string, y: number) =>
+      JSON.stringify({
+        _id: id,
+        _type: "sectorPage",
+        hero: {
+          image: {
+            _type: "image",
+            _sanityAsset: `image@file://./images/${SCREENSHOT}`,
+            hotspot: { x: 0.5, y, width: 0.2, height: 0.1 },
+          },
+        },
+      });
+    fs.writeFileSync(path.join(datasetDir, "production.ndjson"), `${use("bottom", 0.9)}\n${use("top", 0.1)}\n`);
+    process.env.CONTENT_DATASET_FILE = path.join(datasetDir, "production.ndjson");
+    resetContentSource();
+    try {
+      const response = await get("rect=0,960,640,320&w=160&h=80&q=75&fit=crop&auto=format", { Accept: "*/*" });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("image/png");
+      const cropped = Buffer.from(await response.arrayBuffer());
+      expect(await sharp(cropped).metadata()).toMatchObject({ width: 160, height: 80 });
+      // The bottom of the inbox screenshot is light cards, the top is the dark header: compare means.
+      const top = await get("rect=0,0,640,320&w=160&h=80&q=75&fit=crop&auto=format", { Accept: "*/*" });
+      expect(top.status).toBe(200);
+      const mean = async (bytes: Buffer) => (await sharp(bytes).stats()).channels[0].mean;
+      expect(await mean(cropped)).toBeGreaterThan((await mean(Buffer.from(await top.arrayBuffer()))) + 40);
+      // A band no use asks for (the hotspot of neither) is refused.
+      expect((await get("rect=0,480,640,320&w=160&h=80&q=75&fit=crop&auto=format")).status).toBe(200);
+      expect((await get("rect=0,500,640,320&w=160&h=80&q=75&fit=crop&auto=format")).status).toBe(400);
+    } finally {
+      delete process.env.CONTENT_DATASET_FILE;
+      resetContentSource();
+    }
+  });
+
+  it.each([
+    "w=1920&h=2037&q=41&fm=avif",
+    "w=400&q=41&auto=format",
+    "w=400&h=123&fit=crop&auto=format",
+    "w=400&h=800&fit=scale",
+    "w=400&fit=max",
+    "rect=0,0,100,100&w=80",
+    "rect=0,640,640,640&w=160&h=160&fit=crop&fm=png",
+    "w=400&fm=jpg",
+  ])("refuses %s, a rendition no page asks for, with 400 and draws nothing", async (query) => {
+    const before = imageRenderStats().rendered;
+    const response = await get(query, { Accept: CHROME_ACCEPT });
+    expect(response.status).toBe(400);
+    expect(response.headers.get("cache-control")).not.toContain("immutable");
+    expect(imageRenderStats().rendered).toBe(before);
+  });
+
+  it("draws at most two renditions at once; the rest wait their turn", async () => {
+    const before = imageRenderStats().rendered;
+    const queries = [80, 160, 240, 480, 640, 800].flatMap((width) => [
+      [`w=${width}&q=75&auto=format`, "image/avif"],
+      [`w=${width}&q=75&auto=format`, "image/webp"],
+    ]);
+    const responses = await Promise.all(queries.map(([query, accept]) => get(query!, { Accept: accept! })));
+    expect(responses.map((response) => response.status)).toEqual(queries.map(() => 200));
+    expect(imageRenderStats().rendered - before).toBeGreaterThan(0);
+    expect(imageRenderStats().peak).toBeLessThanOrEqual(2);
   });
 
   it.each([

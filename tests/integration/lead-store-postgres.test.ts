@@ -138,6 +138,11 @@ describe.skipIf(!postgresUrl)("PostgreSQL", () => {
       expect(refused.allowed).toBe(false);
       expect(refused.allowed === false && refused.retryAfterSeconds).toBeGreaterThan(500);
       expect(await second.consume("198.51.100.10")).toEqual({ allowed: true });
+      // The check before a body is read sees the shared count and adds nothing to it.
+      expect((await first.check("198.51.100.9")).allowed).toBe(false);
+      expect(await first.check("198.51.100.12")).toEqual({ allowed: true });
+      expect(await first.check("198.51.100.12")).toEqual({ allowed: true });
+      expect(await first.consume("198.51.100.12")).toEqual({ allowed: true });
     });
 
     it("never refuses a visitor because the database cannot be reached: memory counts instead", async () => {

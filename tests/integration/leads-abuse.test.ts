@@ -210,6 +210,40 @@ describe("abuse", () => {
     expect((await post(landingAction, contact, { ip: "198.51.100.2" })).status).toBe(200);
   });
 
+  it("counts an IPv6 client by its /64 and an IPv4-mapped address as its IPv4", async () => {
+    await freshLeadEnvironment({ DATA_DIR: dataDir(), FORM_RATE_LIMIT: "2" });
+    expect((await post(landingAction, contact, { ip: "2001:db8:0:7::1" })).status).toBe(200);
+    expect((await post(landingAction, contact, { ip: "2001:db8:0:7:aaaa:bbbb:cccc:dddd" })).status).toBe(200);
+    expect((await post(landingAction, contact, { ip: "2001:0db8:0000:0007::ffff" })).status).toBe(429);
+    expect((await post(landingAction, contact, { ip: "2001:db8:0:8::1" })).status).toBe(200);
+    expect((await post(landingAction, contact, { ip: "198.51.100.9" })).status).toBe(200);
+    expect((await post(landingAction, contact, { ip: "::ffff:198.51.100.9" })).status).toBe(200);
+    expect((await post(landingAction, contact, { ip: "::ffff:198.51.100.9" })).status).toBe(429);
+  });
+
+  it("answers a client over its limit with 429 before reading its body", async () => {
+    await freshLeadEnvironment({ DATA_DIR: dataDir(), FORM_RATE_LIMIT: "1" });
+    expect((await post(landingAction, contact, { ip: "198.51.100.77" })).status).toBe(200);
+    // A body that never ends: only an answer given without reading it can come back.
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 1;
+        controller.enqueue(new TextEncoder().encode("mensaje=" + "a".repeat(1024)));
+      },
+    });
+    const request = new Request("http://localhost/", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    const response = await landingAction({ request, params: {}, context: { clientIp: "198.51.100.77" } });
+    expect(response.status).toBe(429);
+    expect(await response.json()).toMatchObject({ ok: false, toast: { title: "Demasiados envíos" } });
+    expect(pulled).toBeLessThanOrEqual(1);
+  });
+
   it("a body declared over 1 MiB gets 413 before it is read", async () => {
     const request = new Request("http://localhost/", {
       method: "POST",

@@ -23,6 +23,8 @@ const waitUntil = (check: () => void | Promise<void>, timeout = 20_000) => vi.wa
 
 const contactPayload = { ...VALID_CONTACT, tipo: "Consulta General", tipoFormulario: "Contacto General" };
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** How many times the erasure cases run: 1 in npm test, many under npm run stress:erase. */
+const ERASE_ROUNDS = Math.max(1, Number.parseInt(process.env.LEAD_STORE_ERASE_ROUNDS ?? "1", 10) || 1);
 const daysFromNow = (days: number) => new Date(Date.now() + days * DAY_MS);
 const personPayload = (email: string, nombre = "Ana García") => ({ ...contactPayload, nombre, email });
 
@@ -317,31 +319,56 @@ export function describeLeadStoreConformance(
         expect(await store.findByEmail("nadie@example.com")).toEqual([]);
       });
 
-      it("erase removes every trace, cancels a delivery that is retrying, and keeps an audit line", async () => {
-        await freshLeadEnvironment({ DELIVERY_RETRY_BASE_MS: "1000", DELIVERY_MAX_ATTEMPTS: "20" });
-        destinations.answerAll("500");
-        const store = await fresh();
-        const retrying = await store.store("plan-mensual", personPayload("ana@example.com"));
-        const kept = await store.store("plan-mensual", personPayload("otra@example.com", "Otra"));
-        await waitUntil(() =>
-          expect(destinations.attempts.filter((item) => item.idempotencyKey === retrying.id).length).toBeGreaterThan(0),
-        );
-        const result = await store.erase("ana@example.com");
-        expect(result.ids).toEqual([retrying.id]);
-        destinations.answerAll("ok");
-        // The other submission is delivered on its next retry; the erased one never is.
-        await waitUntil(() => expect(destinations.deliveries.map((item) => item.idempotencyKey)).toContain(kept.id));
-        await new Promise((resolve) => setTimeout(resolve, 2_500));
-        expect(destinations.deliveries.map((item) => item.idempotencyKey)).not.toContain(retrying.id);
-        expect(await store.findByEmail("ana@example.com")).toEqual([]);
-        const text = await stores.storedText();
-        expect(text).not.toContain("ana@example.com");
-        expect(text).not.toContain(retrying.id);
-        expect(text).toContain("otra@example.com");
-        const audit = await stores.erasureAudit();
-        expect(audit).toEqual([{ submissions: 1, ids: [retrying.id] }]);
-        expect(JSON.stringify(audit)).not.toContain("ana@example.com");
-      });
+      for (const answer of ["500", "ok"] as const) {
+        it(`an erasure while an attempt is under way (answered ${answer} after it) leaves nothing behind`, async () => {
+          await freshLeadEnvironment({ DELIVERY_RETRY_BASE_MS: "300", DELIVERY_MAX_ATTEMPTS: "20" });
+          const attempt = destinations.holdNext("automationWebhook");
+          const store = await fresh();
+          const erased = await store.store("plan-mensual", personPayload("ana@example.com"));
+          await attempt.reached;
+          expect((await store.erase("ana@example.com")).ids).toEqual([erased.id]);
+          attempt.release(answer);
+          // Its result is written (or not) now; then a few retry intervals pass.
+          await new Promise((resolve) => setTimeout(resolve, 1_500));
+          expect(await store.findByEmail("ana@example.com")).toEqual([]);
+          const text = await stores.storedText();
+          expect(text).not.toContain("ana@example.com");
+          expect(text).not.toContain(erased.id);
+          expect(destinations.attempts.filter((item) => item.idempotencyKey === erased.id)).toHaveLength(1);
+        });
+      }
+
+      // npm run stress:erase runs the erasure cases many times over (scripts/stress-erase.mjs).
+      for (let round = 1; round <= ERASE_ROUNDS; round += 1) {
+        const suffix = ERASE_ROUNDS > 1 ? ` (round ${round})` : "";
+        it(`erase removes every trace, cancels a delivery that is retrying, and keeps an audit line${suffix}`, async () => {
+          await freshLeadEnvironment({ DELIVERY_RETRY_BASE_MS: "1000", DELIVERY_MAX_ATTEMPTS: "20" });
+          destinations.answerAll("500");
+          const store = await fresh();
+          const retrying = await store.store("plan-mensual", personPayload("ana@example.com"));
+          const kept = await store.store("plan-mensual", personPayload("otra@example.com", "Otra"));
+          await waitUntil(() =>
+            expect(destinations.attempts.filter((item) => item.idempotencyKey === retrying.id).length).toBeGreaterThan(
+              0,
+            ),
+          );
+          const result = await store.erase("ana@example.com");
+          expect(result.ids).toEqual([retrying.id]);
+          destinations.answerAll("ok");
+          // The other submission is delivered on its next retry; the erased one never is.
+          await waitUntil(() => expect(destinations.deliveries.map((item) => item.idempotencyKey)).toContain(kept.id));
+          await new Promise((resolve) => setTimeout(resolve, 2_500));
+          expect(destinations.deliveries.map((item) => item.idempotencyKey)).not.toContain(retrying.id);
+          expect(await store.findByEmail("ana@example.com")).toEqual([]);
+          const text = await stores.storedText();
+          expect(text).not.toContain("ana@example.com");
+          expect(text).not.toContain(retrying.id);
+          expect(text).toContain("otra@example.com");
+          const audit = await stores.erasureAudit();
+          expect(audit).toEqual([{ submissions: 1, ids: [retrying.id] }]);
+          expect(JSON.stringify(audit)).not.toContain("ana@example.com");
+        });
+      }
     });
   });
 }

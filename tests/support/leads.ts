@@ -24,13 +24,15 @@ export interface Delivery {
 }
 
 /** How a destination answers the next requests: a queue, then 200 for everything after it. */
-export type Behaviour = "ok" | "500" | "network-error" | "hang";
+export type Behaviour = "ok" | "500" | "network-error" | "hang" | "held";
 
 export function createDestinations() {
   const deliveries: Delivery[] = [];
   const attempts: Delivery[] = [];
   const queues: Record<Delivery["destination"], Behaviour[]> = { formService: [], automationWebhook: [] };
   let fallback: Behaviour = "ok";
+  /** Requests held by `holdNext`, answered when released. */
+  const held: { reached: () => void; answer: Promise<"ok" | "500"> }[] = [];
 
   const handler = (destination: Delivery["destination"], url: string) =>
     http.post(url, async ({ request }) => {
@@ -41,7 +43,12 @@ export function createDestinations() {
         body: (await request.json()) as Record<string, unknown>,
       };
       attempts.push(record);
-      const behaviour = queues[destination].shift() ?? fallback;
+      let behaviour: Behaviour | "ok" | "500" = queues[destination].shift() ?? fallback;
+      if (behaviour === "held") {
+        const gate = held.shift()!;
+        gate.reached();
+        behaviour = await gate.answer;
+      }
       if (behaviour === "500") return new HttpResponse(null, { status: 500 });
       if (behaviour === "network-error") return HttpResponse.error();
       if (behaviour === "hang") {
@@ -64,6 +71,19 @@ export function createDestinations() {
     attempts,
     queue(destination: Delivery["destination"], ...behaviours: Behaviour[]) {
       queues[destination].push(...behaviours);
+    },
+    /**
+     * Holds the next request to `destination` until `release` is called with its answer; `reached`
+     * resolves once the request has arrived (an attempt is then under way).
+     */
+    holdNext(destination: Delivery["destination"]) {
+      let reached!: () => void;
+      const arrived = new Promise<void>((resolve) => (reached = resolve));
+      let release!: (answer: "ok" | "500") => void;
+      const answer = new Promise<"ok" | "500">((resolve) => (release = resolve));
+      held.push({ reached, answer });
+      queues[destination].push("held");
+      return { reached: arrived, release };
     },
     /** What every request gets once the queue is empty. */
     answerAll(behaviour: Behaviour) {

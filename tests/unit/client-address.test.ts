@@ -38,7 +38,9 @@ describe("whether the visitor came over https", () => {
   it("believes X-Forwarded-Proto only from a proxy of our own (TRUST_PROXY_HOPS > 0)", () => {
     expect(isHttpsRequest("https", { trustedProxyHops: 0 })).toBe(false);
     expect(isHttpsRequest("https", { trustedProxyHops: 1 })).toBe(true);
-    expect(isHttpsRequest("https, http", { trustedProxyHops: 1, publicSiteUrl: "http://localhost:3000" })).toBe(true);
+    // Only the entry our own proxy appended (the last one at one hop) counts; earlier ones came from the client.
+    expect(isHttpsRequest("http, https", { trustedProxyHops: 1, publicSiteUrl: "http://localhost:3000" })).toBe(true);
+    expect(isHttpsRequest("https, http", { trustedProxyHops: 1, publicSiteUrl: "http://localhost:3000" })).toBe(false);
     expect(isHttpsRequest("http", { trustedProxyHops: 1 })).toBe(false);
     expect(isHttpsRequest(undefined, { trustedProxyHops: 1 })).toBe(false);
   });

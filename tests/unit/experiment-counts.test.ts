@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 
 import {
+  COMPACT_AFTER_LINES,
   convertedBrowsersFile,
   experimentCountsFile,
   FileExperimentCounter,
@@ -73,6 +74,40 @@ describe("the embedded experiment counts file", () => {
     expect(await counter.readCounts()).toEqual([
       { experiment: "formulario", variant: "a", visitors: 0, conversions: 1, leads: 1 },
       { experiment: "titular", variant: "a", visitors: 0, conversions: 1, leads: 1 },
+    ]);
+  });
+});
+
+describe("the counts file stays bounded", () => {
+  it("compacts appended lines into totals, and the totals stay exact", async () => {
+    const directory = fs.mkdtempSync(path.join(os.tmpdir(), "experiment-compact-"));
+    const counter = new FileExperimentCounter(directory);
+    for (let round = 0; round < 25; round += 1) {
+      for (let i = 0; i < 200; i += 1) counter.countVisitor("titular", i % 2 ? "a" : "b");
+      counter.countLead("titular", "a");
+      await counter.flush();
+    }
+    const lines = fs.readFileSync(experimentCountsFile(directory), "utf8").split("\n").filter(Boolean);
+    expect(lines.length).toBeLessThanOrEqual(COMPACT_AFTER_LINES + 210);
+    const expected = [
+      { experiment: "titular", variant: "a", visitors: 2500, conversions: 0, leads: 25 },
+      { experiment: "titular", variant: "b", visitors: 2500, conversions: 0, leads: 0 },
+    ];
+    expect(await counter.readCounts()).toEqual(expected);
+    // Another process (the report) reads the same totals from the file alone.
+    expect(await new FileExperimentCounter(directory).readCounts()).toEqual(expected);
+  });
+
+  it("reads compacted total lines and refuses odd totals", () => {
+    const text = [
+      '{"e":"titular","v":"a","t":"visitor","n":40}',
+      '{"e":"titular","v":"a","t":"visitor"}',
+      '{"e":"titular","v":"a","t":"lead","n":-3}',
+      '{"e":"titular","v":"a","t":"lead","n":1.5}',
+      '{"e":"titular","v":"a","t":"conversion","n":2}',
+    ].join("\n");
+    expect(sumCountLines(text)).toEqual([
+      { experiment: "titular", variant: "a", visitors: 41, conversions: 2, leads: 0 },
     ]);
   });
 });

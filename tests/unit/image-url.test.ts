@@ -50,10 +50,10 @@ describe("imageSources", () => {
 
   it("crops to the requested ratio around the hotspot", () => {
     const withHotspot = { ...local, hotspot: { x: 0.5, y: 0.9, width: 0.2, height: 0.1 } };
-    const url = new URL(imageSources(withHotspot, { width: 320, aspectRatio: 1 })!.src, "http://site.test");
-    // A 640×640 square out of 640×1280, pushed to the bottom where the hotspot is.
-    expect(url.searchParams.get("rect")).toBe("0,640,640,640");
-    expect(url.searchParams.get("h")).toBe(url.searchParams.get("w"));
+    const url = new URL(imageSources(withHotspot, { width: 320, aspectRatio: 2 })!.src, "http://site.test");
+    // A 640×320 band out of 640×1280, pushed to the bottom where the hotspot is.
+    expect(url.searchParams.get("rect")).toBe("0,960,640,320");
+    expect(Number(url.searchParams.get("h"))).toBe(Number(url.searchParams.get("w")) / 2);
     expect(url.searchParams.get("fit")).toBe("crop");
   });
 

@@ -6,7 +6,7 @@
  */
 import type { CSSProperties } from "react";
 
-import { type ContentImageSource, imageSources } from "~/lib/image-url";
+import { type ContentImageSource, type ImageAspectRatio, imageSources } from "~/lib/image-url";
 
 /** A 1×1 transparent GIF: what a <source> offers where the picture is hidden, so nothing downloads. */
 const NOTHING = "data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7";
@@ -27,8 +27,8 @@ export function ContentImage({
   width: number;
   /** The `sizes` attribute; defaults to that fixed width. */
   sizes?: string;
-  /** Width / height to crop to (around the hotspot); the editor's crop otherwise. */
-  aspectRatio?: number;
+  /** Width / height to crop to (around the hotspot, one of IMAGE_ASPECT_RATIOS); the editor's crop otherwise. */
+  aspectRatio?: ImageAspectRatio;
   /** The page's LCP image: eager, fetchpriority=high. */
   priority?: boolean;
   /** The blurred LQIP behind the picture (off for transparent images such as logos). */
@@ -96,7 +96,7 @@ export function PhoneScreenshot({
       <div className={look.frame}>
         <ContentImage
           image={screenshot}
-          aspectRatio={1 / 2}
+          aspectRatio={0.5}
           className="block h-auto w-full rounded-[2.25rem] bg-slate-50"
           {...image}
         />

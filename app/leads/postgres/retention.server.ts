@@ -35,6 +35,11 @@ async function deleteSubmissions(client: Queryable, ids: readonly string[]): Pro
   await client.query(`DELETE FROM ${TABLES.submission} WHERE id = ANY($1::uuid[])`, [ids]);
 }
 
+/** Removes these submissions with their deliveries and jobs (an import that raced their erasure). */
+export function removeSubmissions(pool: pg.Pool, ids: readonly string[]): Promise<void> {
+  return transaction(pool, (client) => deleteSubmissions(client, ids));
+}
+
 /**
  * Jobs whose submission is gone (a job that came back after an erasure, a retry that raced it): they hold
  * only an id, but nothing should outlive the submission. A job under way is left to finish.
@@ -121,7 +126,13 @@ export async function eraseFromDatabase(
     );
     const ids = rows.map((row) => row.id);
     await deleteSubmissions(client, ids);
-    const all = [...new Set([...ids, ...(await alsoErased())])];
+    const fromSpool = await alsoErased();
+    // A spooled submission whose import into the database committed after the SELECT above: gone too.
+    await deleteSubmissions(
+      client,
+      fromSpool.filter((id) => !ids.includes(id)),
+    );
+    const all = [...new Set([...ids, ...fromSpool])];
     const { rows: audit } = await client.query<{ erased_at: Date }>(
       `INSERT INTO ${TABLES.erasureAudit} (submissions, ids) VALUES ($1, $2::text[]) RETURNING erased_at`,
       [all.length, all],

@@ -36,7 +36,7 @@ import {
   UUID,
 } from "./queries.server";
 import { DeliveryQueue, type DeliveryQueueOptions } from "./queue.server";
-import { BY_EMAIL, eraseFromDatabase, purgeDatabase } from "./retention.server";
+import { BY_EMAIL, eraseFromDatabase, purgeDatabase, removeSubmissions } from "./retention.server";
 import { importSpool, queueWaiting, SWEEP_BATCH } from "./sweep.server";
 
 /** How long the lead action waits for a database that is still starting before using the spool. */
@@ -198,7 +198,11 @@ export class PostgresLeadStore implements LeadStore {
 
   /** Pending and failed spool records go into the database with their ids, once (then leads/imported/). */
   importSpool(): Promise<number> {
-    return importSpool(this.spool, (record) => this.insert(record, { queue: false }));
+    return importSpool(
+      this.spool,
+      (record) => this.insert(record, { queue: false }),
+      (id) => removeSubmissions(this.database.pool, [id]),
+    );
   }
 
   async list(states: readonly SpoolState[]): Promise<ListedLead[]> {

@@ -15,11 +15,21 @@ import type { DeliveryQueue } from "./queue.server";
 export const SWEEP_BATCH = 100;
 
 /** Pending and failed spool records go into the database with their ids, once (then leads/imported/). */
-export async function importSpool(spool: Spool, insert: (record: LeadRecord) => Promise<boolean>): Promise<number> {
+export async function importSpool(
+  spool: Spool,
+  insert: (record: LeadRecord) => Promise<boolean>,
+  remove: (id: string) => Promise<void>,
+): Promise<number> {
   let imported = 0;
   for (const state of ["pending", "failed"] as const) {
     for (const record of await spool.records(state)) {
       const added = await insert(record);
+      // Erased or removed by retention while it was being copied: the copy goes too. (An erasure that
+      // read the database before this insert committed left the marker first, so it is seen here.)
+      if (await spool.wasRemoved(record.id)) {
+        await remove(record.id);
+        continue;
+      }
       await spool.markImported(state, record.id);
       if (added) {
         imported += 1;

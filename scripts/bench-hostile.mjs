@@ -1,0 +1,139 @@
+// `npm run bench:hostile`: what cheap hostile requests cost the production server, in the server
+// process's own CPU time (utime + stime from /proc/<pid>/stat, Linux), not wall time. It starts the built
+// server on 127.0.0.1, then sends (1) BENCH_ALIASES (30) distinct spellings of the largest public file
+// (dot segments, doubled and encoded slashes, query strings) after its own path was served once, and
+// (2) BENCH_RENDITIONS (24) renditions of a seed image that no page asks for, and prints the CPU spent per
+// request of each kind next to the same number of ordinary requests, with the statuses seen. A bounded
+// server spends about as much on an alias as on a cached file: no compression, no rendering.
+// docs/production-server.md, 'Bounded work'. One run, stops by itself; not a test (no threshold).
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+
+import { ensureBuild, root, startProductionServer } from "./lib/build.mjs";
+
+const ALIASES = Number(process.env.BENCH_ALIASES) || 30;
+const RENDITIONS = Number(process.env.BENCH_RENDITIONS) || 24;
+const CHROME_ACCEPT = "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8";
+const TICKS_PER_SECOND = 100; // USER_HZ on Linux (getconf CLK_TCK)
+
+/** The process's CPU time so far, in milliseconds (user + system). */
+function cpuMs(pid) {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  // Fields after the command name (which may hold spaces) start at the last ')'.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+}
+
+/** One GET of a raw target: sent as written (a URL string would have its dot segments resolved first). */
+function get(baseUrl, target, headers = {}) {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const request = http.request({ hostname, port, path: target, headers, agent: false }, (response) => {
+      response.resume();
+      response.on("end", () => resolve(response.statusCode ?? 0));
+    });
+    request.on("error", reject);
+    request.end();
+  });
+}
+
+function largestBuildFile() {
+  const publicDir = path.join(root, "public");
+  let best = { file: "", size: -1 };
+  const walk = (dir) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith(".js") && fs.statSync(full).size > best.size)
+        best = { file: full, size: fs.statSync(full).size };
+    }
+  };
+  walk(path.join(publicDir, "build"));
+  return { target: `/${path.relative(publicDir, best.file).split(path.sep).join("/")}`, size: best.size };
+}
+
+function aliasesOf(own, count) {
+  const name = own.slice(own.lastIndexOf("/") + 1);
+  const dir = own.slice(0, own.lastIndexOf("/"));
+  const kinds = [
+    (i) => `${dir}/x${i}/%2e%2e/${name}`,
+    (i) => `${dir}${"/".repeat(i + 2)}${name}`,
+    (i) => `${dir}/${name}?v=${i}`,
+    (i) => `${dir}/x${i}/%2E%2E/${name}?v=${i}`,
+    (i) => `${dir}%2F${"%2f".repeat(i)}${name}`,
+  ];
+  return Array.from({ length: count }, (_, i) => kinds[i % kinds.length](Math.floor(i / kinds.length)));
+}
+
+function oddRenditionsOf(image, count) {
+  const kinds = [
+    (i) => `w=1920&h=${2037 + i}&q=41&fm=avif`,
+    (i) => `w=1600&q=${42 + i}&fm=webp`,
+    (i) => `w=1280&h=${700 + i}&fit=crop&fm=avif`,
+  ];
+  return Array.from({ length: count }, (_, i) => `${image}?${kinds[i % kinds.length](i)}`);
+}
+
+/** Sends the targets one after another; the CPU the server spent on them and the statuses seen. */
+async function measure(server, targets, headers) {
+  const statuses = {};
+  const before = cpuMs(server.pid);
+  for (const target of targets) {
+    const status = await get(server.baseUrl, target, headers);
+    statuses[status] = (statuses[status] ?? 0) + 1;
+  }
+  const spent = cpuMs(server.pid) - before;
+  return { count: targets.length, cpuMs: spent, perRequestMs: spent / targets.length, statuses };
+}
+
+ensureBuild();
+const server = await startProductionServer();
+try {
+  const { target: own, size } = largestBuildFile();
+  // The largest source image the home page shows (its name ends in -<width>x<height>.<ext>).
+  const area = (url) =>
+    url
+      .match(/-(\d+)x(\d+)\.\w+$/)
+      ?.slice(1)
+      .reduce((a, b) => a * b, 1) ?? 0;
+  const image = [
+    ...new Set(
+      (await fetch(`${server.baseUrl}/`).then((response) => response.text())).match(/\/images\/local\/[^\s"'?,&]+/g),
+    ),
+  ].sort((a, b) => area(b) - area(a))[0];
+  if (!image) throw new Error("No /images/ URL on the home page");
+  // The file's own path once (its one compression) and the home page, before measuring.
+  await get(server.baseUrl, own, { "Accept-Encoding": "br" });
+  await get(server.baseUrl, "/");
+
+  const rows = [
+    [
+      "the largest file at its own path (cached)",
+      await measure(server, Array(ALIASES).fill(own), { "Accept-Encoding": "br" }),
+    ],
+    [`${ALIASES} aliases of it`, await measure(server, aliasesOf(own, ALIASES), { "Accept-Encoding": "br" })],
+    [
+      `${RENDITIONS} renditions no page asks for`,
+      await measure(server, oddRenditionsOf(image, RENDITIONS), { Accept: CHROME_ACCEPT }),
+    ],
+  ];
+  console.log(`largest public file: ${own} (${Math.round(size / 1024)} KiB); image: ${image}`);
+  console.log("requests                                        | server CPU ms | per request ms | statuses");
+  for (const [label, row] of rows) {
+    console.log(
+      `${label.padEnd(48)}| ${row.cpuMs.toFixed(0).padStart(13)} | ${row.perRequestMs.toFixed(1).padStart(14)} | ${JSON.stringify(row.statuses)}`,
+    );
+  }
+  const serverErrors = rows.reduce(
+    (sum, [, row]) =>
+      sum +
+      Object.entries(row.statuses)
+        .filter(([status]) => Number(status) >= 500)
+        .reduce((s, [, n]) => s + n, 0),
+    0,
+  );
+  console.log(`5xx answers: ${serverErrors}`);
+} finally {
+  await server.stop();
+}
