@@ -258,7 +258,10 @@ function printTable(method, rows, floor) {
 }
 
 ensureBuild();
-const server = await startProductionServer();
+// LIGHTHOUSE_DATASET=/path/production.ndjson serves another dataset (a grown one: scripts/grow-dataset.mjs).
+const server = await startProductionServer(
+  process.env.LIGHTHOUSE_DATASET ? { env: { CONTENT_DATASET_FILE: process.env.LIGHTHOUSE_DATASET } } : {},
+);
 const chrome = await launchChrome();
 const lighthouseVersion = JSON.parse(
   fs.readFileSync(path.join(root, "node_modules", "lighthouse", "package.json"), "utf8"),

@@ -6,6 +6,7 @@
  */
 import type { IncomingMessage } from "node:http";
 
+import { DIRECTORY_PARAM } from "../app/domain/sector-directory";
 import { EXPERIMENT_COOKIE } from "../app/experiments/cookie";
 import { PARAM as CALCULATOR_PARAM } from "../app/forms/calculator-query";
 
@@ -37,6 +38,8 @@ export const PAGE_QUERY_PARAMS: Readonly<Record<string, readonly string[]>> = {
     CALCULATOR_PARAM.budget,
     CALCULATOR_PARAM.view,
   ],
+  "/sectores": [DIRECTORY_PARAM.search, DIRECTORY_PARAM.page],
+  "/api/sectores": ["q"],
 };
 
 /** The loaders read at most this much of a parameter, so longer values render the same page. */

@@ -401,6 +401,7 @@ export type SectorsDirectory = {
     ctaLabel: string;
   };
   sectorPageLabels: {
+    relatedHeading: string;
     conversionRate: string;
     averageProfit: string;
     costPerLead: string;
@@ -904,6 +905,12 @@ export type SectorPage = {
   tooltip: string;
   featured: boolean;
   order: number;
+  group?: string;
+  relatedSectors?: Array<
+    {
+      _key: string;
+    } & SectorPageReference
+  >;
   explanation: {
     title: string;
     paragraphs: PortableText;
@@ -1568,7 +1575,7 @@ export type CalculatorSectorsQueryResult = Array<
 
 // Source: ../app/content/queries.ts
 // Variable: sectorsDirectoryQuery
-// Query: *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0]{  seo, hero, featuredHeading, allHeading, tooltipLabel, finalCta,  "figureLabels": sectorPageLabels{conversionRate, costPerLead},  "sectors": *[_type == "sectorPage" && defined(slug.current) && !(_id in path("drafts.**"))] | order(order asc, sectorName asc){    sectorName, "slug": slug.current, tooltip, featured, "icon": hero.icon,    "conversionRate": stats.conversionRate, "costPerLead": stats.costPerLead  }}
+// Query: *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0]{  seo, hero, featuredHeading, allHeading, tooltipLabel, finalCta,  "figureLabels": sectorPageLabels{conversionRate, costPerLead},  "sectors": *[_type == "sectorPage" && defined(slug.current) && !(_id in path("drafts.**"))] | order(order asc, sectorName asc){    sectorName, "slug": slug.current, group, tooltip, featured, "icon": hero.icon,    "conversionRate": stats.conversionRate, "costPerLead": stats.costPerLead  }}
 export type SectorsDirectoryQueryResult = {
   seo: Seo;
   hero: {
@@ -1591,6 +1598,7 @@ export type SectorsDirectoryQueryResult = {
   sectors: Array<{
     sectorName: string;
     slug: string;
+    group: string | null;
     tooltip: string;
     featured: boolean;
     icon:
@@ -1633,7 +1641,7 @@ export type SectorsDirectoryQueryResult = {
 
 // Source: ../app/content/queries.ts
 // Variable: sectorPageQuery
-// Query: *[_type == "sectorPage" && slug.current == $slug && !(_id in path("drafts.**"))][0]{  _id, _updatedAt, sectorName, "calculatorName": coalesce(calculatorName, sectorName), "slug": slug.current, seo,  hero{..., image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}}}, stats, leadsPerMonth, tooltip,  explanation, projection, services, closingCta, structuredData,  "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels}
+// Query: *[_type == "sectorPage" && slug.current == $slug && !(_id in path("drafts.**"))][0]{  _id, _updatedAt, sectorName, "calculatorName": coalesce(calculatorName, sectorName), "slug": slug.current, seo,  hero{..., image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}}}, stats, leadsPerMonth, tooltip,  explanation, projection, services, closingCta, structuredData, group,  "relatedSlugs": relatedSectors[]->slug.current,  "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels}
 export type SectorPageQueryResult = {
   _id: string;
   _updatedAt: string;
@@ -1736,7 +1744,10 @@ export type SectorPageQueryResult = {
       } & Offer
     >;
   };
+  group: string | null;
+  relatedSlugs: Array<string> | null;
   labels: {
+    relatedHeading: string;
     conversionRate: string;
     averageProfit: string;
     costPerLead: string;
@@ -2070,6 +2081,7 @@ export type CampaignPageQueryResult = {
             fixedInvestments: Array<number> | null;
           };
           labels: {
+            relatedHeading: string;
             conversionRate: string;
             averageProfit: string;
             costPerLead: string;
@@ -2245,6 +2257,7 @@ export type CampaignPageByIdQueryResult = {
             fixedInvestments: Array<number> | null;
           };
           labels: {
+            relatedHeading: string;
             conversionRate: string;
             averageProfit: string;
             costPerLead: string;
@@ -2306,8 +2319,8 @@ declare module "@sanity/client" {
     '*[_type == "plansPage" && _id == "plansPage"][0]{\n  seo, hero, plansHeading, plansIntro, featureGrid, process, finalCta, logoOffer,\n  monthlyDialog, cplDialog, sectorOptions, budgetOptions,\n  "plans": plans[]->{_id, name, key, price, priceSuffix, subtitle, description, features, popular, badges, priceLabel, isSpecial, buttons[]{label, action}},\n  faq{heading, "items": items[]->{_id, question, answer}}\n}': PlansPageQueryResult;
     '*[_type == "calculatorPage" && _id == "calculatorPage"][0]{\n  seo, hero, introCards, howWeWork, guarantee, leadForm\n}': CalculatorPageQueryResult;
     '*[\n  ((_type == "sectorPage" && defined(slug.current)) || _type == "calculatorSector") && !(_id in path("drafts.**"))\n]{\n  _id,\n  _type == "sectorPage" => {\n    "name": coalesce(calculatorName, sectorName),\n    sectorName,\n    "aliases": [sectorName] + coalesce(calculatorAliases, []),\n    "conversionRate": stats.conversionRate,\n    "averageProfit": stats.averageProfit,\n    "rank": 0\n  },\n  _type == "calculatorSector" => { name, aliases, conversionRate, averageProfit, "rank": 1 + coalesce(order, 0) }\n} | order(rank asc, name asc)': CalculatorSectorsQueryResult;
-    '*[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0]{\n  seo, hero, featuredHeading, allHeading, tooltipLabel, finalCta,\n  "figureLabels": sectorPageLabels{conversionRate, costPerLead},\n  "sectors": *[_type == "sectorPage" && defined(slug.current) && !(_id in path("drafts.**"))] | order(order asc, sectorName asc){\n    sectorName, "slug": slug.current, tooltip, featured, "icon": hero.icon,\n    "conversionRate": stats.conversionRate, "costPerLead": stats.costPerLead\n  }\n}': SectorsDirectoryQueryResult;
-    '*[_type == "sectorPage" && slug.current == $slug && !(_id in path("drafts.**"))][0]{\n  _id, _updatedAt, sectorName, "calculatorName": coalesce(calculatorName, sectorName), "slug": slug.current, seo,\n  hero{..., image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}}}, stats, leadsPerMonth, tooltip,\n  explanation, projection, services, closingCta, structuredData,\n  "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels\n}': SectorPageQueryResult;
+    '*[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0]{\n  seo, hero, featuredHeading, allHeading, tooltipLabel, finalCta,\n  "figureLabels": sectorPageLabels{conversionRate, costPerLead},\n  "sectors": *[_type == "sectorPage" && defined(slug.current) && !(_id in path("drafts.**"))] | order(order asc, sectorName asc){\n    sectorName, "slug": slug.current, group, tooltip, featured, "icon": hero.icon,\n    "conversionRate": stats.conversionRate, "costPerLead": stats.costPerLead\n  }\n}': SectorsDirectoryQueryResult;
+    '*[_type == "sectorPage" && slug.current == $slug && !(_id in path("drafts.**"))][0]{\n  _id, _updatedAt, sectorName, "calculatorName": coalesce(calculatorName, sectorName), "slug": slug.current, seo,\n  hero{..., image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}}}, stats, leadsPerMonth, tooltip,\n  explanation, projection, services, closingCta, structuredData, group,\n  "relatedSlugs": relatedSectors[]->slug.current,\n  "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels\n}': SectorPageQueryResult;
     '*[_type == "sectorPage" && defined(slug.current) && !(_id in path("drafts.**"))] | order(order asc, sectorName asc){\n  "slug": slug.current, _updatedAt\n}': SectorSlugsQueryResult;
     '*[_type == "redirect" && enabled != false && defined(source) && defined(destination) && !(_id in path("drafts.**"))] | order(_createdAt asc){\n  source, destination, permanent\n}': RedirectsQueryResult;
     '*[_type == "googleAdsPage" && _id == "googleAdsPage"][0]{\n  seo, hero, stats, included, process, finalCta\n}': GoogleAdsPageQueryResult;

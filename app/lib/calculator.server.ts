@@ -14,6 +14,7 @@ import {
   requestFromSearchParams,
   type SectorRecord,
 } from "~/forms/calculator-query";
+import { SECTOR_CHOICES_LIMIT, sectorSuggestions } from "~/forms/calculator-sectors";
 import { handleLeadAction } from "~/leads/action.server";
 
 /**
@@ -50,9 +51,18 @@ export async function loadCalculator(url: URL, { defaultSector }: { defaultSecto
   if (defaultSector && !params.has(PARAM.sector)) params.set(PARAM.sector, defaultSector);
   const calculatorRequest = requestFromSearchParams(params);
   const state = evaluateCalculator(calculatorRequest, sectors, { prefillEmpty: true });
+  // Past SECTOR_CHOICES_LIMIT choices the page carries a bounded list: the chosen sector, else the ones
+  // matching what was typed (a search without JavaScript), and the field searches the rest (api.sectores.ts).
+  const sectorSearch = sectors.length > SECTOR_CHOICES_LIMIT;
+  const shown = sectorSearch
+    ? sectorSuggestions(sectors, state.sector ? "" : calculatorRequest.sector, {
+        chosen: sectors.find((sector) => sector.name === state.sector) ?? null,
+      })
+    : sectors;
   return {
     page,
-    sectors: sectors.map(({ name, conversionRate, averageProfit }) => ({ name, conversionRate, averageProfit })),
+    sectors: shown.map(({ name, conversionRate, averageProfit }) => ({ name, conversionRate, averageProfit })),
+    sectorSearch,
     request: calculatorRequest,
     state,
   };
@@ -64,4 +74,14 @@ export async function loadCalculator(url: URL, { defaultSector }: { defaultSecto
  */
 export function calculatorLeadAction(args: ActionFunctionArgs) {
   return handleLeadAction(args, calculatorLeadForm);
+}
+
+/** The live sector search's answer (app/routes/api.sectores.ts): at most SECTOR_SEARCH_LIMIT matches. */
+export async function searchCalculatorSectors(typed: string, limit: number) {
+  const sectors = toSectorRecords(await getCalculatorSectors());
+  return sectorSuggestions(sectors, typed.slice(0, 100), { limit }).map(({ name, conversionRate, averageProfit }) => ({
+    name,
+    conversionRate,
+    averageProfit,
+  }));
 }

@@ -7,6 +7,7 @@ import type { SerializeFrom } from "@remix-run/node";
 import { FinalCta } from "~/components/sections/FinalCta";
 import { calculatorHref, SECTOR_ACTIONS } from "~/components/sections/sector/labels";
 import { ProjectionTable } from "~/components/sections/sector/ProjectionTable";
+import { RelatedSectors } from "~/components/sections/sector/RelatedSectors";
 import { SectorExplanation } from "~/components/sections/sector/SectorExplanation";
 import { SectorHero } from "~/components/sections/sector/SectorHero";
 import { SectorServices } from "~/components/sections/sector/SectorServices";
@@ -19,11 +20,19 @@ import type { SectorProjection } from "~/domain/projection";
 export interface SectorPageData {
   page: Awaited<ReturnType<typeof getSectorPage>>;
   projection: SectorProjection;
+  /** A few other sector pages to link to (app/domain/related-sectors.ts chooses them). */
+  related: RelatedSectorLink[];
+}
+
+export interface RelatedSectorLink {
+  slug: string;
+  sectorName: string | null;
+  tooltip: string | null;
 }
 
 type PageData = SerializeFrom<SectorPageData>;
 
-export function SectorPage({ page, projection }: PageData) {
+export function SectorPage({ page, projection, related }: PageData) {
   return (
     <>
       <SectorHero
@@ -49,6 +58,7 @@ export function SectorPage({ page, projection }: PageData) {
           {SECTOR_ACTIONS.closing}
         </CtaLink>
       </FinalCta>
+      <RelatedSectors id="otros-sectores" heading={page.labels?.relatedHeading} sectors={related} />
     </>
   );
 }

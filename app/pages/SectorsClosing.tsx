@@ -11,7 +11,8 @@ import type { getSectorsDirectory } from "~/content/index.server";
 
 /** What the sectors directory shows: its content (the route's loader sends it). */
 export interface SectorsDirectoryData {
-  page: Awaited<ReturnType<typeof getSectorsDirectory>>;
+  /** The directory's texts; its sectors are listed by the route. */
+  page: Omit<Awaited<ReturnType<typeof getSectorsDirectory>>, "sectors">;
 }
 
 export function SectorsClosing({ page }: SerializeFrom<SectorsDirectoryData>) {

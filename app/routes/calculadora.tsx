@@ -44,7 +44,7 @@ const Steps = island("page:CalculatorSteps", "server-html", () =>
 export const clientLoader = islandsLoader(Hero, Intro, Steps);
 
 export default function CalculatorRoute() {
-  const { page, sectors, request, state } = useLoaderData<typeof loader>();
+  const { page, sectors, sectorSearch, request, state } = useLoaderData<typeof loader>();
   const location = useLocation();
   return (
     <>
@@ -53,6 +53,7 @@ export default function CalculatorRoute() {
         key={location.key}
         content={page}
         sectors={sectors}
+        sectorSearch={sectorSearch}
         request={request}
         state={state}
         intro={<Intro cards={page.introCards ?? []} />}

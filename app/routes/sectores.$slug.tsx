@@ -3,8 +3,9 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
 import { island, islandsLoader } from "~/components/islands/island";
-import { getSectorPage } from "~/content/index.server";
+import { getSectorPage, getSectorsDirectory } from "~/content/index.server";
 import { projectSector } from "~/domain/projection";
+import { relatedSectors } from "~/domain/related-sectors";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { redirectOrNotFound } from "~/lib/redirects.server";
 import { sectorServiceJsonLd } from "~/lib/sector-jsonld";
@@ -21,14 +22,19 @@ export async function loader({ params, request }: LoaderFunctionArgs): Promise<W
     throw error;
   });
   const projection = projectSector({ stats: page.stats, fixedInvestments: page.projection?.fixedInvestments });
-  const site = await siteHead();
+  const [site, directory] = await Promise.all([siteHead(), getSectorsDirectory()]);
+  const related = relatedSectors(page, directory.sectors ?? []).map(({ slug, sectorName, tooltip }) => ({
+    slug,
+    sectorName,
+    tooltip,
+  }));
   const path = `/sectores/${page.slug}`;
   const structuredData = sectorServiceJsonLd(page, {
     url: absoluteUrl(site.siteUrl, path),
     organization: site.settings.organization,
   });
   const meta = [...pageMeta(site, { seo: page.seo, path, sector: page }), jsonLd(structuredData)];
-  return { page, projection, meta };
+  return { page, projection, related, meta };
 }
 
 // An unknown slug never gets here: its 404 renders the root error boundary, titled by the root's meta.

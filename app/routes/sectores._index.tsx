@@ -1,16 +1,58 @@
-/** /sectores: the sector directory, the featured sectors first, then all of them. */
+/**
+ * /sectores: the sector directory, the featured sectors first, then all of them. Past a page's worth of
+ * sectors the full list is paginated (`?pagina=2`) and searchable (`?q=`) on the server, both plain links
+ * and a GET form, so they work without JavaScript (app/domain/sector-directory.ts). Each page of the list
+ * is canonical to itself (page 1 at /sectores); a search is `noindex`.
+ */
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
 import { island, islandsLoader } from "~/components/islands/island";
 import { PageHero } from "~/components/sections/PageHero";
+import { DirectoryPagination, DirectorySearch, NoSectorFound } from "~/components/sections/sectors/DirectoryControls";
 import { SectorGrid, SectorIconIsland } from "~/components/sections/sectors/SectorGrid";
 import { getSectorsDirectory } from "~/content/index.server";
+import { directoryHref, listDirectory, SECTOR_PAGE_SIZE } from "~/domain/sector-directory";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { loaderMeta } from "~/lib/seo";
-import { loadPage, type WithMeta } from "~/lib/seo.server";
-import type { SectorsDirectoryData } from "~/pages/SectorsClosing";
+import { absoluteUrl, pageMeta, siteHead } from "~/lib/seo.server";
 
-export const loader = (): Promise<WithMeta<SectorsDirectoryData>> => loadPage(getSectorsDirectory, "/sectores");
+const PATH = "/sectores";
+
+export const loader = async ({ request }: LoaderFunctionArgs) => {
+  const [{ sectors, ...page }, site] = await Promise.all([getSectorsDirectory(), siteHead()]);
+  const listing = listDirectory(sectors ?? [], new URL(request.url).searchParams);
+  if (!listing) throw new Response("Not found: no such page of /sectores", { status: 404, statusText: "Not Found" });
+  const { page: number, pages, search } = listing;
+  const here = directoryHref(PATH, listing);
+  const seo =
+    page.seo && number > 1 ? { ...page.seo, title: `${page.seo.title ?? ""} (${number}/${pages})` } : page.seo;
+  const meta = pageMeta(site, { seo, path: here });
+  if (search) meta.push({ name: "robots", content: "noindex, follow" });
+  else {
+    if (number > 1)
+      meta.push({
+        tagName: "link",
+        rel: "prev",
+        href: absoluteUrl(site.siteUrl, directoryHref(PATH, { page: number - 1, search })),
+      });
+    if (number < pages)
+      meta.push({
+        tagName: "link",
+        rel: "next",
+        href: absoluteUrl(site.siteUrl, directoryHref(PATH, { page: number + 1, search })),
+      });
+  }
+  return {
+    page,
+    // The featured grid opens the directory, not its later pages nor a search.
+    featured: number === 1 && !search ? (sectors ?? []).filter((sector) => sector.featured) : [],
+    listing,
+    // The search and the pages appear once the list no longer fits on one page.
+    paginated: (sectors ?? []).length > SECTOR_PAGE_SIZE,
+    meta,
+  };
+};
 export const meta = loaderMeta;
 export const headers = publicPageHeaders;
 
@@ -20,15 +62,15 @@ const Closing = island("page:SectorsClosing", "server-html", () =>
 export const clientLoader = islandsLoader(Closing, SectorIconIsland);
 
 export default function SectorsDirectoryRoute() {
-  const { page } = useLoaderData<typeof loader>();
-  const sectors = page.sectors ?? [];
+  const { page, featured, listing, paginated } = useLoaderData<typeof loader>();
+  const controls = paginated || listing.search;
   return (
     <>
       <PageHero id="sectores" badge={page.hero?.badge} title={page.hero?.title} lead={page.hero?.subtitle} />
       <SectorGrid
         id="destacados"
         heading={page.featuredHeading}
-        sectors={sectors.filter((sector: { featured?: boolean | null }) => sector.featured)}
+        sectors={featured}
         variant="featured"
         tooltipLabel={page.tooltipLabel}
         figureLabels={page.figureLabels}
@@ -36,11 +78,21 @@ export default function SectorsDirectoryRoute() {
       <SectorGrid
         id="todos"
         heading={page.allHeading}
-        sectors={sectors}
+        sectors={listing.items}
         variant="compact"
         tooltipLabel={page.tooltipLabel}
         figureLabels={page.figureLabels}
         tone="muted"
+        keepEmpty={Boolean(controls)}
+        before={controls ? <DirectorySearch path={PATH} search={listing.search} /> : null}
+        after={
+          controls ? (
+            <>
+              {listing.total === 0 ? <NoSectorFound search={listing.search} path={PATH} /> : null}
+              <DirectoryPagination path={PATH} listing={listing} />
+            </>
+          ) : null
+        }
       />
       <Closing page={page} />
     </>

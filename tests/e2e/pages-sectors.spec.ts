@@ -1,6 +1,7 @@
 // /sectores and every /sectores/{slug} in real Chromium: the directory and its tooltips, each sector
 // page's layout, links and structured data, and the projection table checked against the page's own
 // stat cards with the spec's formula.
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 
 import { typeset } from "../../app/domain/typeset";
@@ -407,6 +408,21 @@ test.describe("/sectores/{slug}", () => {
       await expectNoAxeViolations(page);
     });
   }
+
+  test("names each landmark once (axe landmark-unique) and links to related sectors, the editor's picks first", async ({
+    page,
+  }) => {
+    await page.goto("/sectores/construccion");
+    const axe = await new AxeBuilder({ page }).withRules(["landmark-unique"]).analyze();
+    expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+    const related = page.getByRole("region", { name: directory.sectorPageLabels.relatedHeading });
+    const links = related.getByRole("link");
+    await expect(links).toHaveCount(4);
+    await expect(links.nth(0)).toHaveAttribute("href", "/sectores/arquitectura-interiorismo");
+    await expect(links.nth(1)).toHaveAttribute("href", "/sectores/instalaciones");
+    await links.nth(0).click();
+    await expect(page).toHaveURL(/\/sectores\/arquitectura-interiorismo$/);
+  });
 });
 
 test.describe("a sector page's code", () => {

@@ -149,15 +149,18 @@ describe("sector pages", () => {
 
 describe("sector directory", () => {
   it("lists every sector page, the featured ones flagged, each with a tooltip", async () => {
-    const { page } = (await callLoader(directoryLoader, "/sectores")) as Exclude<
+    const { listing, featured } = (await callLoader(directoryLoader, "/sectores")) as Exclude<
       Awaited<ReturnType<typeof directoryLoader>>,
       Response
     >;
-    const sectors = page.sectors ?? [];
+    const sectors = listing.items;
     expect(sectors.map((sector: { slug: string | null }) => sector.slug).sort()).toEqual(
       sectorDocuments.map((document) => document.slug.current).sort(),
     );
     expect(sectors.filter((sector: { featured: boolean | null }) => sector.featured)).toHaveLength(6);
+    expect(featured.map((sector) => sector.slug)).toEqual(
+      sectors.filter((sector) => sector.featured).map((sector) => sector.slug),
+    );
     for (const sector of sectors) expect(sector.tooltip).toBeTruthy();
   });
 });

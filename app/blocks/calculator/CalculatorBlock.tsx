@@ -27,6 +27,7 @@ export function CalculatorBlock({ data, id }: { data: CalculatorData; id: string
         key={location.key}
         content={data.page}
         sectors={data.sectors}
+        sectorSearch={data.sectorSearch}
         request={data.request}
         state={data.state}
         steps={<CalculatorSteps content={data.page} />}

@@ -13,6 +13,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 
 import { PriceCards } from "./PriceCards";
 import { ScenarioCards } from "./ScenarioCards";
+import { SectorSearchField } from "./SectorSearchField";
 import type { useCalculator } from "./use-calculator";
 
 export const CALCULATOR_PATH = "/calculadora";
@@ -20,6 +21,8 @@ export const CALCULATOR_FORM_ID = "calculadora-form";
 export const SECTOR_FIELD_ID = "calc-sector";
 
 const ANNOUNCE_DELAY_MS = 700;
+
+const ignore = () => undefined;
 
 type CalculatorModel = ReturnType<typeof useCalculator>;
 
@@ -80,7 +83,21 @@ function StaleNote() {
   );
 }
 
-export function CalculatorForm({ calculator, sectors }: { calculator: CalculatorModel; sectors: SectorRecord[] }) {
+export function CalculatorForm({
+  calculator,
+  sectors,
+  sectorSearch = false,
+  typedSector = "",
+  onSectorsFound,
+}: {
+  calculator: CalculatorModel;
+  sectors: SectorRecord[];
+  /** Too many sectors for a dropdown: a field that searches them (SectorSearchField). */
+  sectorSearch?: boolean;
+  /** What the address named as the sector (shown in the search field when it matched none). */
+  typedSector?: string;
+  onSectorsFound?: (records: SectorRecord[]) => void;
+}) {
   const hydrated = useHydrated();
   const { draft, state } = calculator;
   const resultsRef = useRef<HTMLElement>(null);
@@ -123,23 +140,37 @@ export function CalculatorForm({ calculator, sectors }: { calculator: Calculator
       className="rounded-3xl border border-slate-200 bg-white p-5 shadow-xl shadow-slate-200/70 sm:p-8"
     >
       <div className="grid gap-x-5 gap-y-2 sm:grid-cols-2">
-        <SelectInput
-          id={SECTOR_FIELD_ID}
-          name={PARAM.sector}
-          label="Sector"
-          required
-          value={draft.sector}
-          error={state.errors.sector}
-          onChange={(event) => calculator.chooseSector(event.target.value)}
-          className="sm:col-span-2"
-        >
-          <option value="">Selecciona tu sector</option>
-          {sectors.map((sector) => (
-            <option key={sector.name} value={sector.name}>
-              {sector.name}
-            </option>
-          ))}
-        </SelectInput>
+        {sectorSearch ? (
+          <SectorSearchField
+            id={SECTOR_FIELD_ID}
+            name={PARAM.sector}
+            chosen={draft.sector}
+            typed={typedSector}
+            error={state.errors.sector}
+            choices={sectors}
+            onChoose={calculator.chooseSector}
+            onFound={onSectorsFound ?? ignore}
+            className="sm:col-span-2"
+          />
+        ) : (
+          <SelectInput
+            id={SECTOR_FIELD_ID}
+            name={PARAM.sector}
+            label="Sector"
+            required
+            value={draft.sector}
+            error={state.errors.sector}
+            onChange={(event) => calculator.chooseSector(event.target.value)}
+            className="sm:col-span-2"
+          >
+            <option value="">Selecciona tu sector</option>
+            {sectors.map((sector) => (
+              <option key={sector.name} value={sector.name}>
+                {sector.name}
+              </option>
+            ))}
+          </SelectInput>
+        )}
         {FIGURE_FIELDS.map((field) => (
           <NumberField
             key={field.key}

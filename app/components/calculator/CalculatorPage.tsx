@@ -42,9 +42,12 @@ export function CalculatorPage({
   state,
   intro = null,
   steps,
+  sectorSearch = false,
 }: {
   content: CalculatorPageContent;
   sectors: SectorRecord[];
+  /** More sectors than a dropdown holds: `sectors` is a bounded list and the sector field searches the rest. */
+  sectorSearch?: boolean;
   request: CalculatorRequest;
   state: CalculatorState;
   /** The intro cards above the calculator (/calculadora's own: app/pages/CalculatorIntro.tsx, kept static). */
@@ -52,7 +55,18 @@ export function CalculatorPage({
   /** The 'how we work' section below the calculator (app/pages/CalculatorSteps.tsx, kept static where it can be). */
   steps: ReactNode;
 }) {
-  const calculator = useCalculator({ sectors, request, state });
+  // The sectors the browser knows: the page's, plus what the sector search brought.
+  const [known, setKnown] = useState(sectors);
+  const addSectors = useCallback(
+    (found: SectorRecord[]) =>
+      setKnown((current) => {
+        const names = new Set(current.map((sector) => sector.name));
+        const added = found.filter((sector) => !names.has(sector.name));
+        return added.length ? [...current, ...added] : current;
+      }),
+    [],
+  );
+  const calculator = useCalculator({ sectors: known, request, state });
   const location = useLocation();
   // The answer to a post made without JavaScript (the form's own kind, as calculatorLeadForm names it).
   const pageAnswer = leadAnswerFor("calculadora", useActionData<unknown>());
@@ -87,7 +101,13 @@ export function CalculatorPage({
             <ThankYou ref={thankYouRef} id={LEAD_FORM_ID} content={leadForm} />
           ) : (
             <div className="contents" onFocusCapture={prefetchLeadForm} onPointerDownCapture={prefetchLeadForm}>
-              <CalculatorForm calculator={calculator} sectors={sectors} />
+              <CalculatorForm
+                calculator={calculator}
+                sectors={sectors}
+                sectorSearch={sectorSearch}
+                typedSector={request.sector ?? ""}
+                onSectorsFound={addSectors}
+              />
             </div>
           )}
         </div>

@@ -207,6 +207,23 @@ export const sectorPage = defineType({
       type: "number",
       validation: orderRule,
     }),
+    defineField({
+      name: "group",
+      title: "Grupo del sector",
+      description:
+        "Familia a la que pertenece (p. ej. «Industria», «Servicios profesionales», «Salud»). Escríbelo igual en todos los sectores de la familia: al final de cada página se enlazan otros sectores del mismo grupo. Opcional.",
+      type: "string",
+      validation: (rule) => rule.max(60),
+    }),
+    defineField({
+      name: "relatedSectors",
+      title: "Sectores relacionados",
+      description:
+        "Opcional: los sectores que quieres enlazar al final de esta página, en este orden (hasta 4 se muestran). Si eliges menos, se completan con sectores del mismo grupo y, si faltan, con los vecinos por orden alfabético.",
+      type: "array",
+      of: [defineArrayMember({ type: "reference", to: [{ type: "sectorPage" }] })],
+      validation: (rule) => rule.unique().max(6),
+    }),
     section("explanation", "Explicación", "Bloque de texto que explica el sector.", [
       requiredString("title", "Título", "Título del bloque."),
       defineField({

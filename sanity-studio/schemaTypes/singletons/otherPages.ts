@@ -106,6 +106,11 @@ export const sectorsDirectory = defineType({
       "Palabras que comparten todas las páginas /sectores/…: tarjetas de cifras y columnas de la tabla de proyección.",
       [
         requiredString(
+          "relatedHeading",
+          "Título de sectores relacionados",
+          "Título del bloque que enlaza otros sectores al final de cada página de sector («Otros sectores que te pueden interesar»).",
+        ),
+        requiredString(
           "conversionRate",
           "Tarjeta de conversión",
           "Rótulo de la tarjeta de tasa de conversión («Tasa de conversión»).",

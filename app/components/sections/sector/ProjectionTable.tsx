@@ -86,7 +86,9 @@ export function ProjectionTable({
   const columns = labels?.projectionColumns;
   const caption = heading ? <caption className="sr-only">{heading}</caption> : null;
   return (
-    <Section id={id} labelledBy={`${id}-title`} tone="muted">
+    // One landmark named by the heading: the scrolling region below (a named <section> around it would be a
+    // second landmark with the same name, axe's landmark-unique).
+    <Section id={id} tone="muted">
       <SectionHeading id={`${id}-title`} title={heading} intro={intro} />
       <div
         role="region"

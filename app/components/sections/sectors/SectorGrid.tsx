@@ -5,6 +5,7 @@
  * shows the sector's figures (conversion rate and cost per lead) without opening anything.
  */
 import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 
 import { island } from "~/components/islands/island";
 import { Icon } from "~/components/ui/Icon";
@@ -33,7 +34,7 @@ function SectorFigures({ sector, labels }: { sector: SectorListItem; labels: May
   ].filter((figure) => figure !== null);
   if (figures.length === 0) return null;
   return (
-    <dl className="flex basis-full flex-wrap gap-x-4 gap-y-1 text-sm text-ink-soft" data-sector-figures="">
+    <dl className="sector-figures" data-sector-figures="">
       {figures.map((figure) => (
         <div key={figure.label} className="flex gap-1">
           <dt>{figure.label}</dt>
@@ -72,14 +73,10 @@ function SectorCard({
 }) {
   const featured = variant === "featured";
   return (
-    <li
-      className={`group relative flex flex-wrap items-center gap-3 rounded-2xl border border-slate-200 bg-white shadow-sm shadow-slate-200/60 transition hover:-translate-y-0.5 hover:border-brand-300 hover:shadow-md motion-reduce:transition-none motion-reduce:hover:translate-y-0 ${
-        featured ? "p-5 sm:gap-4 sm:p-6" : "px-4 py-3"
-      }`}
-    >
+    <li className={`group sector-card ${featured ? "p-5 sm:gap-4 sm:p-6" : "px-4 py-3"}`}>
       <span
         aria-hidden="true"
-        className={`grid shrink-0 place-items-center rounded-xl transition-colors ${
+        className={`sector-card-icon ${
           featured
             ? "h-12 w-12 bg-brand-600 text-white shadow-md shadow-brand-600/25"
             : "h-10 w-10 bg-brand-50 text-brand-700 group-hover:bg-brand-100"
@@ -90,9 +87,7 @@ function SectorCard({
       <Link
         to={sectorPath(sector.slug ?? "")}
         prefetch="intent"
-        className={`min-w-0 flex-1 break-words rounded-md font-semibold text-ink after:absolute after:inset-0 after:rounded-2xl after:content-[''] group-hover:text-brand-700 ${
-          featured ? "text-lg" : "text-base"
-        }`}
+        className={`sector-card-link ${featured ? "text-lg" : "text-base"}`}
       >
         {sector.sectorName}
       </Link>
@@ -125,6 +120,9 @@ export function SectorGrid({
   tooltipLabel,
   figureLabels,
   tone = "white",
+  keepEmpty = false,
+  before,
+  after,
 }: {
   id: string;
   heading: Maybe<string>;
@@ -133,25 +131,35 @@ export function SectorGrid({
   tooltipLabel: Maybe<string>;
   figureLabels?: Maybe<SectorFigureLabels>;
   tone?: "white" | "muted";
+  /** Shown even without sectors (a search that found none says so in `after`). */
+  keepEmpty?: boolean;
+  /** Between the heading and the list (the directory's search). */
+  before?: ReactNode;
+  /** After the list (the directory's pages). */
+  after?: ReactNode;
 }) {
   const list = (sectors ?? []).filter((sector) => sector.slug);
-  if (list.length === 0) return null;
+  if (list.length === 0 && !keepEmpty) return null;
   return (
     <Section id={id} labelledBy={`${id}-title`} tone={tone}>
       <SectionHeading id={`${id}-title`} title={heading} />
-      <ul
-        className={`mt-10 grid gap-4 ${variant === "featured" ? "sm:grid-cols-2 lg:grid-cols-3 lg:gap-6" : "sm:grid-cols-2 lg:grid-cols-3"}`}
-      >
-        {list.map((sector) => (
-          <SectorCard
-            key={sector.slug}
-            sector={sector}
-            variant={variant}
-            tooltipLabel={tooltipLabel}
-            figureLabels={figureLabels}
-          />
-        ))}
-      </ul>
+      {before}
+      {list.length > 0 ? (
+        <ul
+          className={`mt-10 grid gap-4 ${variant === "featured" ? "sm:grid-cols-2 lg:grid-cols-3 lg:gap-6" : "sm:grid-cols-2 lg:grid-cols-3"}`}
+        >
+          {list.map((sector) => (
+            <SectorCard
+              key={sector.slug}
+              sector={sector}
+              variant={variant}
+              tooltipLabel={tooltipLabel}
+              figureLabels={figureLabels}
+            />
+          ))}
+        </ul>
+      ) : null}
+      {after}
     </Section>
   );
 }
