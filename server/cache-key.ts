@@ -78,8 +78,13 @@ export function pageCacheKey(request: Pick<IncomingMessage, "method" | "url" | "
   return query ? `${pathname}?${query}` : pathname;
 }
 
-/** Paths whose letter case is significant (hashed build output, image file names). */
-const CASE_SENSITIVE_PREFIX = /^\/(build|images)\//;
+/**
+ * Paths that are not pages, whose letter case is significant or that answer for themselves: hashed build
+ * output, images, share cards, the API.
+ */
+const CASE_SENSITIVE_PREFIX = /^\/(build|images|social|api)\//i;
+/** A last segment with a dot names a file (sitemap, icons, a card), never a page. */
+const FILE_NAME = /\.[^/]*$/;
 
 /**
  * Where a GET/HEAD whose path differs from the site's all-lower-case one only in letter case is sent:
@@ -100,6 +105,7 @@ export function lowerCaseLocation(target: string): string | null {
     return null; // A malformed encoding keeps the 4xx the app gives it.
   }
   if (CASE_SENSITIVE_PREFIX.test(pathname) || CASE_SENSITIVE_PREFIX.test(decoded)) return null;
+  if (FILE_NAME.test(decoded)) return null;
   if (decoded.startsWith("//") || decoded.includes("\\")) return null;
   // A backslash or a control character: no plain site path (browsers read `/\host` as `//host`).
   if ([...pathname].some((char) => char === "\\" || char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f))

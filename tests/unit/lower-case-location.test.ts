@@ -19,6 +19,10 @@ describe("lowerCaseLocation", () => {
       "/build/entry.client-KCHGY0ZR.js",
       "/build%2FEntry.js",
       "/images/local/production/A.png",
+      "/social/sectores/Construccion.png",
+      "/social/hasOwnProperty.png",
+      "/API/consent",
+      "/Sitemap.xml",
       "/sectores/%E0%A4%A",
     ]) {
       expect(lowerCaseLocation(target), target).toBeNull();
