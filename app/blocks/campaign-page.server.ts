@@ -57,11 +57,11 @@ export async function campaignPageData(page: CampaignPage, request: Request) {
  */
 export async function campaignLeadAction(
   args: Pick<ActionFunctionArgs, "request" | "context">,
-  { page, experiment = null }: { page?: CampaignPage } & LeadActionOptions = {},
+  { page, experiment = null, visitor }: { page?: CampaignPage } & LeadActionOptions = {},
 ) {
   const extra = experiment ?? undefined;
   const chosen = page ?? (await requireCampaignPage(args.request));
   const blocks = await usableBlocks(chosen.blocks, chosen._id);
   const forms = blockLeadForms(blocks, { pagina: `/${chosen.slug}`, campana: chosen.title, extra });
-  return handleLeadAction(args, forms, { experiment });
+  return handleLeadAction(args, forms, { experiment, visitor });
 }

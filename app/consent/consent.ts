@@ -38,7 +38,12 @@ export function parseConsentValue(value: string | null | undefined): ConsentChoi
 
 /** Reads the choice from a `Cookie` header or `document.cookie`; null when none (or an outdated one). */
 export function parseConsentCookie(cookieHeader: string | null | undefined): ConsentChoice | null {
-  for (const value of readCookies(cookieHeader, CONSENT_COOKIE)) {
+  return consentFromValues(readCookies(cookieHeader, CONSENT_COOKIE));
+}
+
+/** The choice the `cookie_consent` values of a request carry (the first valid one); null when none. */
+export function consentFromValues(values: readonly string[]): ConsentChoice | null {
+  for (const value of values) {
     const choice = parseConsentValue(value);
     if (choice) return choice;
   }

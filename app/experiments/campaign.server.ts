@@ -7,6 +7,7 @@
 import { campaignLeadAction, requireCampaignPage } from "~/blocks/campaign-page.server";
 import type { CampaignPage } from "~/blocks/types";
 import { getCampaignPageById } from "~/content/index.server";
+import { readVisitor } from "~/visitor/context.server";
 
 import { chooseCampaignVariant, postedVariant, variantSlugsUnderTest } from "./serve.server";
 
@@ -24,7 +25,9 @@ export async function campaignPageForView(
   request: Request,
   context?: unknown,
 ): Promise<{ page: CampaignPage; headers?: Headers }> {
-  const choice = await chooseCampaignVariant(new URL(request.url).pathname, request, Math.random, context);
+  // The visitor's cookies are read here, once for the page view.
+  const visitor = readVisitor(request, context);
+  const choice = await chooseCampaignVariant(new URL(request.url).pathname, request, visitor, Math.random);
   const chosen = choice ? await pageAtPath(choice.pageId, request) : null;
   if (chosen) return { page: chosen, headers: choice!.headers };
   const page = await requireCampaignPage(request);
@@ -34,10 +37,13 @@ export async function campaignPageForView(
 
 /** For the action: the lead goes with the page the visitor was shown and, for a participant, its variant. */
 export async function experimentLeadAction(args: { request: Request; context: unknown }) {
-  const posted = await postedVariant(new URL(args.request.url).pathname, args.request);
+  // The visitor's cookies are read here, once for the whole lead (variant, origin, conversion, rate limit).
+  const visitor = readVisitor(args.request, args.context);
+  const posted = await postedVariant(new URL(args.request.url).pathname, visitor);
   const page = posted ? await pageAtPath(posted.pageId, args.request) : null;
   return campaignLeadAction(args as Parameters<typeof campaignLeadAction>[0], {
     ...(page ? { page } : {}),
     experiment: posted?.experiment ?? null,
+    visitor,
   });
 }

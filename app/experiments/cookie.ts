@@ -65,9 +65,17 @@ export function readExperimentCookie(cookieHeader: string | null | undefined): {
   id: string | null;
   assignments: Map<string, string>;
 } {
+  return experimentCookieFromValues(readCookies(cookieHeader, EXPERIMENT_COOKIE));
+}
+
+/** The id and assignments the `experimentos` values of a request carry (the first wins). */
+export function experimentCookieFromValues(values: readonly string[]): {
+  id: string | null;
+  assignments: Map<string, string>;
+} {
   const assignments = new Map<string, string>();
   let id: string | null = null;
-  for (const value of readCookies(cookieHeader, EXPERIMENT_COOKIE)) {
+  for (const value of values) {
     id ??= parseBrowserId(value);
     for (const [experiment, variant] of parseAssignments(value)) {
       if (!assignments.has(experiment)) assignments.set(experiment, variant);

@@ -1,7 +1,7 @@
 /**
  * Which variant a request sees at an experiment's path, and whether it counts (CONTRACT-level rules in
- * docs/consent-and-tracking.md "Experiments"). Pure: the request is reduced to its Cookie and User-Agent
- * headers and the random source is a parameter.
+ * docs/consent-and-tracking.md "Experiments"). Pure: the request is reduced to what its cookies say (read
+ * once per request, app/visitor/context.server.ts) and its User-Agent, and the random source is a parameter.
  *
  * - running: a browser whose consent grants analytics and that is no crawler takes part. It keeps the
  *   variant its cookie names; on its first visit (no usable entry) one is drawn by weight, to be stored
@@ -11,21 +11,20 @@
  * - paused: everyone sees the control; nothing is counted, no cookie.
  * - ended: everyone sees the winner (the control when none was chosen); nothing is counted, no cookie.
  */
-import { parseConsentCookie } from "~/consent/consent";
+import type { ConsentChoice } from "~/consent/consent";
 
-import {
-  type ExperimentCookieValue,
-  hasExperimentCookie,
-  newBrowserId,
-  readExperimentCookie,
-  withAssignment,
-} from "./cookie";
+import { type Assignments, type ExperimentCookieValue, newBrowserId, withAssignment } from "./cookie";
 import { isCrawler } from "./crawler";
 import { drawVariant, type RandomSource } from "./draw";
 import type { Experiment, ExperimentVariant } from "./model";
 
+/** What a request's cookies and User-Agent say about the visitor (a VisitorContext is one). */
 export interface RequestTraits {
-  cookieHeader: string | null | undefined;
+  consent: ConsentChoice | null;
+  /** The experiment cookie's browser id and assignments, and whether the cookie came at all. */
+  browserId: string | null;
+  assignments: Assignments;
+  hasExperimentCookie: boolean;
   userAgent: string | null | undefined;
 }
 
@@ -44,16 +43,19 @@ export interface VariantDecision {
 }
 
 /** True when the browser may take part: analytics consent given, and not a crawler. */
-export function mayTakePart({ cookieHeader, userAgent }: RequestTraits): boolean {
-  return parseConsentCookie(cookieHeader)?.analytics === true && !isCrawler(userAgent);
+export function mayTakePart({ consent, userAgent }: Pick<RequestTraits, "consent" | "userAgent">): boolean {
+  return consent?.analytics === true && !isCrawler(userAgent);
 }
 
 /**
  * True when the browser keeps an experiment cookie without analytics consent (refused or withdrawn
  * since): the cookie is then removed, as the consent it was set under is gone.
  */
-export function shouldForgetAssignments({ cookieHeader }: Pick<RequestTraits, "cookieHeader">): boolean {
-  return parseConsentCookie(cookieHeader)?.analytics !== true && hasExperimentCookie(cookieHeader);
+export function shouldForgetAssignments({
+  consent,
+  hasExperimentCookie,
+}: Pick<RequestTraits, "consent" | "hasExperimentCookie">): boolean {
+  return consent?.analytics !== true && hasExperimentCookie;
 }
 
 const control = (experiment: Experiment) => experiment.variants[0]!;
@@ -82,7 +84,7 @@ export function decideVariant(
   }
   if (experiment.status !== "running" || !mayTakePart(request)) return nobody(control(experiment));
 
-  const { id, assignments } = readExperimentCookie(request.cookieHeader);
+  const { browserId: id, assignments } = request;
   const kept = experiment.variants.find((variant) => variant.key === assignments.get(experiment.key));
   if (kept) {
     // A page view of an older cookie (no id) gives it one, keeping every assignment; a post never sets one.

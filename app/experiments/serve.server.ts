@@ -13,13 +13,14 @@ import { PREVIEW_VARIANT_PARAM } from "~/components/preview/preview-paths";
 import { getExperimentDocuments, inPreview } from "~/content/index.server";
 import { requestMemo } from "~/content/request-scope.server";
 import { experimentCounter, experimentVisitorLimiter } from "~/leads/backend.server";
-import { clientLimitKey } from "~/leads/rate-limit.server";
+import { clientKey } from "~/lib/client-key.server";
 import { PRIVATE_NO_STORE, PUBLIC_PAGE_CACHE_CONTROL } from "~/lib/http-cache";
 import { log } from "~/lib/log.server";
 import { isHttpsRequest } from "~/lib/request-url.server";
+import type { VisitorContext } from "~/visitor/context.server";
 
 import { clearExperimentCookie, experimentCookie } from "./cookie";
-import { decideVariant, type RequestTraits, shouldForgetAssignments } from "./decide";
+import { decideVariant, shouldForgetAssignments } from "./decide";
 import type { RandomSource } from "./draw";
 import { type Experiment, experimentAtPath, readExperiments, variantPagesUnderTest } from "./model";
 import { type ExperimentReport, experimentReport } from "./report";
@@ -39,10 +40,6 @@ export interface CampaignVariant {
   participant: boolean;
   /** For the loader's answer: Cache-Control (private while the experiment runs) and the cookie of a new assignment. */
   headers: Headers;
-}
-
-function traitsOf(request: Request): RequestTraits {
-  return { cookieHeader: request.headers.get("cookie"), userAgent: request.headers.get("user-agent") };
 }
 
 /** The figures the preview bar shows for the experiment at the previewed path (app/components/preview/bar.server.ts). */
@@ -66,14 +63,14 @@ function rememberExperimentPreview(preview: ExperimentPreview): void {
  * The variant a request at `path` sees, or null when no experiment is set at that path (the route then
  * renders its page as it always does). A first visit of a participating browser is drawn here, counted
  * once as a visitor, and its cookie goes out with the answer, within its address's new-visitor limit
- * (EXPERIMENT_VISITORS_PER_CLIENT, `context.clientIp`). In preview the editor picks the variant
+ * (EXPERIMENT_VISITORS_PER_CLIENT, the visitor's `clientIp`). In preview the editor picks the variant
  * (`?variante=`), nothing is counted and the bar shows the figures.
  */
 export async function chooseCampaignVariant(
   path: string,
   request: Request,
+  visitor: VisitorContext,
   random: RandomSource = Math.random,
-  context?: unknown,
 ): Promise<CampaignVariant | null> {
   const preview = await inPreview();
   // Every public campaign page view (with or without an experiment) may run the hourly forgetting.
@@ -94,18 +91,17 @@ export async function chooseCampaignVariant(
     return { experiment, pageId: shown.pageId, variant: shown.key, participant: false, headers };
   }
 
-  const traits = traitsOf(request);
-  let decision = decideVariant(experiment, traits, random);
+  let decision = decideVariant(experiment, visitor, random);
   const secure = isHttpsRequest(request);
   // A new visitor costs its client address one of its new-visitor turns; past them it sees the control,
   // gets no cookie and counts nothing (a script without cookies cannot fill a variant).
-  if (decision.drawn && !(await experimentVisitorLimiter().consume(clientLimitKey(context))).allowed) {
+  if (decision.drawn && !(await experimentVisitorLimiter().consume(clientKey(visitor.clientIp))).allowed) {
     const control = experiment.variants[0]!;
     decision = { ...decision, variant: control, participant: false, drawn: false, browserId: null, cookie: null };
   }
   if (decision.cookie) headers.append("Set-Cookie", experimentCookie(decision.cookie, { secure }));
   if (decision.drawn) experimentCounter().countVisitor(experiment.key, decision.variant.key);
-  if (!decision.cookie && shouldForgetAssignments(traits)) {
+  if (!decision.cookie && shouldForgetAssignments(visitor)) {
     headers.append("Set-Cookie", clearExperimentCookie({ secure }));
   }
   return {
@@ -126,10 +122,10 @@ export interface PostedVariant {
 }
 
 /** For a lead action at `path`: the same page the visitor was shown (never a new draw), or null without an experiment. */
-export async function postedVariant(path: string, request: Request): Promise<PostedVariant | null> {
+export async function postedVariant(path: string, visitor: VisitorContext): Promise<PostedVariant | null> {
   const experiment = experimentAtPath(await getExperiments(), path);
   if (!experiment) return null;
-  const decision = decideVariant(experiment, traitsOf(request), null);
+  const decision = decideVariant(experiment, visitor, null);
   return {
     pageId: decision.variant.pageId,
     experiment: decision.participant ? { experimento: experiment.key, variante: decision.variant.key } : null,

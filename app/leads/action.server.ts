@@ -19,7 +19,6 @@ import { randomUUID } from "node:crypto";
 
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 
-import { readExperimentCookie } from "~/experiments/cookie";
 import {
   GENERIC_FAILURE_TOAST,
   HONEYPOT_FIELD,
@@ -31,13 +30,14 @@ import {
   TOO_LARGE_TOAST,
 } from "~/forms/shared";
 import { validateLead } from "~/forms/validate";
+import { clientKey } from "~/lib/client-key.server";
 import { PRIVATE_NO_STORE } from "~/lib/http-cache";
 import { log } from "~/lib/log.server";
 import { countLeadReceived, countLeadRefused } from "~/lib/metrics.server";
+import { readVisitor, type VisitorContext } from "~/visitor/context.server";
 
 import { readOrigen } from "./attribution.server";
 import { experimentCounter, formRateLimiter, storeLead } from "./backend.server";
-import { clientLimitKey } from "./rate-limit.server";
 import { readFormBody } from "./request-body.server";
 
 type AnyLeadForm = LeadFormDefinition<unknown>;
@@ -67,19 +67,23 @@ function firstLanguage(request: Request): string | undefined {
 export interface LeadActionOptions {
   /** The experiment variant the visitor was shown, when they take part in one: a stored lead counts for it. */
   experiment?: { experimento: string; variante: string } | null;
+  /** The visitor, when the route's entry already read it (app/visitor/context.server.ts); else read here, once. */
+  visitor?: VisitorContext;
 }
 
 export async function handleLeadAction(
   { request, context }: Pick<ActionFunctionArgs, "request" | "context">,
   forms: LeadForms,
-  { experiment = null }: LeadActionOptions = {},
+  { experiment = null, visitor: given }: LeadActionOptions = {},
 ) {
   if (request.method.toUpperCase() !== "POST") {
     return answer({ ok: false, form: null, toast: GENERIC_FAILURE_TOAST }, 405, { Allow: "POST" });
   }
 
+  // What the site knows about the visitor (cookies, address): read once for the whole lead.
+  const visitor = given ?? readVisitor(request, context);
   // A client already over its limit is answered before its body is read: a flood costs no parsing.
-  const limitKey = clientLimitKey(context);
+  const limitKey = clientKey(visitor.clientIp);
   const early = await formRateLimiter().check(limitKey);
   if (!early.allowed) {
     const kind = singleForm(forms)?.kind ?? null;
@@ -144,7 +148,7 @@ export async function handleLeadAction(
 
   const payload = form.buildPayload(result.data, {
     now: new Date(),
-    origen: readOrigen(request, formData),
+    origen: readOrigen(request, formData, visitor),
     client: {
       userAgent: request.headers.get("user-agent")?.slice(0, 500) || undefined,
       language: firstLanguage(request),
@@ -155,8 +159,7 @@ export async function handleLeadAction(
     countLeadReceived(form.kind);
     if (experiment) {
       // The experiment cookie's random id: a browser converts once per experiment, however many leads it sends.
-      const browser = readExperimentCookie(request.headers.get("cookie")).id;
-      experimentCounter().countLead(experiment.experimento, experiment.variante, browser);
+      experimentCounter().countLead(experiment.experimento, experiment.variante, visitor.browserId);
     }
     const receipt = form.receipt?.(result.data);
     return answer({ ok: true, form: form.kind, id: record.id, ...(receipt ? { receipt } : {}) });

@@ -12,16 +12,24 @@ function decode(value: string): string {
   }
 }
 
-/** Every value of the cookie `name`, in header order (a browser may send the same name twice). */
-export function readCookies(cookieHeader: string | null | undefined, name: string): string[] {
-  if (!cookieHeader) return [];
-  const values: string[] = [];
+/** Every cookie of a header, in one pass: name → its values in header order (a browser may send a name twice). */
+export function parseCookieHeader(cookieHeader: string | null | undefined): Map<string, string[]> {
+  const cookies = new Map<string, string[]>();
+  if (!cookieHeader) return cookies;
   for (const part of cookieHeader.split(";")) {
     const separator = part.indexOf("=");
-    if (separator < 0 || part.slice(0, separator).trim() !== name) continue;
+    if (separator < 0) continue;
+    const name = part.slice(0, separator).trim();
     let value = part.slice(separator + 1).trim();
     if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
-    values.push(decode(value));
+    const values = cookies.get(name);
+    if (values) values.push(decode(value));
+    else cookies.set(name, [decode(value)]);
   }
-  return values;
+  return cookies;
+}
+
+/** Every value of the cookie `name`, in header order (a browser may send the same name twice). */
+export function readCookies(cookieHeader: string | null | undefined, name: string): string[] {
+  return parseCookieHeader(cookieHeader).get(name) ?? [];
 }

@@ -3,9 +3,10 @@
  * with what the request itself shows (the posting page's query via Referer and the action URL's query,
  * so campaign parameters still arrive with JavaScript off), or by the visit's `origen_visita` cookie
  * when the field came empty, and the consent state from the `cookie_consent` cookie, which the server
- * reads itself rather than trusting the form.
+ * reads itself rather than trusting the form. Both cookies arrive read, as plain values (the visitor
+ * context, app/visitor/context.server.ts).
  */
-import { consentSummary, parseConsentCookie } from "~/consent/consent";
+import { type ConsentChoice, consentSummary } from "~/consent/consent";
 import { sameSiteReferer } from "~/lib/request-url.server";
 
 import {
@@ -17,20 +18,24 @@ import {
   parseOrigin,
   pathOf,
 } from "./attribution";
-import { parseOriginCookie } from "./origin-cookie";
 
-export function originFromRequest(formData: FormData, request: Request): Origin {
+/** What the request's cookies say that attribution needs: the consent choice and the visit's origin cookie. */
+export interface VisitorCookies {
+  consent: ConsentChoice | null;
+  origin: Origin | null;
+}
+
+export function originFromRequest(formData: FormData, request: Request, visitor: VisitorCookies): Origin {
   const actionUrl = new URL(request.url);
   const postingPage = sameSiteReferer(request);
-  const cookieHeader = request.headers.get("cookie");
-  const consent = parseConsentCookie(cookieHeader);
+  const { consent } = visitor;
   const fromField = parseOrigin(formData.get(ORIGIN_FIELD));
   // An empty field (a post without JavaScript) falls back to the visit's origin cookie, kept only with
   // analytics consent; see app/tracking/origin-cookie.ts.
   const fromBrowser =
     fromField && (hasCampaign(fromField) || fromField.paginaEntrada)
       ? fromField
-      : ((consent?.analytics ? parseOriginCookie(cookieHeader) : null) ?? fromField);
+      : ((consent?.analytics ? visitor.origin : null) ?? fromField);
   const fromActionUrl: Origin = campaignParams(actionUrl);
   const fromPostingPage: Origin | null = postingPage
     ? { ...campaignParams(postingPage), paginaEntrada: pathOf(postingPage) }

@@ -39,7 +39,12 @@ export function clearOriginCookie({ secure }: { secure: boolean }): string {
 
 /** The origin kept in a `Cookie` header or `document.cookie`; null when absent or not a valid origin. */
 export function parseOriginCookie(cookieHeader: string | null | undefined): Origin | null {
-  for (const value of readCookies(cookieHeader, ORIGIN_COOKIE)) {
+  return originFromValues(readCookies(cookieHeader, ORIGIN_COOKIE));
+}
+
+/** The origin the `origen_visita` values of a request carry (the first valid one); null when none. */
+export function originFromValues(values: readonly string[]): Origin | null {
+  for (const value of values) {
     const origin = parseOrigin(value);
     if (origin?.paginaEntrada) return origin;
   }

@@ -8,6 +8,7 @@ import path from "node:path";
 import { resetContentSource } from "~/content/source.server";
 import { chooseCampaignVariant } from "~/experiments/serve.server";
 import { experimentCounter, resetExperimentCounter } from "~/leads/backend.server";
+import { readVisitor } from "~/visitor/context.server";
 
 import { readDocuments, SEED_FILE, writeDocuments } from "../support/dataset";
 import { browserHeaders, CONTROL_PATH, EXPERIMENT_KEY, experimentDocuments } from "../support/experiment-fixtures";
@@ -28,7 +29,7 @@ afterAll(async () => {
 
 async function visit(clientIp: string) {
   const request = new Request(`http://localhost${CONTROL_PATH}`, { headers: browserHeaders({ consent: "v1.a1.p0" }) });
-  const choice = await chooseCampaignVariant(CONTROL_PATH, request, Math.random, { clientIp });
+  const choice = await chooseCampaignVariant(CONTROL_PATH, request, readVisitor(request, { clientIp }), Math.random);
   return { choice: choice!, cookie: choice!.headers.get("set-cookie") };
 }
 

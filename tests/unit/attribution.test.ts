@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 
 import { campaignParams, completeOrigin, mergeOrigin, originOfPage, parseOrigin } from "~/tracking/attribution";
 import { originFromRequest } from "~/tracking/attribution.server";
+import { readVisitor } from "~/visitor/context.server";
 
 const SITE = "https://leads.example.es";
 
@@ -141,7 +142,7 @@ describe("originFromRequest", () => {
       },
       { cookie: "cookie_consent=v1.a0.p1", referer: `${SITE}/contacto` },
     );
-    expect(originFromRequest(formDataOf(formData), request)).toEqual({
+    expect(originFromRequest(formDataOf(formData), request, readVisitor(request))).toEqual({
       utm_source: "google",
       gclid: "abc",
       paginaEntrada: "/?utm_source=google&gclid=abc",
@@ -155,7 +156,7 @@ describe("originFromRequest", () => {
       { nombre: "Ana" },
       { referer: `${SITE}/contacto?utm_source=google&gclid=abc&utm_campaign=verano` },
     );
-    expect(originFromRequest(formDataOf(formData), request)).toEqual({
+    expect(originFromRequest(formDataOf(formData), request, readVisitor(request))).toEqual({
       utm_source: "google",
       gclid: "abc",
       utm_campaign: "verano",
@@ -166,7 +167,7 @@ describe("originFromRequest", () => {
 
   it("ignores a Referer from another site", () => {
     const { request, formData } = post("/contacto", {}, { referer: "https://evil.example/?utm_source=spam" });
-    expect(originFromRequest(formDataOf(formData), request)).toEqual({
+    expect(originFromRequest(formDataOf(formData), request, readVisitor(request))).toEqual({
       consentimiento: { elegido: false, analitica: false, publicidad: false },
     });
   });

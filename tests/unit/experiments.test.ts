@@ -14,9 +14,10 @@ import {
   withAssignment,
 } from "~/experiments/cookie";
 import { isCrawler } from "~/experiments/crawler";
-import { decideVariant, shouldForgetAssignments } from "~/experiments/decide";
+import { decideVariant as decide, shouldForgetAssignments as shouldForget } from "~/experiments/decide";
 import { drawVariant } from "~/experiments/draw";
 import { experimentAtPath, readExperiments, variantPagesUnderTest } from "~/experiments/model";
+import { visitorFromHeaders } from "~/visitor/context.server";
 
 import { experimentModel } from "../support/experiment-fixtures";
 import { seededRandom } from "../support/seeded-random";
@@ -28,6 +29,13 @@ const ANALYTICS = "cookie_consent=v1.a1.p0";
 const ID = "Qm9yZGVyLXRlc3QtaWQtMQ";
 
 const experiment = experimentModel;
+
+// The rules take the visitor as read once per request (app/visitor/context.server.ts): these read it from headers.
+type RequestHeaders = { cookieHeader: string | null | undefined; userAgent?: string | null };
+const decideVariant = (model: Parameters<typeof decide>[0], request: RequestHeaders, ...rest: DecideRest) =>
+  decide(model, visitorFromHeaders(request), ...rest);
+type DecideRest = Parameters<typeof decide> extends [unknown, unknown, ...infer Rest] ? Rest : never;
+const shouldForgetAssignments = (request: RequestHeaders) => shouldForget(visitorFromHeaders(request));
 
 describe("the weighted draw", () => {
   // Bounds of 4.5 standard deviations: a correct draw stays inside them essentially always.
