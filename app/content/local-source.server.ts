@@ -53,7 +53,101 @@ export function datasetFor(raw: SanityDocument[], perspective: Perspective | "ra
   return merged;
 }
 
+/** A dataset's documents by `_id`, `_type` and `slug.current`, each list in the dataset's order (built once per dataset). */
+interface DatasetIndex {
+  byId: Map<string, SanityDocument[]>;
+  byType: Map<string, SanityDocument[]>;
+  bySlug: Map<string, SanityDocument[]>;
+}
+
+const indexes = new WeakMap<SanityDocument[], DatasetIndex>();
+
+function indexOf(dataset: SanityDocument[]): DatasetIndex {
+  let index = indexes.get(dataset);
+  if (index) return index;
+  index = { byId: new Map(), byType: new Map(), bySlug: new Map() };
+  for (const document of dataset) {
+    for (const [map, key] of [
+      [index.byId, document._id],
+      [index.byType, document._type],
+      [index.bySlug, (document.slug as { current?: unknown } | undefined)?.current],
+    ] as const) {
+      if (typeof key !== "string") continue;
+      const list = map.get(key);
+      if (list) list.push(document);
+      else map.set(key, [document]);
+    }
+  }
+  indexes.set(dataset, index);
+  return index;
+}
+
+type Node = { type: string; [key: string]: unknown };
+
+const isNode = (value: unknown): value is Node =>
+  typeof value === "object" && value !== null && typeof (value as Node).type === "string";
+
+/** `_id == "x"`, `_type == "x"` or `slug.current == "x"` (either side) in a filter's conjunction: the documents it can keep. */
+function candidatesOf(expr: Node, index: DatasetIndex): SanityDocument[] | null {
+  if (expr.type === "Group" && isNode(expr.base)) return candidatesOf(expr.base, index);
+  if (expr.type === "And" && isNode(expr.left) && isNode(expr.right)) {
+    const left = candidatesOf(expr.left, index);
+    const right = candidatesOf(expr.right, index);
+    if (left && right) return left.length <= right.length ? left : right;
+    return left ?? right;
+  }
+  if (expr.type !== "OpCall" || expr.op !== "==" || !isNode(expr.left) || !isNode(expr.right)) return null;
+  for (const [attribute, value] of [
+    [expr.left, expr.right],
+    [expr.right, expr.left],
+  ]) {
+    if (attribute.type !== "AccessAttribute" || value.type !== "Value" || typeof value.value !== "string") continue;
+    if (attribute.base === undefined) {
+      if (attribute.name === "_id") return index.byId.get(value.value) ?? [];
+      if (attribute.name === "_type") return index.byType.get(value.value) ?? [];
+    }
+    const base = attribute.base;
+    if (attribute.name === "current" && isNode(base) && base.type === "AccessAttribute" && base.name === "slug")
+      if (base.base === undefined) return index.bySlug.get(value.value) ?? [];
+  }
+  return null;
+}
+
+/**
+ * The query with each `*[filter]` whose filter requires `_id == "x"`, `_type == "x"` or `slug.current == "x"` reading only the
+ * documents that can pass it (the same documents in the same order: the filter still runs on them).
+ * Any other `*` keeps the whole dataset.
+ */
+function narrowed(node: unknown, index: DatasetIndex): unknown {
+  if (Array.isArray(node)) return node.map((item) => narrowed(item, index));
+  if (!isNode(node) || node.type === "Value") return node;
+  const copy: Node = { ...node };
+  for (const [key, value] of Object.entries(node)) if (typeof value === "object") copy[key] = narrowed(value, index);
+  if (copy.type === "Filter" && isNode(copy.base) && copy.base.type === "Everything" && isNode(copy.expr)) {
+    const candidates = candidatesOf(copy.expr, index);
+    if (candidates) copy.base = { type: "Value", value: candidates };
+  }
+  return copy;
+}
+
+/**
+ * A GROQ query on the documents. groq-js scans the whole dataset for every `*[…]` and every `->`; with an
+ * index (by `_id`, by `_type`) a dereference is a lookup (groq-js' `dereference` option) and a filter on
+ * a type, an id or a slug reads those documents only. Same results: tests/unit/local-source-index.test.ts.
+ */
 export async function runGroq(dataset: SanityDocument[], query: string, params: QueryParams): Promise<unknown> {
+  const index = indexOf(dataset);
+  const tree = narrowed(parse(query, { params }), index) as ReturnType<typeof parse>;
+  const value = await evaluate(tree, {
+    dataset,
+    params,
+    dereference: async ({ _ref }) => index.byId.get(_ref)?.[0],
+  });
+  return value.get();
+}
+
+/** The same query without the index: groq-js as it is (the reference the index is tested against). */
+export async function runGroqScanning(dataset: SanityDocument[], query: string, params: QueryParams): Promise<unknown> {
   const tree = parse(query, { params });
   const value = await evaluate(tree, { dataset, params });
   return value.get();
