@@ -161,6 +161,88 @@ describe.skipIf(!postgresUrl)("PostgreSQL", () => {
     });
   });
 
+  describe("stopping", () => {
+    const destinations = createDestinations();
+    beforeAll(() => destinations.server.listen({ onUnhandledRequest: "error" }));
+    afterAll(() => destinations.server.close());
+    beforeEach(() => destinations.reset());
+    const jobOf = async (url: string, id: string, destination: "formService" | "automationWebhook") => {
+      const database = openDatabase(url);
+      try {
+        const { rows } = await database.pool.query<{ state: string; seconds_due: number }>(
+          "SELECT state, EXTRACT(epoch FROM start_after - now())::float8 AS seconds_due FROM pgboss.job WHERE id = $1",
+          [deliveryJobId(id, destination)],
+        );
+        return rows[0];
+      } finally {
+        await database.close();
+      }
+    };
+
+    it("starts no attempt once stopping: a job fetched meanwhile goes back to the queue, and the next start sends it", async () => {
+      await freshLeadEnvironment({ DELIVERY_CONCURRENCY: "1" });
+      const url = await createDatabase(adminUrl);
+      const store = await started(url);
+      // The one form-service slot is taken by the first lead's attempt; the second lead's job waits for it.
+      const first = destinations.holdNext("formService");
+      const leading = await store.store("contacto", { nombre: "Ana", tipo: "Consulta General" });
+      await first.reached;
+      const waiting = await store.store("contacto", { nombre: "Luis", tipo: "Consulta General" });
+      await waitUntil(async () => expect((await jobOf(url, waiting.id, "formService"))?.state).toBe("active"));
+
+      const stopped = store.stop();
+      first.release("ok");
+      await stopped;
+      const sentTo = (id: string) =>
+        destinations.attempts.filter((item) => item.destination === "formService" && item.idempotencyKey === id);
+      expect(sentTo(leading.id)).toHaveLength(1);
+      expect(sentTo(waiting.id)).toEqual([]);
+      expect((await jobOf(url, waiting.id, "formService"))?.state).toBe("retry");
+
+      const next = await started(url);
+      await waitUntil(() => expect(sentTo(waiting.id)).toHaveLength(1));
+      await waitUntil(async () =>
+        expect((await next.list(["delivered"])).map((lead) => lead.id).sort()).toEqual([leading.id, waiting.id].sort()),
+      );
+      await next.stop();
+    }, 60_000);
+
+    it("hands an attempt under way back due within seconds, however often it failed before", async () => {
+      await freshLeadEnvironment({ DELIVERY_MAX_ATTEMPTS: "30" });
+      const url = await createDatabase(adminUrl);
+      const store = await started(url);
+      const held = destinations.holdNext("formService");
+      const lead = await store.store("contacto", { nombre: "Ana", tipo: "Consulta General" });
+      await held.reached;
+      // As a job that had failed twelve times before this attempt (pg-boss's own backoff would wait
+      // 2^13 s or more to run it again).
+      const database = openDatabase(url);
+      await database.pool.query("UPDATE pgboss.job SET retry_count = 12 WHERE id = $1", [
+        deliveryJobId(lead.id, "formService"),
+      ]);
+      await database.close();
+
+      // A shutdown whose grace ends before the destination answers: the attempt is handed back.
+      await store.stop(0);
+      const job = await jobOf(url, lead.id, "formService");
+      expect(job?.state).toBe("retry");
+      expect(job?.seconds_due).toBeLessThan(5);
+      held.release("500");
+
+      const next = await started(url);
+      await waitUntil(
+        () =>
+          expect(
+            destinations.deliveries
+              .filter((item) => item.destination === "formService")
+              .map((item) => item.idempotencyKey),
+          ).toEqual([lead.id]),
+        15_000,
+      );
+      await next.stop();
+    }, 60_000);
+  });
+
   describe("moving from the spool", () => {
     const destinations = createDestinations();
     beforeAll(() => destinations.server.listen({ onUnhandledRequest: "error" }));

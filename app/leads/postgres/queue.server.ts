@@ -3,9 +3,10 @@
  * any instance, fetched in batches (a worker whose batch came back full fetches again at once; a stored
  * lead wakes one). A job's id is derived from both (deliveryJobId), so no instance can queue the same
  * delivery twice; the `Idempotency-Key` stays the submission's id. A failed attempt is failed in pg-boss,
- * which retries it with its backoff (the schedule: app/leads/config.server.ts, retryDelayMs); a job out
- * of attempts goes to the dead-letter queue, whose worker marks its delivery failed. A job whose worker
- * died (its instance killed) expires 10 s after twice DELIVERY_TIMEOUT_MS and runs elsewhere.
+ * then moved to the delivery schedule (app/leads/config.server.ts, retryDelayMs); a job out of attempts
+ * goes to the dead-letter queue, whose worker marks its delivery failed. A job whose worker died (its
+ * instance killed) expires 10 s after twice DELIVERY_TIMEOUT_MS and runs elsewhere 1 s later. A stopping
+ * queue starts no attempt: what it fetched meanwhile goes back unsent.
  */
 import { createHash } from "node:crypto";
 
@@ -103,6 +104,8 @@ export class DeliveryQueue {
   /** Workers whose batch is under way. */
   private readonly busy = new Set<string>();
   private notifyTimer: NodeJS.Timeout | null = null;
+  /** Set by `stop`: no attempt starts after it (a batch fetched meanwhile is handed back unsent). */
+  private stopping = false;
   /** DELIVERY_CONCURRENCY attempts at once per destination, whichever worker's batch they are in. */
   private readonly slots: Record<DestinationName, Slots>;
 
@@ -144,6 +147,7 @@ export class DeliveryQueue {
         return false;
       }
       this.boss = boss;
+      this.stopping = false;
       const batchSize = this.settings.deliveryConcurrency;
       for (let index = 0; index < WORKERS; index += 1) {
         let workerId = "";
@@ -155,7 +159,7 @@ export class DeliveryQueue {
             if (jobs.length === batchSize) boss?.notifyWorker(workerId);
             this.busy.add(workerId);
             try {
-              await this.track(this.deliverBatch(jobs));
+              await this.track(this.deliverBatch(boss!, jobs));
             } finally {
               this.busy.delete(workerId);
             }
@@ -188,8 +192,12 @@ export class DeliveryQueue {
       name: DELIVERY_QUEUE,
       data: { submissionId, destination },
       retryLimit: Math.max(0, this.settings.maxAttempts - 1),
-      retryDelay: Math.max(1, Math.round(this.settings.retryBaseMs / 1000)),
-      retryBackoff: true,
+      // A failed attempt is moved to the delivery schedule (retryDelayMs) right after pg-boss fails it;
+      // this fixed second is for what pg-boss retries on its own: a job handed back at shutdown or
+      // expired with its instance. Its exponential backoff (uncapped, in whole seconds from the job's
+      // retry count) would hold a lead that had failed a few times for minutes or hours.
+      retryDelay: 1,
+      retryBackoff: false,
       // An attempt is bounded by DELIVERY_TIMEOUT_MS and may first wait for a slot as long (another
       // worker's batch to the same destination); the margin covers the batch's database writes.
       expireInSeconds: 2 * Math.ceil(this.settings.attemptTimeoutMs / 1000) + 10,
@@ -252,11 +260,14 @@ export class DeliveryQueue {
    * whole batch back for a retry (at least once: a delivery made and not recorded is made again, with
    * the same key).
    */
-  private async deliverBatch(jobs: PgBoss.JobWithMetadata<JobData>[]): Promise<void> {
-    const rows = await this.pendingRows(jobs.map((job) => job.data));
+  private async deliverBatch(boss: PgBoss, jobs: PgBoss.JobWithMetadata<JobData>[]): Promise<void> {
     const sent: { job: PgBoss.JobWithMetadata<JobData>; form: string; outcome: TimedOutcome }[] = [];
     const unset: JobData[] = [];
     const settled: string[] = [];
+    /** Fetched while the queue stopped: not sent here, another instance (or the next start) sends them. */
+    const unsent: string[] = [];
+    if (this.stopping) return this.handBack(jobs.map((job) => job.id));
+    const rows = await this.pendingRows(jobs.map((job) => job.data));
     await Promise.all(
       jobs.map(async (job) => {
         const { submissionId, destination } = job.data;
@@ -271,6 +282,7 @@ export class DeliveryQueue {
           return;
         }
         const outcome = await this.slots[destination].run(async () => {
+          if (this.stopping) return null;
           const started = performance.now();
           const result = await postLead(
             destination,
@@ -279,9 +291,11 @@ export class DeliveryQueue {
           );
           return { ...result, seconds: (performance.now() - started) / 1000 };
         });
-        sent.push({ job, form: row.form, outcome });
+        if (outcome) sent.push({ job, form: row.form, outcome });
+        else unsent.push(job.id);
       }),
     );
+    if (unsent.length > 0) await this.handBack(unsent);
     if (settled.length > 0) {
       // Nothing to send: delivered already, or the submission was erased or removed by retention while
       // this job waited. Then its job goes too, so that not even the id stays behind.
@@ -339,8 +353,9 @@ export class DeliveryQueue {
           error: errors[index],
         });
       });
-      // The reason is in the delivery row (last_error), which the gave-up worker keeps.
-      await this.bossOrThrow().fail(
+      // The reason is in the delivery row (last_error), which the gave-up worker keeps. The batch's own
+      // pg-boss: the queue may have stopped meanwhile, and this result must still be recorded.
+      await boss.fail(
         DELIVERY_QUEUE,
         failed.map((item) => item.job.id),
       );
@@ -363,6 +378,17 @@ export class DeliveryQueue {
         );
       }
     }
+  }
+
+  /**
+   * Jobs this worker holds but will not send (the queue is stopping) go back to the queue, due now, so
+   * that pg-boss's completion of the batch (active jobs only) leaves them alone.
+   */
+  private async handBack(ids: string[]): Promise<void> {
+    await this.database.pool.query(
+      `UPDATE pgboss.job SET state = 'retry', start_after = now() WHERE name = $1 AND id = ANY($2::uuid[]) AND state = 'active'`,
+      [DELIVERY_QUEUE, ids],
+    );
   }
 
   /** The pending deliveries among these, with their submission's form and payload, by `id/destination`. */
@@ -413,6 +439,7 @@ export class DeliveryQueue {
    * back to the queue, where another instance takes it after its retry delay.
    */
   async stop(graceMs: number): Promise<void> {
+    this.stopping = true;
     const boss = this.boss;
     this.boss = null;
     this.workerIds = [];
