@@ -117,8 +117,3 @@ export function clearExperimentCookie({ secure }: { secure: boolean }): string {
   if (secure) attributes.push("Secure");
   return [`${EXPERIMENT_COOKIE}=`, ...attributes].join("; ");
 }
-
-/** True when the header carries the experiment cookie at all (valid or not). */
-export function hasExperimentCookie(cookieHeader: string | null | undefined): boolean {
-  return readCookies(cookieHeader, EXPERIMENT_COOKIE).length > 0;
-}

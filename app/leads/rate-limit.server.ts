@@ -7,7 +7,6 @@
  */
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 
-import { clientKey } from "~/lib/client-key.server";
 import { log } from "~/lib/log.server";
 
 import { type Database, TABLES } from "./database.server";
@@ -103,9 +102,4 @@ export function postgresRateLimiter(
 export function clientIp(context: unknown): string {
   const fromContext = (context as { clientIp?: unknown } | null | undefined)?.clientIp;
   return typeof fromContext === "string" && fromContext ? fromContext : "unknown";
-}
-
-/** The key the visitor's limits count under: its address, an IPv6 one by its /64 (app/lib/client-key.server.ts). */
-export function clientLimitKey(context: unknown): string {
-  return clientKey(clientIp(context));
 }

@@ -7,13 +7,14 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 
 import { choiceFromDecision, consentCookie, COOKIE_POLICY_HREF } from "~/consent/consent";
-import { clearExperimentCookie, hasExperimentCookie } from "~/experiments/cookie";
+import { clearExperimentCookie } from "~/experiments/cookie";
 import { readFormBody } from "~/leads/request-body.server";
 import { PRIVATE_NO_STORE } from "~/lib/http-cache";
 import { safeRedirectTarget } from "~/lib/redirect-target";
 import { isHttpsRequest, sameSiteReferer } from "~/lib/request-url.server";
 import { originOfPage } from "~/tracking/attribution";
-import { clearOriginCookie, ORIGIN_COOKIE, originCookie } from "~/tracking/origin-cookie";
+import { clearOriginCookie, originCookie } from "~/tracking/origin-cookie";
+import { readVisitor, type VisitorContext } from "~/visitor/context.server";
 
 const headers = { "Cache-Control": PRIVATE_NO_STORE };
 
@@ -34,14 +35,18 @@ function returnPath(request: Request): string {
  * The visit's origin cookie that goes with a choice made without JavaScript: with analytics consent,
  * the origin of the page that posted (its campaign parameters); without it, the cookie removed.
  */
-function originCookieFor(request: Request, analytics: boolean, secure: boolean): string | null {
-  if (!analytics)
-    return request.headers.get("cookie")?.includes(`${ORIGIN_COOKIE}=`) ? clearOriginCookie({ secure }) : null;
+function originCookieFor(
+  request: Request,
+  visitor: VisitorContext,
+  analytics: boolean,
+  secure: boolean,
+): string | null {
+  if (!analytics) return visitor.hasOriginCookie ? clearOriginCookie({ secure }) : null;
   const referer = sameSiteReferer(request);
   return referer ? originCookie(originOfPage(referer, null), { secure }) : null;
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return Response.json({ error: "Método no permitido" }, { status: 405, headers });
   const body = await readFormBody(request);
   if (!body.ok) return Response.json({ error: BODY_ERRORS[body.status] }, { status: body.status, headers });
@@ -56,10 +61,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const secure = isHttpsRequest(request);
   const answer = new Headers(headers);
   answer.append("Set-Cookie", consentCookie(choice, { secure }));
-  const origin = originCookieFor(request, choice.analytics, secure);
+  const visitor = readVisitor(request, context);
+  const origin = originCookieFor(request, visitor, choice.analytics, secure);
   if (origin) answer.append("Set-Cookie", origin);
   // The A/B experiment cookie exists only with analytics consent (app/experiments/cookie.ts).
-  if (!choice.analytics && hasExperimentCookie(request.headers.get("cookie"))) {
+  if (!choice.analytics && visitor.hasExperimentCookie) {
     answer.append("Set-Cookie", clearExperimentCookie({ secure }));
   }
   return redirect(returnPath(request), { status: 303, headers: answer });

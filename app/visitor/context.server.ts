@@ -25,6 +25,8 @@ export interface VisitorContext {
   hasExperimentCookie: boolean;
   /** The visit's origin kept in `origen_visita` (whatever the consent; its readers check the consent). */
   origin: Origin | null;
+  /** True when the request carries `origen_visita` at all (valid or not). */
+  hasOriginCookie: boolean;
   /** The client address from the load context (`clientIp`); "unknown" without one. */
   clientIp: string;
   userAgent: string | null;
@@ -38,6 +40,7 @@ export function unknownVisitor(clientAddress = "unknown", userAgent: string | nu
     assignments: new Map(),
     hasExperimentCookie: false,
     origin: null,
+    hasOriginCookie: false,
     clientIp: clientAddress,
     userAgent,
   };
@@ -58,12 +61,14 @@ export function visitorFromHeaders({
     const cookies = parseCookieHeader(cookieHeader);
     const experiment = cookies.get(EXPERIMENT_COOKIE) ?? [];
     const { id, assignments } = experimentCookieFromValues(experiment);
+    const origin = cookies.get(ORIGIN_COOKIE) ?? [];
     return {
       consent: consentFromValues(cookies.get(CONSENT_COOKIE) ?? []),
       browserId: id,
       assignments,
       hasExperimentCookie: experiment.length > 0,
-      origin: originFromValues(cookies.get(ORIGIN_COOKIE) ?? []),
+      origin: originFromValues(origin),
+      hasOriginCookie: origin.length > 0,
       clientIp: clientAddress,
       userAgent: agent,
     };

@@ -21,6 +21,7 @@ describe("the visitor context", () => {
       assignments: new Map([["titular-reformas", "b"]]),
       hasExperimentCookie: true,
       origin: VISIT,
+      hasOriginCookie: true,
       clientIp: "203.0.113.7",
       userAgent: "UA",
     });
@@ -43,12 +44,17 @@ describe("the visitor context", () => {
       'cookie_consent="v1.a1.p1',
       "origen_visita=%",
     ]) {
-      expect(visitorFromHeaders({ cookieHeader })).toMatchObject({ ...defaults, hasExperimentCookie: false });
+      expect(visitorFromHeaders({ cookieHeader })).toMatchObject({
+        ...defaults,
+        hasExperimentCookie: false,
+        hasOriginCookie: cookieHeader === "origen_visita=%",
+      });
     }
     // A broken experiment cookie is there (to be removed without consent) but assigns nothing.
     expect(visitorFromHeaders({ cookieHeader: "experimentos=%%%; origen_visita={no" })).toMatchObject({
       ...defaults,
       hasExperimentCookie: true,
+      hasOriginCookie: true,
     });
     // No load context, or one without an address: the shared bucket.
     expect(readVisitor(new Request("http://localhost/"), undefined).clientIp).toBe("unknown");
