@@ -21,6 +21,7 @@ import pg from "pg";
 
 import { ensureBuild, freePort, startProductionServer, waitForHttp } from "./lib/build.mjs";
 import { createDatabase, postgresBinDir, startPostgres } from "./lib/postgres.mjs";
+import { contactLead } from "./lib/proxy-stack.mjs";
 
 const CONNECTIONS = 32;
 const DURATION_S = Number(process.env.BENCH_DURATION_S) || 20;
@@ -28,14 +29,7 @@ const DRAIN_LIMIT_MS = 180_000;
 const TARGET_DRAIN_MS = 10_000;
 // The contact form's JSON post (what the enhanced form sends); it goes to both destinations.
 const LEAD_PATH = "/?index&_data=routes%2F_index";
-const LEAD_BODY = new URLSearchParams({
-  nombre: "Ana García",
-  email: "ana@empresa.es",
-  telefono: "600 111 222",
-  empresa: "Transportes Ana",
-  sector: "Logística",
-  mensaje: "Hola, quiero más información.",
-}).toString();
+const LEAD_BODY = contactLead("Ana García");
 const DESTINATIONS = 2;
 
 // The destinations: answer 200 at once, record each (path, Idempotency-Key) pair and when the last came.

@@ -2,13 +2,12 @@
 // letter cases of a page and image renditions the site's pages never ask for start no new compression
 // or rendering (counted in /metrics), and none of them is answered with a 5xx.
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { type ProductionServer, type RawResponse, request, startServer } from "../support/production-server";
+import { type ProductionServer, request, startServer } from "../support/production-server";
 
 const TOKEN = "bounded-work-token";
 const CHROME_ACCEPT = "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8";
@@ -25,24 +24,9 @@ afterAll(() => server?.stop());
 const get = (pathAndQuery: string, headers: Record<string, string> = {}) =>
   request(`${server.baseUrl}${pathAndQuery}`, { headers });
 
-/** A GET of a target exactly as written (a URL string would have its dot segments resolved first). */
-function getRaw(target: string, headers: Record<string, string> = {}): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    const outgoing = http.request(
-      { hostname: "127.0.0.1", port: server.port, path: target, headers, agent: false },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () =>
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
-        );
-        response.on("error", reject);
-      },
-    );
-    outgoing.on("error", reject);
-    outgoing.end();
-  });
-}
+/** A GET of a target exactly as written. */
+const getRaw = (target: string, headers: Record<string, string> = {}) =>
+  request({ port: server.port, path: target }, { headers });
 
 async function metric(name: string): Promise<number> {
   const response = await get("/metrics", { Authorization: `Bearer ${TOKEN}` });

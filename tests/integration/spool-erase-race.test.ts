@@ -10,7 +10,6 @@ import { importSpool } from "~/leads/postgres/sweep.server";
 import { Spool } from "~/leads/spool.server";
 import { eraseFromSpool, purgeSpool } from "~/leads/spool-retention.server";
 import { SpoolLeadStore } from "~/leads/spool-store.server";
-import type { LeadStore } from "~/leads/store.server";
 
 import { createDestinations, dataDirText, freshLeadEnvironment, readSpoolRecord } from "../support/leads";
 
@@ -66,14 +65,31 @@ describe("an erasure racing a delivery's result on the spool", () => {
   afterAll(() => destinations.server.close());
   afterEach(() => vi.restoreAllMocks());
 
-  const cases: [string, (server: SpoolLeadStore) => LeadStore][] = [
-    ["in the same process", (server) => server],
-    ["from another process of the same DATA_DIR", () => new SpoolLeadStore(deliverySettings())],
+  /** How the record is removed while its result write is held; resolves the ids it removed. */
+  const removals: [string, (server: SpoolLeadStore, spool: Spool) => Promise<string[]>][] = [
+    ["an erasure in the same process", async (server) => (await server.erase(EMAIL)).ids],
+    [
+      "an erasure from another process of the same DATA_DIR",
+      async () => (await new SpoolLeadStore(deliverySettings()).erase(EMAIL)).ids,
+    ],
+    [
+      "a retention run",
+      async (_server, spool) => {
+        // Two days on, the record is past LEAD_MAX_AGE_DAYS; no attempt window keeps it.
+        const later = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000);
+        const removed = await purgeSpool(spool, retentionSettings(), later, { attemptWindowMs: 0 });
+        return removed.map((entry) => entry.id);
+      },
+    ],
   ];
 
-  for (const [where, eraser] of cases) {
-    it(`${where}: the paused write does not bring the erased submission back`, async () => {
-      const dataDir = await freshLeadEnvironment({ DELIVERY_RETRY_BASE_MS: "60000", DELIVERY_MAX_ATTEMPTS: "20" });
+  for (const [removal, remove] of removals) {
+    it(`${removal}: the paused write does not bring the removed submission back`, async () => {
+      const dataDir = await freshLeadEnvironment({
+        DELIVERY_RETRY_BASE_MS: "60000",
+        DELIVERY_MAX_ATTEMPTS: "20",
+        LEAD_MAX_AGE_DAYS: "1",
+      });
       destinations.reset();
       destinations.answerAll("500");
       const server = new SpoolLeadStore(deliverySettings());
@@ -86,11 +102,11 @@ describe("an erasure racing a delivery's result on the spool", () => {
         expect(held.pause).not.toBeNull();
         // The first attempt fails (500): its result is the write held after its check.
         await held.pause!.reached;
-        expect((await eraser(server).erase(EMAIL)).ids).toEqual([record.id]);
+        expect(await remove(server, spool)).toEqual([record.id]);
         held.pause!.release();
         await server.idle();
         expect(await server.findByEmail(EMAIL)).toEqual([]);
-        expect(await eraser(server).findByEmail(EMAIL)).toEqual([]);
+        expect(await new SpoolLeadStore(deliverySettings()).findByEmail(EMAIL)).toEqual([]);
         const text = dataDirText(dataDir);
         expect(text).not.toContain(EMAIL);
         expect(text).not.toContain(record.id);
@@ -104,33 +120,6 @@ describe("an erasure racing a delivery's result on the spool", () => {
       }
     });
   }
-
-  it("a retention run that removes a record while its result is being written leaves nothing", async () => {
-    const dataDir = await freshLeadEnvironment({
-      DELIVERY_RETRY_BASE_MS: "60000",
-      DELIVERY_MAX_ATTEMPTS: "20",
-      LEAD_MAX_AGE_DAYS: "1",
-    });
-    destinations.reset();
-    destinations.answerAll("500");
-    const server = new SpoolLeadStore(deliverySettings());
-    const spool = new Spool(dataDir);
-    try {
-      await server.start();
-      const held = pauseSecondWriteIn(spool.directory("pending"));
-      const record = await server.store("plan-mensual", payload);
-      await held.pause!.reached;
-      // Two days on, the record is past LEAD_MAX_AGE_DAYS; no attempt window keeps it.
-      const later = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000);
-      const removed = await purgeSpool(spool, retentionSettings(), later, { attemptWindowMs: 0 });
-      expect(removed.map((entry) => entry.id)).toEqual([record.id]);
-      held.pause!.release();
-      await server.idle();
-      expect(dataDirText(dataDir)).not.toContain(record.id);
-    } finally {
-      await server.stop();
-    }
-  });
 
   it("a re-queue that writes a failed record back while it is erased leaves nothing", async () => {
     const dataDir = await freshLeadEnvironment({ DELIVERY_RETRY_BASE_MS: "20", DELIVERY_MAX_ATTEMPTS: "1" });

@@ -1,5 +1,6 @@
 /** The built production server (build/server.js) in a child process on a free 127.0.0.1 port, and raw HTTP. */
 import http from "node:http";
+import { urlToHttpOptions } from "node:url";
 
 import { inject } from "vitest";
 
@@ -26,13 +27,17 @@ export interface RawResponse {
   body: Buffer;
 }
 
-/** One HTTP request without any client-side decoding or caching. */
+/**
+ * One HTTP request without any client-side decoding or caching. `target` is a URL, or a port and a
+ * request target sent exactly as written on 127.0.0.1 (a URL string would have its dot segments resolved).
+ */
 export function request(
-  url: string,
+  target: string | { port: number; path: string },
   { method = "GET", headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {},
 ): Promise<RawResponse> {
+  const where = typeof target === "string" ? urlToHttpOptions(new URL(target)) : { hostname: "127.0.0.1", ...target };
   return new Promise((resolve, reject) => {
-    const outgoing = http.request(url, { method, headers, agent: false }, (response) => {
+    const outgoing = http.request({ ...where, method, headers, agent: false }, (response) => {
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
       response.on("end", () =>
