@@ -9,7 +9,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 
 import { island, islandsLoader } from "~/components/islands/island";
-import { PageHero } from "~/components/sections/PageHero";
+import { PageHeroIsland } from "~/components/sections/PageHeroIsland";
 import { SectorIconIsland } from "~/components/sections/sectors/SectorIconIsland";
 import { startTooltips } from "~/components/ui/tooltips";
 import { getSectorsDirectory } from "~/content/index.server";
@@ -57,7 +57,8 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
 export const meta = loaderMeta;
 export const headers = publicPageHeaders;
 
-// The directory and the closing call are static: hydration keeps the server's HTML and downloads neither.
+// The hero, the directory and the closing call are static: hydration keeps the server's HTML and downloads
+// none of their code.
 // The directory's info buttons work through one handler for the page (app/components/ui/tooltips.ts).
 const Directory = island("page:SectorsDirectory", "server-html", () =>
   import("~/pages/SectorsDirectory").then((module) => module.SectorsDirectory),
@@ -65,14 +66,14 @@ const Directory = island("page:SectorsDirectory", "server-html", () =>
 const Closing = island("page:SectorsClosing", "server-html", () =>
   import("~/pages/SectorsClosing").then((module) => module.SectorsClosing),
 );
-export const clientLoader = islandsLoader(Directory, Closing, SectorIconIsland);
+export const clientLoader = islandsLoader(PageHeroIsland, Directory, Closing, SectorIconIsland);
 
 export default function SectorsDirectoryRoute() {
   const { page, featured, listing, paginated } = useLoaderData<typeof loader>();
   useEffect(() => startTooltips(), []);
   return (
     <>
-      <PageHero id="sectores" badge={page.hero?.badge} title={page.hero?.title} lead={page.hero?.subtitle} />
+      <PageHeroIsland id="sectores" badge={page.hero?.badge} title={page.hero?.title} lead={page.hero?.subtitle} />
       {/* Keyed by the page and the search: another page of the list (a navigation here) is another
           directory, rendered live, where kept HTML would still show the one the server sent. */}
       <Directory
