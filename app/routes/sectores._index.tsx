@@ -6,11 +6,12 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
 
 import { island, islandsLoader } from "~/components/islands/island";
-import { PageHero } from "~/components/sections/PageHero";
-import { DirectoryPagination, DirectorySearch, NoSectorFound } from "~/components/sections/sectors/DirectoryControls";
-import { SectorGrid, SectorIconIsland } from "~/components/sections/sectors/SectorGrid";
+import { PageHeroIsland } from "~/components/sections/PageHeroIsland";
+import { SectorIconIsland } from "~/components/sections/sectors/SectorIconIsland";
+import { startTooltips } from "~/components/ui/tooltips";
 import { getSectorsDirectory } from "~/content/index.server";
 import { directoryHref, listDirectory, SECTOR_PAGE_SIZE } from "~/domain/sector-directory";
 import { publicPageHeaders } from "~/lib/http-cache";
@@ -56,43 +57,32 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
 export const meta = loaderMeta;
 export const headers = publicPageHeaders;
 
+// The hero, the directory and the closing call are static: hydration keeps the server's HTML and downloads
+// none of their code.
+// The directory's info buttons work through one handler for the page (app/components/ui/tooltips.ts).
+const Directory = island("page:SectorsDirectory", "server-html", () =>
+  import("~/pages/SectorsDirectory").then((module) => module.SectorsDirectory),
+);
 const Closing = island("page:SectorsClosing", "server-html", () =>
   import("~/pages/SectorsClosing").then((module) => module.SectorsClosing),
 );
-export const clientLoader = islandsLoader(Closing, SectorIconIsland);
+export const clientLoader = islandsLoader(PageHeroIsland, Directory, Closing, SectorIconIsland);
 
 export default function SectorsDirectoryRoute() {
   const { page, featured, listing, paginated } = useLoaderData<typeof loader>();
-  const controls = paginated || listing.search;
+  useEffect(() => startTooltips(), []);
   return (
     <>
-      <PageHero id="sectores" badge={page.hero?.badge} title={page.hero?.title} lead={page.hero?.subtitle} />
-      <SectorGrid
-        id="destacados"
-        heading={page.featuredHeading}
-        sectors={featured}
-        variant="featured"
-        tooltipLabel={page.tooltipLabel}
-        figureLabels={page.figureLabels}
-      />
-      <SectorGrid
-        id="todos"
-        heading={page.allHeading}
-        sectors={listing.items}
-        variant="compact"
-        tooltipLabel={page.tooltipLabel}
-        figureLabels={page.figureLabels}
-        tone="muted"
-        keepEmpty={Boolean(controls)}
-        before={controls ? <DirectorySearch path={PATH} search={listing.search} /> : null}
-        after={
-          controls ? (
-            <>
-              {listing.total === 0 ? <NoSectorFound search={listing.search} path={PATH} /> : null}
-              <DirectoryPagination path={PATH} listing={listing} />
-            </>
-          ) : null
-        }
+      <PageHeroIsland id="sectores" badge={page.hero?.badge} title={page.hero?.title} lead={page.hero?.subtitle} />
+      {/* Keyed by the page and the search: another page of the list (a navigation here) is another
+          directory, rendered live, where kept HTML would still show the one the server sent. */}
+      <Directory
+        key={directoryHref(PATH, listing)}
+        page={page}
+        featured={featured}
+        listing={listing}
+        paginated={paginated}
+        path={PATH}
       />
       <Closing page={page} />
     </>

@@ -1,6 +1,7 @@
 // The site with 120 more sector pages (scripts/grow-dataset.mjs), on a server of its own: /sectores'
 // search and pages work without JavaScript, and the calculator's sector field (a text field with
-// suggestions once there are too many sectors for a dropdown) is used by keyboard, and without JavaScript.
+// suggestions once there are too many sectors for a dropdown) is used by keyboard, and without JavaScript;
+// with JavaScript, /sectores' pages and search stay in the app, their tooltips working.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -9,6 +10,7 @@ import { expect, test } from "@playwright/test";
 
 import { writeGrownDataset } from "../../scripts/grow-dataset.mjs";
 import { startProductionServer } from "../../scripts/lib/build.mjs";
+import { rememberCookieChoice, waitForHydration } from "../support/page-checks";
 
 let server: Awaited<ReturnType<typeof startProductionServer>>;
 let dir: string;
@@ -83,4 +85,35 @@ test("the calculator's sector field is used by keyboard: typed, suggested, chose
   await expect(page.getByLabel("Tasa de conversión (%)")).toHaveValue("15");
   await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { name: "Tu precio máximo por lead", exact: true })).toBeVisible();
+});
+
+test("/sectores' kept HTML: its page links and its search stay in the app, and each new page's tooltips work", async ({
+  page,
+  context,
+}) => {
+  await rememberCookieChoice(context, server.baseUrl);
+  await page.goto(`${server.baseUrl}/sectores`);
+  await waitForHydration(page);
+  // A document load would lose this.
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  const list = page.locator("#todos > div > ul > li");
+  const pages = page.getByRole("navigation", { name: "Páginas de la lista de sectores" });
+  await pages.getByRole("link", { name: "Siguiente" }).click();
+  await expect(page).toHaveURL(/\/sectores\?pagina=2$/);
+  await expect(pages.getByRole("link", { name: "Página 2" })).toHaveAttribute("aria-current", "page");
+  await expect(list).toHaveCount(40);
+  const card = list.first();
+  await card.getByRole("button").click();
+  await expect(page.getByRole("tooltip")).toHaveText((await card.locator("[data-open-without-js]").textContent())!);
+
+  const search = page.getByRole("searchbox", { name: "Buscar un sector" });
+  await search.fill("CLINICAS");
+  await search.press("Enter");
+  await expect(page).toHaveURL(/\/sectores\?q=CLINICAS$/);
+  await expect(list.first()).toContainText("Clínicas");
+  await list.first().getByRole("button").click();
+  await expect(page.getByRole("tooltip")).toHaveText(
+    (await list.first().locator("[data-open-without-js]").textContent())!,
+  );
+  expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
 });

@@ -80,6 +80,10 @@ async function expectProjectionMatchesStats(page: Page, fixedInvestments?: numbe
   await expect(table.locator('[data-field="investment"]')).toHaveCount(investments.length);
 }
 
+/** How many of `elements` React rendered (they carry its fiber); none in server HTML kept as it is. */
+const reactRendered = (elements: Element[]) =>
+  elements.filter((element) => Object.keys(element).some((key) => key.startsWith("__reactFiber"))).length;
+
 async function press(page: Page, target: Locator, isMobile: boolean) {
   if (isMobile) await target.tap();
   else await target.click();
@@ -241,6 +245,68 @@ test.describe("/sectores", () => {
       await expect(page.getByRole("tooltip")).toHaveText(document.tooltip);
       await page.keyboard.press("Escape");
       await expect(page.getByRole("tooltip")).toHaveCount(0);
+    }
+  });
+
+  test("the directory keeps the server's HTML: hydration downloads none of its code and logs nothing", async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    const problems: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    page.on("console", (message) => {
+      if (message.type() === "error") problems.push(message.text());
+    });
+    page.on("pageerror", (error) => problems.push(error.message));
+    await page.goto("/sectores");
+    await closeCookieBanner(page);
+    await waitForHydration(page);
+    await expect(page.locator('[data-module="page:SectorsDirectory"][data-server-html]')).toHaveCount(1);
+    const cards = page.locator("#destacados li, #todos li");
+    await expect(cards).toHaveCount(6 + sectorPages.length);
+    expect(await cards.evaluateAll(reactRendered)).toBe(0);
+    // The tooltips work on that HTML.
+    await page.locator("#destacados").getByRole("button").first().click();
+    await expect(page.getByRole("tooltip")).toHaveCount(1);
+    expect(scripts.filter((script) => /\/(SectorsDirectory|SectorGrid|InfoTooltip)-/.test(script))).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  test("after a client-side navigation to /sectores the directory renders live and its tooltips work", async ({
+    page,
+    isMobile,
+  }) => {
+    await page.goto("/contacto");
+    await closeCookieBanner(page);
+    await waitForHydration(page);
+    if (isMobile) await page.getByRole("button", { name: "Menú" }).click();
+    await page
+      .getByRole("navigation", { name: isMobile ? "Principal (móvil)" : "Principal", exact: true })
+      .getByRole("link", { name: "Sectores" })
+      .click();
+    await expect(page).toHaveURL(/\/sectores$/);
+    const cards = page.locator("#destacados li, #todos li");
+    await expect(cards).toHaveCount(6 + sectorPages.length);
+    expect(await cards.evaluateAll(reactRendered)).toBe(6 + sectorPages.length);
+    const document = sectorPages.find((item) => item.featured)!;
+    const button = page
+      .locator("#destacados")
+      .getByRole("button", { name: `${directory.tooltipLabel} ${document.sectorName}` });
+    const tooltip = page.getByRole("tooltip");
+    await press(page, button, isMobile);
+    await expect(tooltip).toHaveText(document.tooltip);
+    await expect(button).toHaveAttribute("data-state", "delayed-open");
+    await expect(button).toHaveAttribute("aria-describedby", (await tooltip.getAttribute("id"))!);
+    await page.keyboard.press("Escape");
+    await expect(tooltip).toHaveCount(0);
+    await expect(button).toHaveAttribute("data-state", "closed");
+    if (!isMobile) {
+      // Closed on purpose, it reopens on hover once the pointer has left it.
+      await page.getByRole("heading", { level: 1 }).hover();
+      await button.hover();
+      await expect(tooltip).toHaveText(document.tooltip);
     }
   });
 

@@ -5,8 +5,10 @@ import type { ComponentProps, ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router-dom";
 
+import { loadEveryIsland } from "~/components/islands/island";
 import { GoogleAdsPage } from "~/pages/GoogleAdsPage";
 import { SectorsClosing } from "~/pages/SectorsClosing";
+import { SectorsDirectory } from "~/pages/SectorsDirectory";
 
 /** The page's server HTML in the document, as a browser gets it. */
 function show(element: ReactNode): Document {
@@ -38,11 +40,55 @@ const googleAds: ComponentProps<typeof GoogleAdsPage> = {
 };
 
 describe("pages with plain props", () => {
+  // The islands inside (the sectors' icons) render once their code is in, as on the server.
+  beforeAll(loadEveryIsland);
+
   it("the Google Ads page shows its hero, what is included and the way to the calculator", () => {
     show(<GoogleAdsPage {...googleAds} />);
     expect(document.querySelector("h1")?.textContent).toBe("Campañas de Google Ads que traen clientes");
     expect(document.body.textContent).toContain("Búsqueda de palabras clave");
     expect(linkNamed(/Calcula tu precio/)).toBe("/calculadora");
+  });
+
+  it("the sectors directory lists its cards, each info button naming the element that holds its text", () => {
+    const sector = (slug: string, featured: boolean) =>
+      ({
+        sectorName: slug.toUpperCase(),
+        slug,
+        tooltip: `Texto de ${slug}`,
+        featured,
+        group: null,
+        icon: "building",
+        conversionRate: null,
+        costPerLead: null,
+      }) as ComponentProps<typeof SectorsDirectory>["featured"][number];
+    show(
+      <SectorsDirectory
+        page={{
+          featuredHeading: "Destacados",
+          allHeading: "Todos",
+          tooltipLabel: "Más sobre",
+          figureLabels: { conversionRate: "Conversión", costPerLead: "Coste" },
+        }}
+        featured={[sector("a", true)]}
+        listing={{ items: [sector("a", true), sector("b", false)], page: 1, pages: 1, total: 2, search: "" }}
+        paginated={false}
+        path="/sectores"
+      />,
+    );
+    const buttons = [...document.querySelectorAll<HTMLButtonElement>("button[data-tooltip]")];
+    expect(buttons.map((button) => button.getAttribute("aria-label"))).toEqual([
+      "Más sobre A",
+      "Más sobre A",
+      "Más sobre B",
+    ]);
+    for (const button of buttons) {
+      const text = document.getElementById(button.dataset.tooltip!);
+      expect(text?.hidden).toBe(true);
+      expect(text?.textContent).toBe(`Texto de ${button.getAttribute("aria-label")!.slice(-1).toLowerCase()}`);
+      expect(button.dataset.state).toBe("closed");
+    }
+    expect(new Set(buttons.map((button) => button.dataset.tooltip)).size).toBe(3);
   });
 
   it("the sectors directory's closing calls to the contact page with its own texts", () => {

@@ -13,6 +13,7 @@
 import { useNavigate } from "@remix-run/react";
 import {
   type DOMAttributes,
+  type FormEvent,
   type MouseEvent,
   type ReactNode,
   Suspense,
@@ -61,19 +62,37 @@ export function useKeptHtml(id: string): string | null {
 /**
  * A link in kept HTML is a plain `<a>`: it navigates inside the app as `<Link>` would (no document
  * load; an in-page `#hash` scrolls as Remix scrolls), where the browser would otherwise load the page.
+ * A GET form there (a search) is a plain `<form>`: it navigates inside the app as Remix's `<Form>` would.
  */
-function useInAppLinks() {
+function useInAppNavigation() {
   const navigate = useNavigate();
-  return (event: MouseEvent<HTMLElement>) => {
+  const sameOrigin = (href: string) => {
+    const url = new URL(href, window.location.href);
+    return url.origin === window.location.origin ? url : null;
+  };
+  const onClick = (event: MouseEvent<HTMLElement>) => {
     const anchor = (event.target as Element).closest?.("a");
     if (!anchor || event.defaultPrevented || event.button !== 0) return;
     if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
     if ((anchor.target && anchor.target !== "_self") || anchor.hasAttribute("download")) return;
-    const url = new URL(anchor.href, window.location.href);
-    if (url.origin !== window.location.origin) return;
+    const url = sameOrigin(anchor.href);
+    if (!url) return;
     event.preventDefault();
     navigate(`${url.pathname}${url.search}${url.hash}`);
   };
+  const onSubmit = (event: FormEvent<HTMLElement>) => {
+    const form = event.target;
+    if (event.defaultPrevented || !(form instanceof HTMLFormElement) || form.method !== "get") return;
+    if (form.target && form.target !== "_self") return;
+    const url = sameOrigin(form.action);
+    if (!url) return;
+    event.preventDefault();
+    const data = new FormData(form, (event.nativeEvent as SubmitEvent).submitter);
+    const query = new URLSearchParams();
+    for (const [name, value] of data) if (typeof value === "string") query.append(name, value);
+    navigate(`${url.pathname}?${query}`);
+  };
+  return { onClick, onSubmit };
 }
 
 /** A wrapper that takes no box of its own: the page lays out as if the content sat in its place. */
@@ -92,12 +111,12 @@ export function KeptElement({
   /** `span` where the content sits in phrasing content (an icon inside a `<span>`). */
   as?: "div" | "span";
   /** Listeners for events inside kept HTML (on-interaction.tsx). */
-  handlers?: Omit<DOMAttributes<HTMLElement>, "children" | "dangerouslySetInnerHTML" | "onClick">;
+  handlers?: Omit<DOMAttributes<HTMLElement>, "children" | "dangerouslySetInnerHTML" | "onClick" | "onSubmit">;
   /** An 'on-interaction' island's element: the page then needs that wrapper's code to hydrate. */
   marked?: boolean;
   children?: ReactNode;
 }) {
-  const onClick = useInAppLinks();
+  const inApp = useInAppNavigation();
   const attributes = {
     [KEPT_ATTRIBUTE]: id,
     [MODULE_ATTRIBUTE]: module,
@@ -108,8 +127,14 @@ export function KeptElement({
   return html === null ? (
     <Tag {...attributes}>{children}</Tag>
   ) : (
-    // The links inside are what is interactive here, and they stay keyboard-reachable as links.
-    <Tag {...attributes} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />
+    // The links (and GET forms) inside are what is interactive here, and they stay keyboard-reachable.
+    // An 'on-interaction' island's forms are its own business (on-interaction.tsx).
+    <Tag
+      {...attributes}
+      onClick={inApp.onClick}
+      onSubmit={marked ? undefined : inApp.onSubmit}
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
   );
 }
 

@@ -1,5 +1,5 @@
 /**
- * The page hero of the form pages (/contacto, /iniciar-servicio) kept as the server's HTML: text only,
+ * The page hero of the form pages (/contacto, /iniciar-servicio) and of /sectores kept as the server's HTML: text only,
  * so its code is never downloaded there (the 'server-html' islands of app/components/islands/island.tsx).
  */
 import { island } from "~/components/islands/island";

@@ -2,12 +2,13 @@
  * A grid of sectors for /sectores: each card links to its page (the whole card is the link's target)
  * and has an info button whose tooltip sums the sector up. `featured` cards are larger. Without
  * JavaScript the tooltip cannot open: the card shows its text under the name instead. Each card also
- * shows the sector's figures (conversion rate and cost per lead) without opening anything.
+ * shows the sector's figures (conversion rate and cost per lead) without opening anything. Nothing here
+ * is live: the tooltips work through the page's handler (app/components/ui/tooltips.ts), so the grid can
+ * be server HTML kept as it is (app/pages/SectorsDirectory.tsx).
  */
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 
-import { island } from "~/components/islands/island";
 import { Icon } from "~/components/ui/Icon";
 import { InfoTooltip } from "~/components/ui/InfoTooltip";
 import { Section } from "~/components/ui/Section";
@@ -16,6 +17,7 @@ import type { SectorsDirectoryQueryResult } from "~/content/sanity.types";
 import { formatEuros, formatPercent } from "~/domain/format";
 
 import type { List, Maybe } from "../content-shapes";
+import { SectorIconIsland } from "./SectorIconIsland";
 
 type SectorsDirectory = NonNullable<SectorsDirectoryQueryResult>;
 
@@ -44,17 +46,6 @@ function SectorFigures({ sector, labels }: { sector: SectorListItem; labels: May
     </dl>
   );
 }
-
-/**
- * The icons keep the server's HTML: their drawings (every sector's, 1.3 KB compressed) are only
- * downloaded to draw them in the browser, after a client-side navigation here.
- */
-export const SectorIconIsland = island(
-  "icon:sector",
-  "server-html",
-  () => import("~/components/ui/SectorIcon").then((module) => module.SectorIcon),
-  { as: "span" },
-);
 
 export function sectorPath(slug: string): string {
   return `/sectores/${slug}`;
@@ -92,18 +83,12 @@ function SectorCard({
         {sector.sectorName}
       </Link>
       {sector.tooltip ? (
-        <>
-          {/* Hidden while the tooltip works; app/no-js.css shows it when JavaScript is off. Not <noscript>:
-              Chromium then built some later accented text of this page with a U+FFFD (see frame.spec.ts). */}
-          <span hidden data-open-without-js="" className="basis-full text-sm text-ink-soft">
-            {sector.tooltip}
-          </span>
-          <InfoTooltip
-            label={tooltipLabel ? `${tooltipLabel} ${sector.sectorName ?? ""}`.trim() : (sector.sectorName ?? "")}
-            text={sector.tooltip}
-            className="relative z-10"
-          />
-        </>
+        <InfoTooltip
+          label={tooltipLabel ? `${tooltipLabel} ${sector.sectorName ?? ""}`.trim() : (sector.sectorName ?? "")}
+          text={sector.tooltip}
+          className="relative z-10"
+          textClassName="basis-full text-sm text-ink-soft"
+        />
       ) : (
         <Icon name="arrow-right" className="h-5 w-5 shrink-0 text-brand-600" />
       )}
