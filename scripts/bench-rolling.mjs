@@ -22,8 +22,8 @@ try {
   for (let index = 0; index < RESTARTS; index += 1) {
     // Spread over the run: the first after a tenth of it, the last well before its end.
     const at = ((index + 0.5) / (RESTARTS + 0.5)) * DURATION_S * 1000;
-    // And never sooner than 3 s after the previous instance is back, as the documented procedure
-    // waits (docs/production-server.md 'Deploy', the rolling restart).
+    // And never sooner than 3 s after the previous instance is back: the shipped upstream's
+    // fail_timeout is 2 s (docs/production-server.md 'Deploy', the rolling restart).
     const wait = Math.max(at - (performance.now() - started), index > 0 ? 3_000 : 0);
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     const instance = stack.instances[index % stack.instances.length];

@@ -19,7 +19,7 @@ type Stack = Awaited<ReturnType<typeof startProxyStack>>;
 let stack: Stack;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-/** The documented procedure's wait after a restarted instance answers /healthz, before the next one stops. */
+/** Longer than the shipped upstream's fail_timeout (2 s): nginx tries a restarted instance again by then. */
 const SETTLE_MS = 3_000;
 
 beforeAll(async () => {
