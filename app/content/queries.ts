@@ -77,7 +77,7 @@ export const calculatorSectorsQuery = defineQuery(`*[
 } | order(rank asc, name asc)`);
 
 export const sectorsDirectoryQuery = defineQuery(`${singleton("sectorsDirectory")}{
-  seo, hero, featuredHeading, allHeading, tooltipLabel, finalCta,
+  seo, hero, featuredHeading, allHeading, tooltipLabel, listControls, finalCta,
   "figureLabels": sectorPageLabels{conversionRate, costPerLead},
   "sectors": ${LISTED_SECTOR_PAGES}{
     sectorName, "slug": slug.current, group, tooltip, featured, "icon": hero.icon,

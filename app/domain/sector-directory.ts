@@ -4,6 +4,7 @@
  * every listed sector and the address's parameters; a bad `pagina` (not a whole number ≥ 1) reads as page
  * 1, a page past the last one is `null` (the route answers 404).
  */
+import { formatInteger } from "./format";
 
 /** Sectors per page of the list: with the featured six, page 1 stays under 1,400 elements and 150 KB. */
 export const SECTOR_PAGE_SIZE = 40;
@@ -92,4 +93,44 @@ export function pageWindow(page: number, pages: number): Array<number | "gap"> {
     else if (shown.at(-1) !== "gap") shown.push("gap");
   }
   return shown;
+}
+
+/** The editable texts of the list's search and pages (the directory document's `listControls`). */
+export interface DirectoryControlTexts {
+  searchLabel?: string | null;
+  searchPlaceholder?: string | null;
+  searchButton?: string | null;
+  searchName?: string | null;
+  resultOne?: string | null;
+  resultMany?: string | null;
+  noResultTitle?: string | null;
+  noResultText?: string | null;
+  noResultLink?: string | null;
+  previous?: string | null;
+  next?: string | null;
+  pageLabel?: string | null;
+  pagesName?: string | null;
+}
+
+/**
+ * An editor's text with the search filled in: `{busqueda}` becomes what the visitor typed and `{n}` the
+ * number of sectors found, as a Spanish visitor reads it («1.234»). Missing text reads as ''.
+ */
+export function fillSearchText(
+  template: string | null | undefined,
+  { search, total }: { search: string; total?: number },
+): string {
+  if (!template) return "";
+  return template.replace(/\{(busqueda|n)\}/g, (_, name: string) =>
+    name === "n" ? formatInteger(total ?? 0) : search,
+  );
+}
+
+/** The line above a search's results: the one-sector or the many-sectors text; none without a search or a result. */
+export function resultCountText(
+  texts: DirectoryControlTexts | null | undefined,
+  { search, total }: DirectoryListing<unknown>,
+) {
+  if (!search || total === 0) return "";
+  return fillSearchText(total === 1 ? texts?.resultOne : texts?.resultMany, { search, total });
 }

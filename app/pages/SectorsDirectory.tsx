@@ -16,7 +16,10 @@ import type { SectorsDirectoryData } from "./SectorsClosing";
 /** What the directory lists (the route's loader sends it). */
 export interface SectorsDirectoryListData {
   /** The directory's texts. */
-  page: Pick<SectorsDirectoryData["page"], "featuredHeading" | "allHeading" | "tooltipLabel" | "figureLabels">;
+  page: Pick<
+    SectorsDirectoryData["page"],
+    "featuredHeading" | "allHeading" | "tooltipLabel" | "figureLabels" | "listControls"
+  >;
   /** The featured sectors (none past the first page or in a search). */
   featured: SectorListItem[];
   /** This page of the full list. */
@@ -54,12 +57,14 @@ export function SectorsDirectory({
         figureLabels={page.figureLabels}
         tone="muted"
         keepEmpty={Boolean(controls)}
-        before={controls ? <DirectorySearch path={path} search={listing.search} /> : null}
+        before={controls ? <DirectorySearch path={path} search={listing.search} texts={page.listControls} /> : null}
         after={
           controls ? (
             <>
-              {listing.total === 0 ? <NoSectorFound search={listing.search} path={path} /> : null}
-              <DirectoryPagination path={path} listing={listing} />
+              {listing.total === 0 ? (
+                <NoSectorFound search={listing.search} path={path} texts={page.listControls} />
+              ) : null}
+              <DirectoryPagination path={path} listing={listing} texts={page.listControls} />
             </>
           ) : null
         }

@@ -15,6 +15,30 @@ export const requiredString = (name: string, title: string, description: string,
 export const optionalString = (name: string, title: string, description: string, extra: Extra = {}) =>
   defineField({ name, title, description, type: "string", ...extra });
 
+/**
+ * A one-line text with placeholders the site fills in (`{n}`, `{busqueda}`…): required, and each of
+ * `placeholders` must be in it, so a text cannot lose the number or the search it was written around.
+ */
+export const templateString = (
+  name: string,
+  title: string,
+  description: string,
+  placeholders: string[],
+  extra: Extra = {},
+) =>
+  defineField({
+    name,
+    title,
+    description,
+    type: "string",
+    validation: (rule) =>
+      rule.required().custom((value: string | undefined) => {
+        const missing = placeholders.filter((placeholder) => value && !value.includes(placeholder));
+        return missing.length === 0 || `Falta ${missing.join(" y ")}: la web lo cambia por su valor.`;
+      }),
+    ...extra,
+  });
+
 /** A paragraph of plain text. */
 export const requiredText = (name: string, title: string, description: string, extra: Extra = {}) =>
   defineField({ name, title, description, type: "text", rows: 3, validation: (rule) => rule.required(), ...extra });

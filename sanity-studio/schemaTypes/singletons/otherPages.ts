@@ -22,6 +22,7 @@ import {
   section,
   seoField,
   stringList,
+  templateString,
 } from "../fields";
 
 const richText = (name: string, title: string, description: string) =>
@@ -94,6 +95,65 @@ export const sectorsDirectory = defineType({
       "tooltipLabel",
       "Texto del botón de información",
       "Inicio del nombre accesible del botón «i» de cada sector, seguido del nombre del sector («Más información sobre» → «Más información sobre Construcción»).",
+    ),
+    section(
+      "listControls",
+      "Buscador y páginas de la lista",
+      "Textos del buscador, del recuento y de los enlaces de página que aparecen en «Todos los sectores» cuando hay más sectores de los que caben en una página. En los textos con {busqueda} y {n}, la web pone lo que buscó el visitante y cuántos sectores encontró.",
+      [
+        requiredString("searchLabel", "Título del buscador", "Rótulo sobre el campo de búsqueda («Buscar un sector»)."),
+        requiredString(
+          "searchPlaceholder",
+          "Ejemplo dentro del buscador",
+          "Texto gris dentro del campo vacío («Por ejemplo: construcción, software, clínicas…»).",
+        ),
+        requiredString("searchButton", "Botón de buscar", "Texto del botón que busca («Buscar»)."),
+        requiredString(
+          "searchName",
+          "Nombre del buscador",
+          "Cómo anuncian el buscador los lectores de pantalla («Sectores»).",
+        ),
+        templateString(
+          "resultOne",
+          "Recuento con un resultado",
+          "Línea sobre la lista cuando la búsqueda encuentra un sector («1 sector para «{busqueda}»»).",
+          ["{busqueda}"],
+        ),
+        templateString(
+          "resultMany",
+          "Recuento con varios resultados",
+          "Línea sobre la lista cuando la búsqueda encuentra varios sectores («{n} sectores para «{busqueda}»»).",
+          ["{n}", "{busqueda}"],
+        ),
+        templateString(
+          "noResultTitle",
+          "Sin resultados",
+          "Frase cuando la búsqueda no encuentra nada («No hemos encontrado ningún sector que coincida con «{busqueda}».»).",
+          ["{busqueda}"],
+        ),
+        requiredString(
+          "noResultText",
+          "Sin resultados: sugerencia",
+          "Texto antes del enlace a la lista completa («Prueba con otra palabra o»).",
+        ),
+        requiredString(
+          "noResultLink",
+          "Sin resultados: enlace",
+          "Texto del enlace que vuelve a la lista completa («consulta la lista completa»).",
+        ),
+        requiredString("previous", "Página anterior", "Enlace a la página anterior de la lista («Anterior»)."),
+        requiredString("next", "Página siguiente", "Enlace a la página siguiente de la lista («Siguiente»)."),
+        requiredString(
+          "pageLabel",
+          "Número de página",
+          "Lo que anuncian los lectores de pantalla antes de cada número de página («Página» → «Página 2»).",
+        ),
+        requiredString(
+          "pagesName",
+          "Nombre de los enlaces de página",
+          "Cómo anuncian los lectores de pantalla el grupo de enlaces de página («Páginas de la lista de sectores»).",
+        ),
+      ],
     ),
     section("finalCta", "Llamada final", "Bloque final de /sectores.", [
       requiredString("heading", "Título", "Título del bloque."),

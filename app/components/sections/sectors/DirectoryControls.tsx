@@ -1,27 +1,38 @@
 /**
  * The controls of /sectores' full list once it no longer fits on one page: a search (a plain GET form,
  * `?q=`), the result count, a clear message when nothing matches, and the page links (`?pagina=`, with
- * rel prev/next). Server HTML only: links and a form, so they work without JavaScript.
+ * rel prev/next). Server HTML only: links and a form, so they work without JavaScript. Every word is the
+ * editors' (the directory document's `listControls`).
  */
 import { Form, Link } from "@remix-run/react";
 
 import { Icon } from "~/components/ui/Icon";
-import { DIRECTORY_PARAM, directoryHref, type DirectoryListing, pageWindow } from "~/domain/sector-directory";
+import {
+  DIRECTORY_PARAM,
+  type DirectoryControlTexts,
+  directoryHref,
+  type DirectoryListing,
+  fillSearchText,
+  pageWindow,
+  resultCountText,
+} from "~/domain/sector-directory";
+
+type Texts = DirectoryControlTexts | null | undefined;
 
 const SEARCH_ID = "buscar-sector";
 
-export function DirectorySearch({ path, search }: { path: string; search: string }) {
+export function DirectorySearch({ path, search, texts }: { path: string; search: string; texts: Texts }) {
   return (
     <Form
       method="get"
       action={path}
       role="search"
-      aria-label="Sectores"
+      aria-label={texts?.searchName ?? undefined}
       className="mx-auto mt-8 flex max-w-xl flex-col gap-2 sm:flex-row sm:items-end"
     >
       <div className="flex-1">
         <label htmlFor={SEARCH_ID} className="block text-sm font-semibold text-ink">
-          Buscar un sector
+          {texts?.searchLabel}
         </label>
         <input
           id={SEARCH_ID}
@@ -30,25 +41,25 @@ export function DirectorySearch({ path, search }: { path: string; search: string
           defaultValue={search}
           maxLength={100}
           autoComplete="off"
-          placeholder="Por ejemplo: construcción, software, clínicas…"
+          placeholder={texts?.searchPlaceholder ?? undefined}
           className="mt-1.5 block w-full rounded-xl border border-slate-300 bg-white px-3.5 py-2.5 text-base text-ink shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
         />
       </div>
       <button type="submit" className="btn-primary">
-        Buscar
+        {texts?.searchButton}
       </button>
     </Form>
   );
 }
 
-export function NoSectorFound({ search, path }: { search: string; path: string }) {
+export function NoSectorFound({ search, path, texts }: { search: string; path: string; texts: Texts }) {
   return (
     <div className="mx-auto mt-10 max-w-xl rounded-2xl border border-slate-200 bg-white p-6 text-center">
-      <p className="font-semibold text-ink">No hemos encontrado ningún sector que coincida con «{search}».</p>
+      <p className="font-semibold text-ink">{fillSearchText(texts?.noResultTitle, { search })}</p>
       <p className="mt-2 text-ink-soft">
-        Prueba con otra palabra o{" "}
+        {texts?.noResultText}{" "}
         <Link to={path} className="font-semibold text-brand-700 underline">
-          consulta la lista completa
+          {texts?.noResultLink}
         </Link>
         .
       </p>
@@ -60,24 +71,29 @@ const pageLinkBase = "grid h-11 min-w-11 place-items-center rounded-xl border px
 const linkClass = `${pageLinkBase} border-slate-300 bg-white text-ink hover:border-brand-300 hover:text-brand-700`;
 const currentClass = `${pageLinkBase} border-brand-600 bg-brand-600 text-white`;
 
-export function DirectoryPagination({ path, listing }: { path: string; listing: DirectoryListing<unknown> }) {
-  const { page, pages, total, search } = listing;
+export function DirectoryPagination({
+  path,
+  listing,
+  texts,
+}: {
+  path: string;
+  listing: DirectoryListing<unknown>;
+  texts: Texts;
+}) {
+  const { page, pages, search } = listing;
+  const count = resultCountText(texts, listing);
   return (
     <>
-      {search && total > 0 ? (
-        <p className="mt-6 text-center text-ink-soft">
-          {total === 1 ? "1 sector" : `${total} sectores`} para «{search}»
-        </p>
-      ) : null}
+      {count ? <p className="mt-6 text-center text-ink-soft">{count}</p> : null}
       {pages > 1 ? (
-        <nav aria-label="Páginas de la lista de sectores" className="mt-10">
+        <nav aria-label={texts?.pagesName ?? undefined} className="mt-10">
           <ul className="flex flex-wrap items-center justify-center gap-2">
             {page > 1 ? (
               <li>
                 <Link to={directoryHref(path, { page: page - 1, search })} rel="prev" className={linkClass}>
                   <span className="flex items-center gap-1">
                     <Icon name="arrow-right" className="h-4 w-4 rotate-180" />
-                    Anterior
+                    {texts?.previous}
                   </span>
                 </Link>
               </li>
@@ -92,7 +108,7 @@ export function DirectoryPagination({ path, listing }: { path: string; listing: 
                   <Link
                     to={directoryHref(path, { page: number, search })}
                     aria-current={number === page ? "page" : undefined}
-                    aria-label={`Página ${number}`}
+                    aria-label={`${texts?.pageLabel ?? ""} ${number}`.trim()}
                     className={number === page ? currentClass : linkClass}
                   >
                     {number}
@@ -104,7 +120,7 @@ export function DirectoryPagination({ path, listing }: { path: string; listing: 
               <li>
                 <Link to={directoryHref(path, { page: page + 1, search })} rel="next" className={linkClass}>
                   <span className="flex items-center gap-1">
-                    Siguiente
+                    {texts?.next}
                     <Icon name="arrow-right" className="h-4 w-4" />
                   </span>
                 </Link>
