@@ -19,13 +19,7 @@ export const optionalString = (name: string, title: string, description: string,
  * A one-line text with placeholders the site fills in (`{n}`, `{busqueda}`…): required, and each of
  * `placeholders` must be in it, so a text cannot lose the number or the search it was written around.
  */
-export const templateString = (
-  name: string,
-  title: string,
-  description: string,
-  placeholders: string[],
-  extra: Extra = {},
-) =>
+export const templateString = (name: string, title: string, description: string, placeholders: string[]) =>
   defineField({
     name,
     title,
@@ -36,7 +30,6 @@ export const templateString = (
         const missing = placeholders.filter((placeholder) => value && !value.includes(placeholder));
         return missing.length === 0 || `Falta ${missing.join(" y ")}: la web lo cambia por su valor.`;
       }),
-    ...extra,
   });
 
 /** A paragraph of plain text. */

@@ -13,6 +13,7 @@ import {
   expectTargetsAtLeast24px,
   jsonLdBlocks,
   waitForHydration,
+  watch,
 } from "../support/page-checks";
 import { seedDocument, seedDocumentsOfType } from "../support/seed-content";
 
@@ -251,15 +252,7 @@ test.describe("/sectores", () => {
   test("the directory keeps the server's HTML: hydration downloads none of its code and logs nothing", async ({
     page,
   }) => {
-    const scripts: string[] = [];
-    const problems: string[] = [];
-    page.on("request", (request) => {
-      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
-    });
-    page.on("console", (message) => {
-      if (message.type() === "error") problems.push(message.text());
-    });
-    page.on("pageerror", (error) => problems.push(error.message));
+    const { scripts, problems } = watch(page);
     await page.goto("/sectores");
     await closeCookieBanner(page);
     await waitForHydration(page);

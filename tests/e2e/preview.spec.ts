@@ -9,7 +9,7 @@ import path from "node:path";
 
 import { expect, type Page, test } from "@playwright/test";
 
-import { rememberCookieChoice } from "../support/page-checks";
+import { rememberCookieChoice, watch } from "../support/page-checks";
 import { secretDocument } from "../support/preview-fixtures";
 import { startTrackedServer, type TrackedServer } from "../support/tracked-server";
 
@@ -43,19 +43,6 @@ const PREVIEW_CODE = /PreviewBar|Overlay\.client|VisualEditing|\/build\/preview-
 test.beforeEach(async ({ context }) => rememberCookieChoice(context, server.url));
 
 /** Every script URL the page loads, and every console error and CSP violation it reports. */
-function watch(page: Page) {
-  const scripts: string[] = [];
-  const problems: string[] = [];
-  page.on("request", (request) => {
-    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
-  });
-  page.on("console", (message) => {
-    if (message.type() === "error") problems.push(message.text());
-  });
-  page.on("pageerror", (error) => problems.push(error.message));
-  return { scripts, problems };
-}
-
 async function settled(page: Page) {
   await page.waitForLoadState("networkidle");
 }

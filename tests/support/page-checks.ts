@@ -22,6 +22,20 @@ export async function closeCookieBanner(page: Page) {
   await expect(reject).toBeHidden();
 }
 
+/** What a page does from now on: the scripts it requests (paths) and the errors it logs or throws. */
+export function watch(page: Page) {
+  const scripts: string[] = [];
+  const problems: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  return { scripts, problems };
+}
+
 /** Waits until React has hydrated the page: its elements carry React's fiber, so handlers are live. */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => {
