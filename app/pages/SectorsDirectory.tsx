@@ -7,7 +7,12 @@
  */
 import type { SerializeFrom } from "@remix-run/node";
 
-import { DirectoryPagination, DirectorySearch, NoSectorFound } from "~/components/sections/sectors/DirectoryControls";
+import {
+  DirectoryPagination,
+  DirectoryResultCount,
+  DirectorySearch,
+  NoSectorFound,
+} from "~/components/sections/sectors/DirectoryControls";
 import { SectorGrid, type SectorListItem } from "~/components/sections/sectors/SectorGrid";
 import type { DirectoryListing } from "~/domain/sector-directory";
 
@@ -57,7 +62,14 @@ export function SectorsDirectory({
         figureLabels={page.figureLabels}
         tone="muted"
         keepEmpty={Boolean(controls)}
-        before={controls ? <DirectorySearch path={path} search={listing.search} texts={page.listControls} /> : null}
+        before={
+          controls ? (
+            <>
+              <DirectorySearch path={path} search={listing.search} texts={page.listControls} />
+              <DirectoryResultCount listing={listing} texts={page.listControls} />
+            </>
+          ) : null
+        }
         after={
           controls ? (
             <>

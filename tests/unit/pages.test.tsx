@@ -130,7 +130,13 @@ describe("pages with plain props", () => {
     expect(form.querySelector("input")?.getAttribute("placeholder")).toBe("Escribe, por ejemplo, hoteles");
     expect(form.querySelector("input")?.value).toBe("hotel");
     expect(form.querySelector("button")?.textContent).toBe("Encontrar");
-    expect(document.body.textContent).toContain("«hotel»: 1.234 sectores");
+    // The count sits under the search, before the cards it counts.
+    const count = document.querySelector("[role=status]");
+    expect(count?.textContent).toBe("«hotel»: 1.234 sectores");
+    expect(form.compareDocumentPosition(count!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(
+      count!.compareDocumentPosition(document.querySelector("#todos li")!) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
     const nav = document.querySelector("nav")!;
     expect(nav.getAttribute("aria-label")).toBe("Hojas del directorio");
     const links = [...nav.querySelectorAll("a")];

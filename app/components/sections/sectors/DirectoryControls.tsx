@@ -52,6 +52,16 @@ export function DirectorySearch({ path, search, texts }: { path: string; search:
   );
 }
 
+/** Under the search, how many sectors it found (nothing without a search or a result). */
+export function DirectoryResultCount({ listing, texts }: { listing: DirectoryListing<unknown>; texts: Texts }) {
+  const count = resultCountText(texts, listing);
+  return count ? (
+    <p role="status" className="mt-6 text-center text-ink-soft">
+      {count}
+    </p>
+  ) : null;
+}
+
 export function NoSectorFound({ search, path, texts }: { search: string; path: string; texts: Texts }) {
   return (
     <div className="mx-auto mt-10 max-w-xl rounded-2xl border border-slate-200 bg-white p-6 text-center">
@@ -81,10 +91,8 @@ export function DirectoryPagination({
   texts: Texts;
 }) {
   const { page, pages, search } = listing;
-  const count = resultCountText(texts, listing);
   return (
     <>
-      {count ? <p className="mt-6 text-center text-ink-soft">{count}</p> : null}
       {pages > 1 ? (
         <nav aria-label={texts?.pagesName ?? undefined} className="mt-10">
           <ul className="flex flex-wrap items-center justify-center gap-2">
