@@ -86,6 +86,27 @@ function follow() {
   }
 }
 
+/**
+ * Without the Popover API a tooltip lives at the end of the page, not beside its button, so it does not
+ * leave with it: while one is shown, a change to the page (the list re-rendered after a search, a card
+ * gone) closes those whose button left.
+ */
+let pageWatcher: MutationObserver | null = null;
+
+function closeOrphans() {
+  for (const button of open) if (!button.isConnected) setOpen(button, false);
+}
+
+function watchPage(on: boolean) {
+  if (on && !pageWatcher && typeof MutationObserver === "function") {
+    pageWatcher = new MutationObserver(closeOrphans);
+    pageWatcher.observe(document.body, { childList: true, subtree: true });
+  } else if (!on && pageWatcher) {
+    pageWatcher.disconnect();
+    pageWatcher = null;
+  }
+}
+
 function setOpen(button: HTMLElement, value: boolean) {
   const state = stateOf(button);
   if (value === (state.shown !== null)) return;
@@ -98,6 +119,7 @@ function setOpen(button: HTMLElement, value: boolean) {
     if (open.size === 0) {
       window.removeEventListener("scroll", follow, { capture: true });
       window.removeEventListener("resize", follow);
+      watchPage(false);
     }
     return;
   }
@@ -122,6 +144,7 @@ function setOpen(button: HTMLElement, value: boolean) {
     tooltip.showPopover();
   } else {
     document.body.append(tooltip);
+    watchPage(true);
   }
   state.shown = { tooltip, arrow };
   button.setAttribute("aria-describedby", tooltip.id);
