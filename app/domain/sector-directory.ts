@@ -95,21 +95,10 @@ export function pageWindow(page: number, pages: number): Array<number | "gap"> {
   return shown;
 }
 
-/** The editable texts of the list's search and pages (the directory document's `listControls`). */
-export interface DirectoryControlTexts {
-  searchLabel?: string | null;
-  searchPlaceholder?: string | null;
-  searchButton?: string | null;
-  searchName?: string | null;
+/** The editors' two count texts (the directory document's `listControls`). */
+export interface ResultCountTexts {
   resultOne?: string | null;
   resultMany?: string | null;
-  noResultTitle?: string | null;
-  noResultText?: string | null;
-  noResultLink?: string | null;
-  previous?: string | null;
-  next?: string | null;
-  pageLabel?: string | null;
-  pagesName?: string | null;
 }
 
 /**
@@ -128,7 +117,7 @@ export function fillSearchText(
 
 /** The line above a search's results: the one-sector or the many-sectors text; none without a search or a result. */
 export function resultCountText(
-  texts: DirectoryControlTexts | null | undefined,
+  texts: ResultCountTexts | null | undefined,
   { search, total }: DirectoryListing<unknown>,
 ) {
   if (!search || total === 0) return "";

@@ -7,9 +7,9 @@
 import { Form, Link } from "@remix-run/react";
 
 import { Icon } from "~/components/ui/Icon";
+import type { SectorsDirectoryQueryResult } from "~/content/sanity.types";
 import {
   DIRECTORY_PARAM,
-  type DirectoryControlTexts,
   directoryHref,
   type DirectoryListing,
   fillSearchText,
@@ -17,7 +17,10 @@ import {
   resultCountText,
 } from "~/domain/sector-directory";
 
-type Texts = DirectoryControlTexts | null | undefined;
+import type { Maybe } from "../content-shapes";
+
+/** The editors' words for these controls. */
+type Texts = Maybe<NonNullable<SectorsDirectoryQueryResult>["listControls"]>;
 
 const SEARCH_ID = "buscar-sector";
 
