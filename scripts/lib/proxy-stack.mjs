@@ -27,7 +27,9 @@ function replaceOnce(text, pattern, replacement) {
  */
 export function siteConfig({ upstreamPorts, httpPort, httpsPort, certificate, key, cacheDir, bare = false }) {
   let text = fs.readFileSync(SITE_CONFIG, "utf8");
-  const servers = upstreamPorts.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=2s;`).join("\n");
+  // Each instance with the shipped line's parameters (what follows its address), so the stack tests them.
+  const parameters = /^ {4}server 127\.0\.0\.1:\d+( [^\n]*);$/m.exec(text)?.[1] ?? "";
+  const servers = upstreamPorts.map((port) => `    server 127.0.0.1:${port}${parameters};`).join("\n");
   text = replaceOnce(
     text,
     /^ {4}server 127\.0\.0\.1:\d+ [^\n]*\n(?: {4}server 127\.0\.0\.1:\d+ [^\n]*\n)*/m,
