@@ -36,14 +36,18 @@ import { validateLead } from "~/forms/validate";
 import { clientKey } from "~/lib/client-key.server";
 import { PRIVATE_NO_STORE } from "~/lib/http-cache";
 import { log } from "~/lib/log.server";
-import { countLeadReceived, countLeadRefused } from "~/lib/metrics.server";
+import { countLeadReceived, countLeadRefused, countLeadStoreFailure } from "~/lib/metrics.server";
 import { readVisitor, type VisitorContext } from "~/visitor/context.server";
 
 import { readOrigen } from "./attribution.server";
 import { experimentCounter, formRateLimiter, storeLead } from "./backend.server";
 import { readFormBody } from "./request-body.server";
+import { storeFailureReason } from "./store.server";
 
 type AnyLeadForm = LeadFormDefinition<unknown>;
+
+/** What a 503 (the store could not keep the lead) asks a client to wait before trying again: two minutes. */
+export const STORE_FAILURE_RETRY_AFTER_SECONDS = 120;
 
 function answer(data: LeadActionData, status = 200, headers: Record<string, string> = {}) {
   return json(data, { status, headers: { "Cache-Control": PRIVATE_NO_STORE, ...headers } });
@@ -160,7 +164,13 @@ export async function handleLeadAction(
     const receipt = form.receipt?.(result.data);
     return answer({ ok: true, form: form.kind, id: record.id, ...(receipt ? { receipt } : {}) });
   } catch (error) {
-    log("error", "lead could not be stored", { form: form.kind, error: String(error) });
-    return answer({ ok: false, form: form.kind, toast: form.failureToast, values }, 500);
+    // The visitor did nothing wrong and loses nothing: their values and the spec's failure message come
+    // back, and 503 + Retry-After says "try again soon" (an operator is alerted by the metric).
+    const reason = storeFailureReason(error);
+    log("error", "lead could not be stored", { form: form.kind, reason, error: String(error) });
+    countLeadStoreFailure(form.kind, reason);
+    return answer({ ok: false, form: form.kind, toast: form.failureToast, values }, 503, {
+      "Retry-After": String(STORE_FAILURE_RETRY_AFTER_SECONDS),
+    });
   }
 }
