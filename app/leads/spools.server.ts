@@ -30,7 +30,10 @@ export const DATA_DIR_OPTION = "--data-dir";
 export type NamedSpools = { ok: true; argv: string[]; dataDirs: string[] } | { ok: false; error: string };
 
 /** The folders a call names (see the module comment), and its arguments without the `--data-dir` options. */
-export function namedSpools(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): NamedSpools {
+export function namedSpools(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): NamedSpools {
   const rest: string[] = [];
   const optional: string[] = [];
   for (let index = 0; index < argv.length; index += 1) {
@@ -60,9 +63,9 @@ export function namedSpools(argv: readonly string[], env: NodeJS.ProcessEnv = pr
       return { ok: false, error: `No such spool folder: ${folder}. Nothing was changed.` };
     }
   }
-  const own = env.DATA_DIR?.trim() ? [dataDir(env)] : [];
-  const all = [...new Set([...own, ...named])];
-  return { ok: true, argv: rest, dataDirs: all.length > 0 ? all : [dataDir(env)] };
+  const own = dataDir({ ...process.env, DATA_DIR: env.DATA_DIR });
+  const all = [...new Set([...(env.DATA_DIR?.trim() ? [own] : []), ...named])];
+  return { ok: true, argv: rest, dataDirs: all.length > 0 ? all : [own] };
 }
 
 function unique<T>(items: Iterable<T>, key: (item: T) => string): T[] {

@@ -49,7 +49,7 @@ async function command(store: LeadStore, argv: string[]) {
 }
 
 const storesOf = (...dataDirs: string[]) =>
-  combineStores(dataDirs.map((dataDir) => new SpoolLeadStore(deliverySettings({ DATA_DIR: dataDir }))));
+  combineStores(dataDirs.map((dataDir) => new SpoolLeadStore(deliverySettings({ ...process.env, DATA_DIR: dataDir }))));
 
 describe("the spools a call names", () => {
   it("DATA_DIR, each folder of DATA_DIRS and each --data-dir, once each; the options leave the arguments", () => {
