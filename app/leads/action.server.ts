@@ -127,7 +127,10 @@ export async function handleLeadAction(
   if (typeof honeypot === "string" && honeypot.trim() !== "") {
     log("info", "lead dropped by honeypot", { form: form.kind });
     countLeadRefused(form.kind, "spam");
-    return answer({ ok: true, form: form.kind, id: randomUUID() });
+    // The same answer a stored lead gets, its receipt included (the plan the success panel names).
+    const checked = validateLead(form, readLeadValues(form, formData));
+    const receipt = checked.success ? form.receipt?.(checked.data) : undefined;
+    return answer({ ok: true, form: form.kind, id: randomUUID(), ...(receipt ? { receipt } : {}) });
   }
 
   const values = readLeadValues(form, formData);

@@ -83,6 +83,30 @@ describe("refused posts count toward FORM_RATE_LIMIT (3 here)", () => {
     expect(destinations.attempts).toEqual([]);
   });
 
+  it("a honeypot post gets exactly the shape of a stored lead's answer, receipt included", async () => {
+    const fields = {
+      nombre: "Marta Ruiz",
+      email: "marta@reformas.es",
+      telefono: "611 000 111",
+      empresa: "Reformas Ruiz",
+      descripcionNegocio: "Reformas",
+      publicoObjetivo: "Particulares",
+      serviciosProductos: "Cocinas",
+      objetivos: "Presupuestos",
+      planSeleccionado: "presencia-activa",
+    };
+    const real = await post(serviceStartAction, fields, { ip: "198.51.100.38", path: "/iniciar-servicio" });
+    const bot = await post(
+      serviceStartAction,
+      { ...fields, website: "x" },
+      { ip: "198.51.100.39", path: "/iniciar-servicio" },
+    );
+    expect([real.status, bot.status]).toEqual([200, 200]);
+    expect(Object.keys(bot.data).sort()).toEqual(Object.keys(real.data).sort());
+    expect(bot.data.receipt).toEqual(real.data.receipt);
+    expect(bot.data.id).not.toBe(real.data.id);
+  });
+
   it("posts naming no form (an unknown intent, or none): 400 three times, then 429", async () => {
     const before = { invalid: await refused("invalid", "unknown"), limited: await refused("rate_limited", "unknown") };
     const statuses = [];
