@@ -1,7 +1,9 @@
 /**
- * The one way a route action takes a lead: a client already over its rate limit is refused before its
- * body is read; then read the body (≤ 1 MiB) → honeypot → rate limit → validate
- * with the form's schema → store durably → answer. A route action is a line:
+ * The one way a route action takes a lead: every post counts one unit of its client's rate limit before
+ * its body is read (a client past its limit is refused there, so a flood costs no parsing); then read
+ * the body (≤ 1 MiB) → pick the form → honeypot → validate with the form's schema → store durably →
+ * answer. A post refused later (too large, unreadable, no form, honeypot, invalid) has still spent its
+ * unit: refusals are not a way round the limit. A route action is a line:
  *
  *   export const action = (args: ActionFunctionArgs) => handleLeadAction(args, contactForm);
  *   export const action = (args: ActionFunctionArgs) => handleLeadAction(args, [monthlyPlanForm, cplForm]);
@@ -9,8 +11,9 @@
  * With several forms the posted `intent` field names the form (its kind); a page whose forms are told
  * apart otherwise passes a function that picks the form from the posted data. Answers (JSON, LeadActionData):
  * 200 { ok: true, form, id } once stored; 400 { ok: false, form, fieldErrors, toast, values };
- * 429 / 413 with a Spanish toast (a 413 multipart post also with its values); 500 with the form's
- * failure toast when storing failed. A filled honeypot gets the normal 200 answer and nothing is kept.
+ * 429 / 413 with a Spanish toast (a 413 multipart post also with its values); 503 with `Retry-After`, the
+ * form's failure toast and its values when the store could not keep it (a full disk, a database that
+ * refuses). A filled honeypot gets the normal 200 answer and nothing is kept.
  * A page under an A/B experiment passes the visitor's variant (app/experiments/campaign.server.ts): the
  * stored lead counts for it (its form puts `experimento` / `variante` in the payload, app/forms/campaign.ts),
  * and converts the visitor the first time their experiment cookie's id sends one.
@@ -33,14 +36,18 @@ import { validateLead } from "~/forms/validate";
 import { clientKey } from "~/lib/client-key.server";
 import { PRIVATE_NO_STORE } from "~/lib/http-cache";
 import { log } from "~/lib/log.server";
-import { countLeadReceived, countLeadRefused } from "~/lib/metrics.server";
+import { countLeadReceived, countLeadRefused, countLeadStoreFailure } from "~/lib/metrics.server";
 import { readVisitor, type VisitorContext } from "~/visitor/context.server";
 
 import { readOrigen } from "./attribution.server";
 import { experimentCounter, formRateLimiter, storeLead } from "./backend.server";
 import { readFormBody } from "./request-body.server";
+import { storeFailureReason } from "./store.server";
 
 type AnyLeadForm = LeadFormDefinition<unknown>;
+
+/** What a 503 (the store could not keep the lead) asks a client to wait before trying again: two minutes. */
+export const STORE_FAILURE_RETRY_AFTER_SECONDS = 120;
 
 function answer(data: LeadActionData, status = 200, headers: Record<string, string> = {}) {
   return json(data, { status, headers: { "Cache-Control": PRIVATE_NO_STORE, ...headers } });
@@ -82,16 +89,18 @@ export async function handleLeadAction(
 
   // What the site knows about the visitor (cookies, address): read once for the whole lead.
   const visitor = given ?? readVisitor(request, context);
-  // A client already over its limit is answered before its body is read: a flood costs no parsing.
-  const limitKey = clientKey(visitor.clientIp);
-  const early = await formRateLimiter().check(limitKey);
-  if (!early.allowed) {
+  // Every post that reaches here spends one unit, whatever becomes of it (an oversized, unreadable, formless
+  // or honeypot post too), counted before its body is read: a client past its limit costs no parsing.
+  // Cross-site posts are refused before this (server/cross-origin-guard.ts, no body read) and spend none,
+  // so a hostile page cannot use its visitors' browsers to lock them out of the forms.
+  const limit = await formRateLimiter().consume(clientKey(visitor.clientIp));
+  if (!limit.allowed) {
     const kind = singleForm(forms)?.kind ?? null;
     log("warn", "lead refused by rate limit", { form: kind });
     countLeadRefused(kind, "rate_limited");
     await request.body?.cancel().catch(() => undefined);
     return answer({ ok: false, form: kind, toast: RATE_LIMITED_TOAST }, 429, {
-      "Retry-After": String(early.retryAfterSeconds),
+      "Retry-After": String(limit.retryAfterSeconds),
     });
   }
 
@@ -118,16 +127,10 @@ export async function handleLeadAction(
   if (typeof honeypot === "string" && honeypot.trim() !== "") {
     log("info", "lead dropped by honeypot", { form: form.kind });
     countLeadRefused(form.kind, "spam");
-    return answer({ ok: true, form: form.kind, id: randomUUID() });
-  }
-
-  const limit = await formRateLimiter().consume(limitKey);
-  if (!limit.allowed) {
-    log("warn", "lead refused by rate limit", { form: form.kind });
-    countLeadRefused(form.kind, "rate_limited");
-    return answer({ ok: false, form: form.kind, toast: RATE_LIMITED_TOAST }, 429, {
-      "Retry-After": String(limit.retryAfterSeconds),
-    });
+    // The same answer a stored lead gets, its receipt included (the plan the success panel names).
+    const checked = validateLead(form, readLeadValues(form, formData));
+    const receipt = checked.success ? form.receipt?.(checked.data) : undefined;
+    return answer({ ok: true, form: form.kind, id: randomUUID(), ...(receipt ? { receipt } : {}) });
   }
 
   const values = readLeadValues(form, formData);
@@ -164,7 +167,13 @@ export async function handleLeadAction(
     const receipt = form.receipt?.(result.data);
     return answer({ ok: true, form: form.kind, id: record.id, ...(receipt ? { receipt } : {}) });
   } catch (error) {
-    log("error", "lead could not be stored", { form: form.kind, error: String(error) });
-    return answer({ ok: false, form: form.kind, toast: form.failureToast, values }, 500);
+    // The visitor did nothing wrong and loses nothing: their values and the spec's failure message come
+    // back, and 503 + Retry-After says "try again soon" (an operator is alerted by the metric).
+    const reason = storeFailureReason(error);
+    log("error", "lead could not be stored", { form: form.kind, reason, error: String(error) });
+    countLeadStoreFailure(form.kind, reason);
+    return answer({ ok: false, form: form.kind, toast: form.failureToast, values }, 503, {
+      "Retry-After": String(STORE_FAILURE_RETRY_AFTER_SECONDS),
+    });
   }
 }

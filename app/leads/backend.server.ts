@@ -94,6 +94,7 @@ interface ProcessParts {
   retentionTimer?: NodeJS.Timeout;
   limiter?: { points: number; limiter: FormRateLimiter };
   visitorLimiter?: { points: number; limiter: FormRateLimiter };
+  signatureLedger?: FormRateLimiter;
   counter?: ExperimentCounter;
 }
 
@@ -141,6 +142,21 @@ export function experimentVisitorLimiter(): FormRateLimiter {
     };
   }
   return current.visitorLimiter.limiter;
+}
+
+/**
+ * With DATABASE_URL, the record of revalidate-webhook signatures already accepted by any instance: a
+ * limit of one use per signature for the replay window, in the rate limit's table (no table of its own;
+ * rows expire with the window). Null on the embedded store: the process's own memory is the only one.
+ */
+export function sharedSignatureLedger(windowSeconds: number): FormRateLimiter | null {
+  if (!databaseUrl()) return null;
+  const current = parts();
+  current.signatureLedger ??= createLeadBackend().createRateLimiter(1, {
+    keyPrefix: "webhook-signature",
+    durationSeconds: windowSeconds,
+  });
+  return current.signatureLedger;
 }
 
 /** The process's experiment counter, created from the environment on first use. */
@@ -206,6 +222,7 @@ export function leadDeliveryIdle(): Promise<void> {
 export function resetFormRateLimiter(): void {
   delete parts().limiter;
   delete parts().visitorLimiter;
+  delete parts().signatureLedger;
 }
 
 /** Writes what the counter holds and forgets it; the next use creates one from the environment. */

@@ -1,6 +1,7 @@
 /**
  * `npm run leads`: what an operator reads, re-queues, hands over and erases, from the same store the
- * server uses (the spool in DATA_DIR, or the database when DATABASE_URL is set). scripts/leads-cli.ts is
+ * server uses (the spool in DATA_DIR, or the database when DATABASE_URL is set), over every spool named
+ * (app/leads/spools.server.ts: DATA_DIR, DATA_DIRS, --data-dir). scripts/leads-cli.ts is
  * its entry, bundled to build/leads.js by scripts/build-server.mjs. Exit codes: 0 done, 1 a command that
  * ran but could not do all it was asked, 2 a wrong call (nothing was changed).
  */
@@ -26,6 +27,9 @@ const USAGE = [
   "Usage: npm run leads -- <command>",
   "",
   ...COMMANDS.map(([usage, explanation]) => `  ${usage.padEnd(24)} ${explanation}`),
+  "",
+  "Every command reaches DATA_DIR, each folder of DATA_DIRS (comma-separated) and each --data-dir <folder>:",
+  "name the spool of every instance (the shipped unit keeps one per port, /var/lib/leads-site/<port>).",
 ].join("\n");
 
 export interface CommandOutput {

@@ -19,8 +19,8 @@ export interface FormRateLimiter {
   /** Counts one submission for `key`; refused once the window already holds FORM_RATE_LIMIT of them. Never throws. */
   consume(key: string): Promise<RateLimitDecision>;
   /**
-   * Whether `key` is already over its limit, counting nothing: asked before a post's body is read, so a
-   * client over its limit costs no parsing. Never throws (a store that cannot answer lets it through).
+   * Whether `key` is already over its limit, counting nothing. (The lead action consumes instead: every
+   * post it reads spends a unit.) Never throws (a store that cannot answer lets it through).
    */
   check(key: string): Promise<RateLimitDecision>;
 }

@@ -6,10 +6,31 @@
  * conformance suite (tests/support/lead-store-conformance.ts) runs against both.
  */
 import type { LeadFormKind } from "~/forms/shared";
+import type { StoreFailureReason } from "~/lib/metrics.server";
 
 import type { DestinationName } from "./destinations.server";
 import type { ErasureResult, PurgeResult } from "./retention.server";
 import type { DestinationDelivery, LeadRecord, SpoolState } from "./spool.server";
+
+/** The error codes of a store that cannot write, by the reason leads_store_failures_total reports. */
+const FAILURE_CODES: Readonly<Record<string, StoreFailureReason>> = {
+  ENOSPC: "no_space",
+  EDQUOT: "no_space",
+  EROFS: "read_only",
+  EACCES: "read_only",
+  EPERM: "read_only",
+  EIO: "io_error",
+};
+
+/** Why `store()` failed, from the system error it threw (or the one that caused it). */
+export function storeFailureReason(error: unknown): StoreFailureReason {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && Object.hasOwn(FAILURE_CODES, code)) return FAILURE_CODES[code]!;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return "other";
+}
 
 /** A submission as `npm run leads` shows it: the record and where it stands. */
 export type ListedLead = LeadRecord & { state: SpoolState };

@@ -29,11 +29,18 @@ export function ifNoneMatchIncludes(
   });
 }
 
-/** A page answering a form post (actionHeaders) or an error keeps that answer's policy. */
-export const publicPageHeaders: HeadersFunction = ({ actionHeaders, errorHeaders }) => ({
-  "Cache-Control":
-    actionHeaders?.get("Cache-Control") ?? errorHeaders?.get("Cache-Control") ?? PUBLIC_PAGE_CACHE_CONTROL,
-});
+/**
+ * A page answering a form post (actionHeaders) or an error keeps that answer's policy, and the post's
+ * Retry-After (a 429, or a 503 when the lead could not be stored) reaches a no-JS visitor's page too.
+ */
+export const publicPageHeaders: HeadersFunction = ({ actionHeaders, errorHeaders }) => {
+  const retryAfter = actionHeaders?.get("Retry-After");
+  return {
+    "Cache-Control":
+      actionHeaders?.get("Cache-Control") ?? errorHeaders?.get("Cache-Control") ?? PUBLIC_PAGE_CACHE_CONTROL,
+    ...(retryAfter ? { "Retry-After": retryAfter } : {}),
+  };
+};
 
 /**
  * For a page whose loader may answer privately (a campaign page under a running A/B experiment,

@@ -28,6 +28,13 @@ export const DESTINATION_LABELS: readonly DestinationLabel[] = ["form_service", 
 export type RefusalReason = "invalid" | "rate_limited" | "spam" | "too_large" | "cross_site";
 const REFUSAL_REASONS: readonly RefusalReason[] = ["invalid", "rate_limited", "spam", "too_large", "cross_site"];
 
+/**
+ * Why the store could not keep an accepted submission (answered 503): `no_space` (ENOSPC, EDQUOT: the
+ * disk or the quota is full), `read_only` (EROFS, EACCES, EPERM), `io_error` (EIO: the disk itself), `other`.
+ */
+export type StoreFailureReason = "no_space" | "read_only" | "io_error" | "other";
+export const STORE_FAILURE_REASONS: readonly StoreFailureReason[] = ["no_space", "read_only", "io_error", "other"];
+
 /** `delivered`; `failed`: an attempt that failed and will be retried; `gave_up`: no attempt left. */
 export type DeliveryResult = "delivered" | "failed" | "gave_up";
 const DELIVERY_RESULTS: readonly DeliveryResult[] = ["delivered", "failed", "gave_up"];
@@ -62,6 +69,7 @@ interface Metrics {
   registry: client.Registry;
   leadsReceived: client.Counter<"form">;
   leadsRefused: client.Counter<"form" | "reason">;
+  leadsStoreFailures: client.Counter<"form" | "reason">;
   deliveries: client.Counter<"destination" | "result">;
   deliveryDuration: client.Histogram<"destination">;
   httpDuration: client.Histogram<"route" | "method" | "status">;
@@ -91,6 +99,12 @@ function createMetrics(): Metrics {
     leadsRefused: new client.Counter({
       name: "leads_refused_total",
       help: "Submissions not stored: invalid, rate_limited, spam (honeypot), too_large (413) or cross_site (403).",
+      labelNames: ["form", "reason"],
+      registers: [registry],
+    }),
+    leadsStoreFailures: new client.Counter({
+      name: "leads_store_failures_total",
+      help: "Valid submissions the store could not keep (answered 503), by form and reason: no_space, read_only, io_error, other.",
       labelNames: ["form", "reason"],
       registers: [registry],
     }),
@@ -187,6 +201,7 @@ function createMetrics(): Metrics {
   for (const form of Object.values(FORM_LABELS)) {
     metrics.leadsReceived.inc({ form }, 0);
     for (const reason of REFUSAL_REASONS) metrics.leadsRefused.inc({ form, reason }, 0);
+    for (const reason of STORE_FAILURE_REASONS) metrics.leadsStoreFailures.inc({ form, reason }, 0);
   }
   for (const destination of DESTINATION_LABELS) {
     pending.set({ destination }, 0);
@@ -214,6 +229,11 @@ export function countLeadReceived(form: LeadFormKind): void {
 /** A refused submission; `form` null when the post named none of the route's forms. */
 export function countLeadRefused(form: LeadFormKind | null, reason: RefusalReason): void {
   metrics().leadsRefused.inc({ form: form ? FORM_LABELS[form] : "unknown", reason });
+}
+
+/** A valid submission the store could not keep (a full disk, a read-only one, an I/O error). */
+export function countLeadStoreFailure(form: LeadFormKind, reason: StoreFailureReason): void {
+  metrics().leadsStoreFailures.inc({ form: FORM_LABELS[form], reason });
 }
 
 /** One delivery attempt's result, and its duration when a POST was made. */

@@ -1,19 +1,29 @@
 /**
  * Sanity GROQ-powered webhook: a valid, recent signature over the raw body drops every cached content
  * result (and so every cached page). No secret configured: the endpoint does not exist. At most 1 MiB of
- * body is read, before anything else; a signature older than 5 minutes (a replay) is refused.
+ * body is read, before anything else; a signature older than 5 minutes is refused, and so is one already
+ * accepted (a replay: remembered by this process, and by every instance through the database when
+ * DATABASE_URL is set; app/lib/webhook-signature.server.ts).
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { SIGNATURE_HEADER_NAME } from "@sanity/webhook";
 
 import { contentSource } from "~/content/index.server";
+import { sharedSignatureLedger } from "~/leads/backend.server";
 import { readTextBody } from "~/leads/request-body.server";
 import { sanityWebhookSecret } from "~/lib/env.server";
 import { PRIVATE_NO_STORE } from "~/lib/http-cache";
 import { log } from "~/lib/log.server";
-import { checkWebhookSignature } from "~/lib/webhook-signature.server";
+import {
+  AcceptedSignatures,
+  checkWebhookSignature,
+  SIGNATURE_REPLAY_WINDOW_MS,
+  signatureKey,
+} from "~/lib/webhook-signature.server";
 
 const headers = { "Cache-Control": PRIVATE_NO_STORE };
+
+const accepted = new AcceptedSignatures(() => sharedSignatureLedger(SIGNATURE_REPLAY_WINDOW_MS / 1000));
 
 export async function action({ request }: ActionFunctionArgs) {
   const secret = sanityWebhookSecret();
@@ -31,6 +41,11 @@ export async function action({ request }: ActionFunctionArgs) {
       "warn",
       `revalidate rejected: ${check === "expired" ? "signature too old or from the future" : "bad signature"}`,
     );
+    return Response.json({ error: "Invalid signature" }, { status: 401, headers });
+  }
+  // A valid signature has a key; it is accepted once (a replay would drop every cache again).
+  if (!(await accepted.firstUse(signatureKey(request.headers.get(SIGNATURE_HEADER_NAME))!))) {
+    log("warn", "revalidate rejected: signature already used (a replay)");
     return Response.json({ error: "Invalid signature" }, { status: 401, headers });
   }
   contentSource().invalidate();

@@ -69,12 +69,13 @@ it("answers success only once the submission is on disk, before any destination 
   expect(await health()).toEqual({ pending: 1, failed: 0 });
 });
 
-it("answers 500 with the spec's failure toast and every field when the submission cannot be stored", async () => {
+it("answers 503 with the spec's failure toast and every field when the submission cannot be stored", async () => {
   const blocker = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "leads-blocked-")), "not-a-directory");
   fs.writeFileSync(blocker, "a file where DATA_DIR should be");
   await freshLeadEnvironment({ DATA_DIR: blocker });
-  const { status, data } = await post(landingAction, contact);
-  expect(status).toBe(500);
+  const { status, headers, data } = await post(landingAction, contact);
+  expect(status).toBe(503);
+  expect(Number(headers.get("retry-after"))).toBeGreaterThan(0);
   expect(data).toEqual({
     ok: false,
     form: "contacto",

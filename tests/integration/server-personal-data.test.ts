@@ -156,6 +156,54 @@ describe.each(stores)("personal data on $name, through the server and npm run le
   );
 });
 
+describe("npm run leads over one spool per instance (the shipped unit's layout, no DATABASE_URL)", () => {
+  const running: { stop(): Promise<unknown> }[] = [];
+  afterEach(async () => {
+    await Promise.all(running.splice(0).map((item) => item.stop()));
+  });
+
+  it("erase names every instance's DATA_DIR: both copies go, export finds none, no file of either holds the address", async () => {
+    const destinations = await startDestinationServer();
+    running.push({ stop: destinations.close });
+    const first = await startServer({ ...destinations.env, TRUST_PROXY_HOPS: "1" });
+    running.push(first);
+    const second = await startServer({ ...destinations.env, TRUST_PROXY_HOPS: "1" });
+    running.push(second);
+    expect(first.dataDir).not.toBe(second.dataDir);
+    const ids = [
+      await postContact(first, "Marta.Gil@Example.com", "203.0.113.30"),
+      await postContact(second, "marta.gil@example.com", "203.0.113.31"),
+    ];
+    await vi.waitFor(() => expect(ids.every((id) => destinations.deliveredToBoth(id))).toBe(true), {
+      timeout: 30_000,
+    });
+
+    // One DATA_DIR alone finds only its own copy: the reason to name them all.
+    const one = await leads(["export", "marta.gil@example.com", "--json"], { DATA_DIR: first.dataDir });
+    expect((JSON.parse(one.stdout) as { submissions: unknown[] }).submissions).toHaveLength(1);
+
+    const typo = await leads(["erase", "marta.gil@example.com", "--data-dir", `${second.dataDir}-typo`], {
+      DATA_DIR: first.dataDir,
+    });
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain("No such spool folder");
+
+    const erased = await leads(["erase", "marta.gil@example.com", "--data-dir", second.dataDir], {
+      DATA_DIR: first.dataDir,
+    });
+    expect(erased.code).toBe(0);
+    expect(erased.stdout).toContain("Erased 2 submission(s)");
+    for (const id of ids) expect(erased.stdout).toContain(id);
+
+    const after = await leads(["export", "marta.gil@example.com", "--json"], {
+      DATA_DIRS: `${first.dataDir},${second.dataDir}`,
+    });
+    expect(after.code).toBe(0);
+    expect(JSON.parse(after.stdout)).toEqual({ email: "marta.gil@example.com", submissions: [] });
+    for (const server of [first, second]) expect(dataDirText(server.dataDir).toLowerCase()).not.toContain("marta.gil");
+  }, 120_000);
+});
+
 describe("npm run leads: help and wrong calls", () => {
   it("lists every command with a line each, and refuses a wrong email or command with exit code 2", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "leads-cli-"));

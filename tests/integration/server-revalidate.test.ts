@@ -1,5 +1,5 @@
 // POST /api/revalidate against the production server: at most 1 MiB of body is read (413 above), and a
-// correctly signed delivery replayed after 5 minutes gets 401 and drops nothing.
+// correctly signed delivery is accepted once: replayed, at once or after 5 minutes, it gets 401.
 import { createHmac } from "node:crypto";
 import http from "node:http";
 
@@ -68,6 +68,13 @@ describe("POST /api/revalidate on the production server", () => {
   it("accepts a fresh signed delivery", async () => {
     const body = JSON.stringify({ _id: "landingPage" });
     expect((await webhook(body, sign(body))).status).toBe(200);
+  });
+
+  it("accepts a signed delivery once: the same request again within its 5 minutes gets 401", async () => {
+    const body = JSON.stringify({ _id: "sectorPage.textil", _type: "sectorPage" });
+    const signature = sign(body);
+    expect((await webhook(body, signature)).status).toBe(200);
+    expect((await webhook(body, signature)).status).toBe(401);
   });
 
   it("refuses a signed delivery captured 10 minutes ago (a replay) with 401", async () => {

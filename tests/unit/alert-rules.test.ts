@@ -73,13 +73,20 @@ describe("docs/monitoring/alerts.yml", () => {
     expect(alerts.get("LeadDeliveriesFailing")?.for).toBe("10m");
     expect(alerts.get("NoLeadsDuringOpeningHours")?.expr).toContain("site:opening_hours");
     expect(alerts.get("ExperimentSampleRatioMismatch")?.expr).toContain("experiment_srm_flagged");
+    expect(alerts.get("LeadsNotStored")?.expr).toContain("leads_store_failures_total");
+    expect(alerts.get("LeadsNotStored")?.labels?.severity).toBe("page");
   });
 
   it("names only metrics the site exports, and recorded series the file defines", async () => {
     const exported = await exportedMetricNames();
     const recorded = new Set(rules.flatMap((rule) => (rule.record ? [rule.record] : [])));
     const named = new Set(rules.flatMap((rule) => namesIn(rule.expr)));
-    for (const expected of ["lead_oldest_pending_seconds", "lead_deliveries_total", "leads_received_total"]) {
+    for (const expected of [
+      "lead_oldest_pending_seconds",
+      "lead_deliveries_total",
+      "leads_received_total",
+      "leads_store_failures_total",
+    ]) {
       expect(named).toContain(expected);
     }
     for (const name of named) {
