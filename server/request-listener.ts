@@ -7,7 +7,8 @@ import type { IncomingMessage, RequestListener, ServerResponse } from "node:http
 
 import { countPageCache, observeRequest } from "../app/lib/metrics.server";
 import { baseSecurityHeaders } from "../app/lib/security-headers.server";
-import { lowerCaseLocation, pageCacheKey } from "./cache-key";
+import { pageCacheKey } from "./cache-key";
+import { canonicalTarget } from "./canonical-path";
 import { isHttpsRequest } from "./client-address";
 import { crossOriginVerdict, leadFormOfRoute, refuseCrossSite } from "./cross-origin-guard";
 import type { PageCache } from "./page-cache";
@@ -32,6 +33,53 @@ export interface RequestListenerOptions {
   drain?: { readonly draining: boolean };
   /** The site's stylesheet, for the page of a refused cross-site request. */
   stylesheet?: string;
+}
+
+const NOT_FOUND_TITLE = "Oops! Page not found";
+
+/**
+ * A path no page can have (server/canonical-path.ts): the site's 404, written here without rendering,
+ * with the log line an unknown path gets (app/lib/redirects.server.ts).
+ */
+function sendNoSuchPath(req: IncomingMessage, res: ServerResponse, stylesheet: string | undefined): void {
+  console.error(
+    JSON.stringify({
+      time: new Date().toISOString(),
+      level: "error",
+      msg: "route not found",
+      status: 404,
+      path: (req.url ?? "").split("?")[0]!.slice(0, 200),
+    }),
+  );
+  const link = stylesheet ? `<link rel="stylesheet" href="${stylesheet.replace(/[<>"&]/g, "")}">` : "";
+  const body = `<!DOCTYPE html>
+<html lang="es">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${NOT_FOUND_TITLE}</title>
+${link}
+</head>
+<body class="flex min-h-screen flex-col">
+<main class="flex-1">
+<div class="container-page section text-center">
+<h1 class="section-heading">${NOT_FOUND_TITLE}</h1>
+<a class="btn-primary mt-8" href="/">Volver al inicio</a>
+</div>
+</main>
+</body>
+</html>
+`;
+  res.statusCode = 404;
+  res.setHeader("Content-Type", "text/html; charset=utf-8");
+  res.setHeader("Cache-Control", "private, no-store");
+  res.setHeader(
+    "Content-Security-Policy",
+    "default-src 'none'; style-src 'self'; img-src 'self'; font-src 'self'; frame-ancestors 'self'; base-uri 'none'; form-action 'self'",
+  );
+  res.setHeader("Content-Length", Buffer.byteLength(body));
+  res.end(req.method === "HEAD" ? undefined : body);
 }
 
 export function createRequestListener({
@@ -104,15 +152,18 @@ export function createRequestListener({
         );
         return;
       }
-      // One page, one rendering: other letter cases of a path are sent to its lower-case spelling.
-      const location = lowerCaseLocation(url);
-      if (location) {
+      // One page, one rendering: every other spelling of a path is sent to its canonical one
+      // (server/canonical-path.ts), and a path no page can have is answered here, unrendered.
+      const verdict = canonicalTarget(url);
+      if (verdict.kind !== "canonical") {
         setSecurityHeaders(res, secure);
-        res.statusCode = 301;
-        res.setHeader("Location", location);
-        res.setHeader("Cache-Control", "public, max-age=86400");
-        res.setHeader("Content-Type", "text/plain; charset=utf-8");
-        res.end("Movido permanentemente.");
+        if (verdict.kind === "redirect") {
+          res.statusCode = 301;
+          res.setHeader("Location", verdict.location);
+          res.setHeader("Cache-Control", "public, max-age=86400");
+          res.setHeader("Content-Type", "text/plain; charset=utf-8");
+          res.end(req.method === "HEAD" ? undefined : "Movido permanentemente.");
+        } else sendNoSuchPath(req, res, stylesheet);
         return;
       }
     }
