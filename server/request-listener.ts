@@ -9,7 +9,7 @@ import { countPageCache, observeRequest } from "../app/lib/metrics.server";
 import { baseSecurityHeaders } from "../app/lib/security-headers.server";
 import { pageCacheKey } from "./cache-key";
 import { canonicalTarget } from "./canonical-path";
-import { isHttpsRequest } from "./client-address";
+import { forwardedHops, isHttpsRequest, type PeerTest, trustedProxyAddresses } from "./client-address";
 import { crossOriginVerdict, leadFormOfRoute, refuseCrossSite } from "./cross-origin-guard";
 import type { PageCache } from "./page-cache";
 import { sendCached, sendPlain } from "./respond";
@@ -27,6 +27,8 @@ export interface RequestListenerOptions {
   publicSiteUrl?: string;
   /** Reverse proxies of our own in front of the server (TRUST_PROXY_HOPS). */
   trustedProxyHops?: number;
+  /** Their addresses (TRUSTED_PROXY_ADDRESSES, default loopback): X-Forwarded-* only from these peers. */
+  trustedProxy?: PeerTest;
   /** The route label of a path answered with a status (server/route-label.ts); `unknown` without one. */
   routeLabel?: (pathname: string, status: number) => string;
   /** The server's drain (server/drain.ts): while it drains, `/healthz` answers 503. */
@@ -88,6 +90,7 @@ export function createRequestListener({
   app,
   publicSiteUrl,
   trustedProxyHops = 0,
+  trustedProxy = trustedProxyAddresses({}),
   routeLabel = () => UNKNOWN_ROUTE,
   drain,
   stylesheet,
@@ -113,7 +116,8 @@ export function createRequestListener({
       const route = asset ? STATIC_ROUTE : path ? routeLabel(path, res.statusCode) : UNKNOWN_ROUTE;
       observeRequest(route, req.method, res.statusCode, (performance.now() - started) / 1000);
     });
-    const secure = isHttpsRequest(req.headers["x-forwarded-proto"], { trustedProxyHops, publicSiteUrl });
+    const hops = forwardedHops(req.socket.remoteAddress, trustedProxyHops, trustedProxy);
+    const secure = isHttpsRequest(req.headers["x-forwarded-proto"], { trustedProxyHops: hops, publicSiteUrl });
     const toApp = () => app(req, res);
 
     // A shutting-down instance tells whoever still probes it to send visitors elsewhere.
@@ -125,7 +129,7 @@ export function createRequestListener({
     }
 
     // Every unsafe request (a form post, a consent choice) is judged here, before any app code reads it.
-    const verdict = crossOriginVerdict(req, { publicSiteUrl, trustedProxyHops });
+    const verdict = crossOriginVerdict(req, { publicSiteUrl, trustedProxyHops: hops });
     if (!verdict.allowed) {
       setSecurityHeaders(res, secure);
       const path = targetPath(req.url);
@@ -154,12 +158,12 @@ export function createRequestListener({
       }
       // One page, one rendering: every other spelling of a path is sent to its canonical one
       // (server/canonical-path.ts), and a path no page can have is answered here, unrendered.
-      const verdict = canonicalTarget(url);
-      if (verdict.kind !== "canonical") {
+      const spelling = canonicalTarget(url);
+      if (spelling.kind !== "canonical") {
         setSecurityHeaders(res, secure);
-        if (verdict.kind === "redirect") {
+        if (spelling.kind === "redirect") {
           res.statusCode = 301;
-          res.setHeader("Location", verdict.location);
+          res.setHeader("Location", spelling.location);
           res.setHeader("Cache-Control", "public, max-age=86400");
           res.setHeader("Content-Type", "text/plain; charset=utf-8");
           res.end(req.method === "HEAD" ? undefined : "Movido permanentemente.");

@@ -1,6 +1,6 @@
 // One spelling per path at the door: every other spelling of a page's path is sent to its own, a path no
-/* eslint-disable no-control-regex -- control characters in targets are what these tests send. */
 // page can have is refused, and no verdict ever sends anyone off the site.
+/* eslint-disable no-control-regex -- control characters in targets are what these tests send. */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
