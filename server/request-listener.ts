@@ -151,7 +151,12 @@ export function createRequestListener({
         }
         setSecurityHeaders(res, secure);
         assets.serve(req, res, pathname, secure).then(
-          (served) => (served ? (asset = true) : toApp()),
+          (served) => {
+            if (served) asset = true;
+            // Not a build file's own path (another spelling, another build's file): the 404 without a rendering.
+            else if (pathname.startsWith("/build/")) sendNoSuchPath(req, res, stylesheet);
+            else toApp();
+          },
           (error: unknown) => fail(res, error),
         );
         return;
@@ -167,7 +172,8 @@ export function createRequestListener({
           res.setHeader("Cache-Control", "public, max-age=86400");
           res.setHeader("Content-Type", "text/plain; charset=utf-8");
           res.end(req.method === "HEAD" ? undefined : "Movido permanentemente.");
-        } else sendNoSuchPath(req, res, stylesheet);
+        } else if (spelling.kind === "malformed") sendPlain(res, 400, "Petición no válida.");
+        else sendNoSuchPath(req, res, stylesheet);
         return;
       }
     }

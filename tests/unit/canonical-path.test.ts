@@ -8,6 +8,7 @@ import { canonicalPath, canonicalTarget } from "../../server/canonical-path";
 
 const redirect = (location: string) => ({ kind: "redirect", location });
 const NOT_A_PATH = { kind: "not-a-path" };
+const MALFORMED = { kind: "malformed" };
 
 describe("canonicalTarget", () => {
   it("leaves canonical targets alone", () => {
@@ -68,28 +69,46 @@ describe("canonicalTarget", () => {
   it("decodes unreserved characters anywhere, and writes other escapes with upper-case hex", () => {
     expect(canonicalTarget("/sectores/construcci%c3%b3n")).toEqual(redirect("/sectores/construcci%C3%B3n"));
     expect(canonicalTarget("/sectores/gestor%2Dde%5Fflotas%7E")).toEqual(redirect("/sectores/gestor-de_flotas~"));
-    expect(canonicalTarget("/build/entry%2Eclient.js")).toEqual(redirect("/build/entry.client.js"));
-    expect(canonicalTarget("/images//local/A.png?w=1")).toEqual(redirect("/images/local/A.png?w=1"));
+    expect(canonicalTarget("/%62uild/entry.client.js")).toEqual(redirect("/build/entry.client.js"));
+    expect(canonicalTarget("//images/local/A.png?w=1")).toEqual(redirect("/images/local/A.png?w=1"));
   });
 
-  it("keeps letter case where it is significant: build output, images, cards, the API, file names", () => {
-    expect(canonicalTarget("/images/local/./A.png")).toEqual(redirect("/images/local/A.png"));
-    expect(canonicalTarget("/social//sectores/Construccion.png")).toEqual(
-      redirect("/social/sectores/Construccion.png"),
-    );
+  it("leaves build output, images, cards and the API to their own handlers, and keeps file names' case", () => {
+    for (const target of [
+      "/images/local/./A.png",
+      "/images/",
+      "/images/%E0%A4%A",
+      "/images/local/production/%00.png",
+      "/social//sectores/Construccion.png",
+      "/social/",
+      "/social/..%2f..%2fetc%2fpasswd.png",
+      "/api/sectores/?q=x",
+      "/build//entry.js",
+    ]) {
+      expect(canonicalTarget(target), target).toEqual({ kind: "canonical" });
+    }
+    expect(canonicalTarget("http://localhost/images/local/A.png?w=1")).toEqual(redirect("/images/local/A.png?w=1"));
     expect(canonicalTarget("/Robots.txt/")).toEqual(redirect("/Robots.txt"));
+    expect(canonicalTarget("/x/../Social/a/B.png")).toEqual(redirect("/Social/a/B.png"));
   });
 
-  it("refuses what no page can have: encoded slashes and backslashes, control characters, bad escapes", () => {
+  it("answers 404 to escapes of what no page holds: slashes, backslashes, control characters", () => {
     for (const target of [
       "/sectores%2Fconstruccion",
       "/sectores%2fconstruccion",
       "/%2F%2Fevil.example/",
       "/%5Cevil.example",
-      "/\\evil.example",
       "/sectores%00",
       "/sectores%0d%0aSet-Cookie:x=1",
       "/sectores%7F",
+    ]) {
+      expect(canonicalTarget(target), JSON.stringify(target)).toEqual(NOT_A_PATH);
+    }
+  });
+
+  it("answers 400 to what is no well-formed target: bad escapes, raw characters no URL holds", () => {
+    for (const target of [
+      "/\\evil.example",
       "/sectores\u0001",
       "/sectores%",
       "/sectores%4",
@@ -103,8 +122,10 @@ describe("canonicalTarget", () => {
       "*",
       "evil.example:443",
       "ftp://evil.example/x",
+      "http://localhost/images/\\evil.example",
+      "/images/caída.png",
     ]) {
-      expect(canonicalTarget(target), JSON.stringify(target)).toEqual(NOT_A_PATH);
+      expect(canonicalTarget(target), JSON.stringify(target)).toEqual(MALFORMED);
     }
   });
 });
@@ -137,8 +158,9 @@ describe("canonicalTarget, for any target", () => {
         if (verdict.kind !== "redirect") return;
         expect(verdict.location.startsWith("/")).toBe(true);
         expect(verdict.location.startsWith("//")).toBe(false);
-        expect(verdict.location).not.toMatch(/[\\\x00-\x1f\x7f]/);
+        expect(verdict.location).not.toMatch(/[\x00-\x1f\x7f]/);
         const path = verdict.location.split("?")[0]!;
+        expect(path).not.toContain("\\");
         expect(path === "/" || !path.endsWith("/")).toBe(true);
         expect(path.split("/").slice(1)).not.toContain("..");
         expect(path.split("/").slice(1)).not.toContain(".");
@@ -198,8 +220,8 @@ describe("canonicalTarget, for any target", () => {
       fc.property(text, (value) => {
         const encoded = `/p/${encodeURIComponent(value)}`;
         const canonical = canonicalPath(encoded);
-        expect(canonical).not.toBeNull();
-        expect(decodeURIComponent(canonical!)).toBe(`/p/${value.replace(/[A-Z]/g, (c) => c.toLowerCase())}`);
+        expect(typeof canonical).toBe("string");
+        expect(decodeURIComponent(canonical as string)).toBe(`/p/${value.replace(/[A-Z]/g, (c) => c.toLowerCase())}`);
       }),
       { numRuns: 2000 },
     );
