@@ -161,7 +161,7 @@ export async function startServer() {
       console.warn(
         JSON.stringify({
           level: "warn",
-          msg: "TRUST_PROXY_HOPS is set and the server listens on a public address: set HOST=127.0.0.1 (or the proxy-facing address) so that clients reach it through the proxy only",
+          msg: "TRUST_PROXY_HOPS is set and the server listens on a public address: X-Forwarded-* is believed from TRUSTED_PROXY_ADDRESSES only, so no client may connect from those; with the proxy on this machine, set HOST=127.0.0.1",
           address: listening,
           port,
         }),
