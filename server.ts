@@ -11,7 +11,7 @@ import type { ServerBuild } from "@remix-run/node";
 import express, { type ErrorRequestHandler } from "express";
 
 import type * as EntryServer from "./app/entry.server";
-import { trustedProxyHops } from "./server/client-address";
+import { isPublicListenAddress, trustedProxyAddresses, trustedProxyHops } from "./server/client-address";
 import { applyKeepAlive, ConnectionDrain, shutdownDelayMs } from "./server/drain";
 import { PageCache, pageCacheBounds } from "./server/page-cache";
 import { createRemixHandler } from "./server/remix-handler";
@@ -81,6 +81,8 @@ function siteStylesheet(build: ServerBuild): string | undefined {
 }
 
 export async function createServer() {
+  // Settings that must be right before anything is served: a bad one stops the start, naming itself.
+  const trustedProxy = trustedProxyAddresses();
   const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
   const services = appServices(build);
   const cache = new PageCache(pageCacheBounds());
@@ -102,6 +104,7 @@ export async function createServer() {
       cache,
       publicSiteUrl,
       trustedProxyHops: proxyHops,
+      trustedProxy,
       ownRoutes,
       longLivedUntil: () => drain.signal,
     }),
@@ -117,6 +120,7 @@ export async function createServer() {
       app,
       publicSiteUrl,
       trustedProxyHops: proxyHops,
+      trustedProxy,
       routeLabel: createRouteLabeler(build.routes, Object.keys(ownRoutes)),
       drain,
       stylesheet: siteStylesheet(build),
@@ -141,8 +145,28 @@ export async function startServer() {
   });
   // Live content (app/content/live.server.ts): with Sanity, every instance drops its caches on each change.
   server.services.startLiveContent();
-  server.listen(port, () => {
-    console.log(JSON.stringify({ level: "info", msg: "server listening", url: `http://localhost:${port}` }));
+  // HOST: the address to listen on (all interfaces when unset); the shipped unit says 127.0.0.1.
+  const host = process.env.HOST?.trim() || undefined;
+  server.once("error", (error: Error) => {
+    console.error(JSON.stringify({ level: "error", msg: "server could not listen", host, port, error: String(error) }));
+    process.exit(1);
+  });
+  server.listen(port, host, () => {
+    const address = server.address();
+    const listening = typeof address === "object" && address ? address.address : (host ?? "::");
+    console.log(
+      JSON.stringify({ level: "info", msg: "server listening", url: `http://localhost:${port}`, address: listening }),
+    );
+    if (trustedProxyHops() > 0 && isPublicListenAddress(listening)) {
+      console.warn(
+        JSON.stringify({
+          level: "warn",
+          msg: "TRUST_PROXY_HOPS is set and the server listens on a public address: X-Forwarded-* is believed from TRUSTED_PROXY_ADDRESSES only, so no client may connect from those; with the proxy on this machine, set HOST=127.0.0.1",
+          address: listening,
+          port,
+        }),
+      );
+    }
   });
   handleShutdownSignals(server);
   return server;
@@ -203,4 +227,15 @@ function handleShutdownSignals(server: http.Server & { services: AppServices; dr
 }
 
 const isMain = process.argv[1] && pathToFileURL(process.argv[1]).href === import.meta.url;
-if (isMain) await startServer();
+if (isMain) {
+  await startServer().catch((error: unknown) => {
+    console.error(
+      JSON.stringify({
+        level: "error",
+        msg: "server could not start",
+        error: error instanceof Error ? error.message : String(error),
+      }),
+    );
+    process.exit(1);
+  });
+}

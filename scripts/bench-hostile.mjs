@@ -3,8 +3,10 @@
 // server on 127.0.0.1, then sends (1) BENCH_ALIASES (30) distinct spellings of the largest public file
 // (dot segments, doubled and encoded slashes, query strings) after its own path was served once, and
 // (2) BENCH_RENDITIONS (24) renditions of a seed image that no page asks for, and prints the CPU spent per
-// request of each kind next to the same number of ordinary requests, with the statuses seen. A bounded
-// server spends about as much on an alias as on a cached file: no compression, no rendering.
+// request of each kind next to the same number of ordinary requests, with the statuses seen, and (3)
+// BENCH_SPELLINGS (30) spellings of the page `/sectores` (doubled and trailing slashes, dot segments,
+// encoded letters), all of which the door redirects to `/sectores` (target: 0.5 s of CPU for all of them).
+// A bounded server spends about as much on an alias as on a cached file: no compression, no rendering.
 // docs/production-server.md, 'Bounded work'. One run, stops by itself; not a test (no threshold).
 import fs from "node:fs";
 import http from "node:http";
@@ -14,6 +16,8 @@ import { ensureBuild, root, startProductionServer } from "./lib/build.mjs";
 
 const ALIASES = Number(process.env.BENCH_ALIASES) || 30;
 const RENDITIONS = Number(process.env.BENCH_RENDITIONS) || 24;
+const SPELLINGS = Number(process.env.BENCH_SPELLINGS) || 30;
+const SPELLINGS_TARGET_MS = 500;
 const CHROME_ACCEPT = "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8";
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux (getconf CLK_TCK)
 
@@ -87,6 +91,34 @@ async function measure(server, targets, headers) {
   return { count: targets.length, cpuMs: spent, perRequestMs: spent / targets.length, statuses };
 }
 
+/** `count` distinct spellings of a page's path, of the kinds the door sends to the page's own path. */
+function spellingsOf(page, count) {
+  const rest = page.slice(2);
+  const kinds = [
+    (i) => `${page}${"/".repeat(i + 1)}`,
+    (i) => `/x${i}/..${page}`,
+    (i) => `/${"./".repeat(i + 1)}${page.slice(1)}`,
+    (i) => `/%${page.charCodeAt(1).toString(16).toUpperCase()}${rest}${"/".repeat(i)}`,
+    (i) => `/x${i}/%2e%2e${page}/`,
+    (i) => `${"/".repeat(i + 2)}${page.slice(1)}`,
+  ];
+  return Array.from({ length: count }, (_, i) => kinds[i % kinds.length](Math.floor(i / kinds.length)));
+}
+
+/** Section (3): the page at its own path (cached) and `SPELLINGS` other spellings of it. */
+async function pathSpellingRows(server, page = "/sectores") {
+  await get(server.baseUrl, page, { "Accept-Encoding": "br" });
+  const spellings = spellingsOf(page, SPELLINGS);
+  if (new Set(spellings).size !== spellings.length) throw new Error("spellingsOf gave the same spelling twice");
+  return [
+    [
+      `${page} at its own path (cached)`,
+      await measure(server, Array(SPELLINGS).fill(page), { "Accept-Encoding": "br" }),
+    ],
+    [`${SPELLINGS} spellings of ${page}`, await measure(server, spellings, { "Accept-Encoding": "br" })],
+  ];
+}
+
 ensureBuild();
 const server = await startProductionServer();
 try {
@@ -118,6 +150,8 @@ try {
       await measure(server, oddRenditionsOf(image, RENDITIONS), { Accept: CHROME_ACCEPT }),
     ],
   ];
+  const spellingRows = await pathSpellingRows(server);
+  rows.push(...spellingRows);
   console.log(`largest public file: ${own} (${Math.round(size / 1024)} KiB); image: ${image}`);
   console.log("requests                                        | server CPU ms | per request ms | statuses");
   for (const [label, row] of rows) {
@@ -134,6 +168,10 @@ try {
     0,
   );
   console.log(`5xx answers: ${serverErrors}`);
+  const spellingsMs = spellingRows[1][1].cpuMs;
+  console.log(
+    `${SPELLINGS} spellings of a page: ${spellingsMs.toFixed(0)} ms of server CPU in all (target ≤ ${SPELLINGS_TARGET_MS} ms: ${spellingsMs <= SPELLINGS_TARGET_MS ? "met" : "NOT met"})`,
+  );
 } finally {
   await server.stop();
 }

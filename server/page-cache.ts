@@ -1,8 +1,9 @@
 /**
  * The page cache: rendered responses by key (server/cache-key.ts), in two bounded LRU budgets so junk
  * cannot push the site's own pages out. A page whose rendered canonical URL is the requested path goes
- * to the large budget; anything else that rendered a cacheable 200 (calculator prefills, a path in other
- * letter case or with a trailing slash) goes to a small one of its own. Each budget is bounded by entry
+ * to the large budget; anything else that rendered a cacheable 200 (calculator prefills, a list's search)
+ * goes to a small one of its own. Other spellings of a page's path never get here: the door sends them
+ * to the page's own path (server/canonical-path.ts). Each budget is bounded by entry
  * count and bytes (`lru-cache`). A generation counter keeps a render that started before a content
  * change from being stored after it, and the fills in flight let concurrent misses render once.
  */

@@ -18,7 +18,7 @@ import {
   createCachedResponse,
   isCacheableResponse,
 } from "./cached-response";
-import { clientAddress, isHttpsRequest } from "./client-address";
+import { clientAddress, forwardedHops, isHttpsRequest, type PeerTest, trustedProxyAddresses } from "./client-address";
 import { appHost } from "./cross-origin-guard";
 import type { PageCache } from "./page-cache";
 import { requestBodyStream } from "./request-body";
@@ -105,6 +105,8 @@ export interface RemixHandlerOptions {
   publicSiteUrl?: string;
   /** Reverse proxies of our own in front of the server (TRUST_PROXY_HOPS). */
   trustedProxyHops?: number;
+  /** Their addresses (TRUSTED_PROXY_ADDRESSES, default loopback): X-Forwarded-* only from these peers. */
+  trustedProxy?: PeerTest;
   /**
    * GET/HEAD handlers of the app that are not Remix routes, by exact path (the preview-mode endpoints,
    * app/preview-mode/routes.server.ts; `/metrics`, app/metrics/route.server.ts): answered live, never
@@ -125,6 +127,7 @@ export function createRemixHandler({
   cache,
   publicSiteUrl,
   trustedProxyHops = 0,
+  trustedProxy = trustedProxyAddresses({}),
   ownRoutes = {},
   longLivedUntil,
 }: RemixHandlerOptions) {
@@ -134,8 +137,9 @@ export function createRemixHandler({
 
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
-      const secure = isHttpsRequest(req.headers["x-forwarded-proto"], { trustedProxyHops, publicSiteUrl });
-      const host = appHost(req, { publicSiteUrl, trustedProxyHops });
+      const hops = forwardedHops(req.socket.remoteAddress, trustedProxyHops, trustedProxy);
+      const secure = isHttpsRequest(req.headers["x-forwarded-proto"], { trustedProxyHops: hops, publicSiteUrl });
+      const host = appHost(req, { publicSiteUrl, trustedProxyHops: hops });
       const cacheKey = pageCacheKey(req);
       const url = requestUrl(cacheKey ?? req.url ?? "/", host, secure);
       if (!url) {
@@ -154,7 +158,7 @@ export function createRemixHandler({
       }
       // Per-visitor limits (form actions, new experiment visitors): the load context carries the address.
       // A shared page never depends on it: only answers that are private per visitor read it.
-      const clientIp = clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], trustedProxyHops);
+      const clientIp = clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], hops);
       if (!cacheKey) {
         const request = toFetchRequest(req, res, url, false);
         const response = await handle(request, { clientIp });

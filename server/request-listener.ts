@@ -7,8 +7,9 @@ import type { IncomingMessage, RequestListener, ServerResponse } from "node:http
 
 import { countPageCache, observeRequest } from "../app/lib/metrics.server";
 import { baseSecurityHeaders } from "../app/lib/security-headers.server";
-import { lowerCaseLocation, pageCacheKey } from "./cache-key";
-import { isHttpsRequest } from "./client-address";
+import { pageCacheKey } from "./cache-key";
+import { canonicalTarget } from "./canonical-path";
+import { forwardedHops, isHttpsRequest, type PeerTest, trustedProxyAddresses } from "./client-address";
 import { crossOriginVerdict, leadFormOfRoute, refuseCrossSite } from "./cross-origin-guard";
 import type { PageCache } from "./page-cache";
 import { sendCached, sendPlain } from "./respond";
@@ -26,6 +27,8 @@ export interface RequestListenerOptions {
   publicSiteUrl?: string;
   /** Reverse proxies of our own in front of the server (TRUST_PROXY_HOPS). */
   trustedProxyHops?: number;
+  /** Their addresses (TRUSTED_PROXY_ADDRESSES, default loopback): X-Forwarded-* only from these peers. */
+  trustedProxy?: PeerTest;
   /** The route label of a path answered with a status (server/route-label.ts); `unknown` without one. */
   routeLabel?: (pathname: string, status: number) => string;
   /** The server's drain (server/drain.ts): while it drains, `/healthz` answers 503. */
@@ -34,12 +37,60 @@ export interface RequestListenerOptions {
   stylesheet?: string;
 }
 
+const NOT_FOUND_TITLE = "Oops! Page not found";
+
+/**
+ * A path no page can have (server/canonical-path.ts): the site's 404, written here without rendering,
+ * with the log line an unknown path gets (app/lib/redirects.server.ts).
+ */
+function sendNoSuchPath(req: IncomingMessage, res: ServerResponse, stylesheet: string | undefined): void {
+  console.error(
+    JSON.stringify({
+      time: new Date().toISOString(),
+      level: "error",
+      msg: "route not found",
+      status: 404,
+      path: (req.url ?? "").split("?")[0]!.slice(0, 200),
+    }),
+  );
+  const link = stylesheet ? `<link rel="stylesheet" href="${stylesheet.replace(/[<>"&]/g, "")}">` : "";
+  const body = `<!DOCTYPE html>
+<html lang="es">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${NOT_FOUND_TITLE}</title>
+${link}
+</head>
+<body class="flex min-h-screen flex-col">
+<main class="flex-1">
+<div class="container-page section text-center">
+<h1 class="section-heading">${NOT_FOUND_TITLE}</h1>
+<a class="btn-primary mt-8" href="/">Volver al inicio</a>
+</div>
+</main>
+</body>
+</html>
+`;
+  res.statusCode = 404;
+  res.setHeader("Content-Type", "text/html; charset=utf-8");
+  res.setHeader("Cache-Control", "private, no-store");
+  res.setHeader(
+    "Content-Security-Policy",
+    "default-src 'none'; style-src 'self'; img-src 'self'; font-src 'self'; frame-ancestors 'self'; base-uri 'none'; form-action 'self'",
+  );
+  res.setHeader("Content-Length", Buffer.byteLength(body));
+  res.end(req.method === "HEAD" ? undefined : body);
+}
+
 export function createRequestListener({
   cache,
   assets,
   app,
   publicSiteUrl,
   trustedProxyHops = 0,
+  trustedProxy = trustedProxyAddresses({}),
   routeLabel = () => UNKNOWN_ROUTE,
   drain,
   stylesheet,
@@ -65,7 +116,8 @@ export function createRequestListener({
       const route = asset ? STATIC_ROUTE : path ? routeLabel(path, res.statusCode) : UNKNOWN_ROUTE;
       observeRequest(route, req.method, res.statusCode, (performance.now() - started) / 1000);
     });
-    const secure = isHttpsRequest(req.headers["x-forwarded-proto"], { trustedProxyHops, publicSiteUrl });
+    const hops = forwardedHops(req.socket.remoteAddress, trustedProxyHops, trustedProxy);
+    const secure = isHttpsRequest(req.headers["x-forwarded-proto"], { trustedProxyHops: hops, publicSiteUrl });
     const toApp = () => app(req, res);
 
     // A shutting-down instance tells whoever still probes it to send visitors elsewhere.
@@ -77,7 +129,7 @@ export function createRequestListener({
     }
 
     // Every unsafe request (a form post, a consent choice) is judged here, before any app code reads it.
-    const verdict = crossOriginVerdict(req, { publicSiteUrl, trustedProxyHops });
+    const verdict = crossOriginVerdict(req, { publicSiteUrl, trustedProxyHops: hops });
     if (!verdict.allowed) {
       setSecurityHeaders(res, secure);
       const path = targetPath(req.url);
@@ -99,20 +151,29 @@ export function createRequestListener({
         }
         setSecurityHeaders(res, secure);
         assets.serve(req, res, pathname, secure).then(
-          (served) => (served ? (asset = true) : toApp()),
+          (served) => {
+            if (served) asset = true;
+            // Not a build file's own path (another spelling, another build's file): the 404 without a rendering.
+            else if (pathname.startsWith("/build/")) sendNoSuchPath(req, res, stylesheet);
+            else toApp();
+          },
           (error: unknown) => fail(res, error),
         );
         return;
       }
-      // One page, one rendering: other letter cases of a path are sent to its lower-case spelling.
-      const location = lowerCaseLocation(url);
-      if (location) {
+      // One page, one rendering: every other spelling of a path is sent to its canonical one
+      // (server/canonical-path.ts), and a path no page can have is answered here, unrendered.
+      const spelling = canonicalTarget(url);
+      if (spelling.kind !== "canonical") {
         setSecurityHeaders(res, secure);
-        res.statusCode = 301;
-        res.setHeader("Location", location);
-        res.setHeader("Cache-Control", "public, max-age=86400");
-        res.setHeader("Content-Type", "text/plain; charset=utf-8");
-        res.end("Movido permanentemente.");
+        if (spelling.kind === "redirect") {
+          res.statusCode = 301;
+          res.setHeader("Location", spelling.location);
+          res.setHeader("Cache-Control", "public, max-age=86400");
+          res.setHeader("Content-Type", "text/plain; charset=utf-8");
+          res.end(req.method === "HEAD" ? undefined : "Movido permanentemente.");
+        } else if (spelling.kind === "malformed") sendPlain(res, 400, "Petición no válida.");
+        else sendNoSuchPath(req, res, stylesheet);
         return;
       }
     }

@@ -152,6 +152,8 @@ export async function startProxyStack({ instances: count = 2, env = {} } = {}) {
       NODE_ENV: "production",
       PUBLIC_SITE_URL: siteUrl,
       TRUST_PROXY_HOPS: "1",
+      // As the shipped unit: reachable through nginx only.
+      HOST: "127.0.0.1",
       DATABASE_URL: databaseUrl,
       CONTENT_DATASET_FILE: path.join(dir, "production.ndjson"),
       FORM_SERVICE_URL: `${receiver.url}/form-service`,

@@ -1,5 +1,5 @@
 // Bounded work per request on the production server: other spellings of a public file's path, other
-// letter cases of a page and image renditions the site's pages never ask for start no new compression
+// spellings of a page's path (letter case, slashes, dot segments, escapes) and image renditions the site's pages never ask for start no new compression
 // or rendering (counted in /metrics), and none of them is answered with a 5xx.
 import fs from "node:fs";
 import os from "node:os";
@@ -135,6 +135,69 @@ describe("letter case of page paths", () => {
     });
     expect(post.status).not.toBe(301);
     expect(post.status).toBeLessThan(500);
+  });
+});
+
+describe("other spellings of page paths", () => {
+  it("sends slashes, dot segments and encoded letters to the page's own path, query kept, with no rendering", async () => {
+    expect((await get("/sectores")).status).toBe(200);
+    expect((await get("/contacto")).status).toBe(200);
+    const misses = await metric('page_cache_requests_total{result="miss"}');
+    const spellings: Array<[string, string]> = [
+      ["/sectores//", "/sectores"],
+      ["/sectores///", "/sectores"],
+      ["/sectores/", "/sectores"],
+      ["//sectores", "/sectores"],
+      ["/x1/../sectores", "/sectores"],
+      ["/x1/%2e%2e/sectores", "/sectores"],
+      ["/./sectores/.", "/sectores"],
+      ["/%53ectores", "/sectores"],
+      ["/%73ectores", "/sectores"],
+      ["/sector%65s/", "/sectores"],
+      ["/sectores//?utm_source=x&q=Log%C3%ADstica", "/sectores?utm_source=x&q=Log%C3%ADstica"],
+      ["/contact%6F", "/contacto"],
+      ["/contacto%2F", ""],
+      ["/sectores/construcci%6Fn//", "/sectores/construccion"],
+      ["/sectores/logistica%2Dtransporte", "/sectores/logistica-transporte"],
+    ];
+    for (const [spelling, location] of spellings) {
+      const response = await getRaw(spelling, { "Accept-Encoding": "br" });
+      if (!location) {
+        // An encoded slash names no page: the site's 404, not a rendering.
+        expect(response.status, spelling).toBe(404);
+        continue;
+      }
+      expect(response.status, spelling).toBe(301);
+      expect(response.headers.location, spelling).toBe(location);
+    }
+    for (let i = 0; i < 12; i += 1) {
+      expect((await getRaw(`/sectores${"/".repeat(i + 2)}`)).status).toBe(301);
+      expect((await getRaw(`/x${i}/../sectores`)).status).toBe(301);
+    }
+    expect(await metric('page_cache_requests_total{result="miss"}')).toBe(misses);
+  });
+
+  it("answers paths no page can have with a 4xx, never a 5xx and never a redirect off the site", async () => {
+    for (const target of [
+      "/sectores%2Fconstruccion",
+      "/%2F%2Fevil.example/x",
+      "/%5Cevil.example",
+      "/sectores%00",
+      "/sectores%0D%0ASet-Cookie:%20x=1",
+      "/sectores%",
+      "/sectores%zz",
+      "/sectores%FF",
+      "/sectores%C3%28",
+    ]) {
+      const response = await getRaw(target);
+      expect(response.status, target).toBeGreaterThanOrEqual(400);
+      expect(response.status, target).toBeLessThan(500);
+      expect(response.headers.location, target).toBeUndefined();
+      expect(response.headers["set-cookie"], target).toBeUndefined();
+    }
+    const page = await getRaw("/sectores%2Fconstruccion");
+    expect(page.body.toString("utf8")).toContain("Oops! Page not found");
+    expect(page.body.toString("utf8")).toContain('href="/"');
   });
 });
 

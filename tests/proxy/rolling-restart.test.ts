@@ -117,6 +117,19 @@ describe("two instances behind nginx", () => {
     }
   });
 
+  it("nginx keeps a build file once, whatever query string asks for it", async () => {
+    const home = await httpsRequest(`${stack.url}/`);
+    const file = /\/build\/[\w./-]+\.js/.exec(home.body)?.[0];
+    expect(file).toBeDefined();
+    const stamp = Date.now();
+    const first = await httpsRequest(`${stack.url}${file}?v=${stamp}-1`);
+    expect(first.status).toBe(200);
+    // A query string never seen: served from the entry of the path, not fetched and stored again.
+    const second = await httpsRequest(`${stack.url}${file}?v=${stamp}-2`);
+    expect(second.status).toBe(200);
+    expect(second.headers["x-proxy-cache"]).toBe("HIT");
+  });
+
   it("a valid lead through the proxy is still stored after the restarts", async () => {
     const answer = await httpsRequest(`${stack.url}/contacto`, {
       method: "POST",

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 
-import { clientAddress, isHttpsRequest, trustedProxyHops } from "../../server/client-address";
+import {
+  clientAddress,
+  forwardedHops,
+  forwardedIp,
+  isHttpsRequest,
+  isPublicListenAddress,
+  trustedProxyAddresses,
+  trustedProxyHops,
+} from "../../server/client-address";
 
 describe("the visitor's address for the form rate limit", () => {
   it("directly on the internet: the socket's address, whatever X-Forwarded-For claims", () => {
@@ -51,5 +59,84 @@ describe("whether the visitor came over https", () => {
   it("always when the public URL is https", () => {
     expect(isHttpsRequest("http", { trustedProxyHops: 0, publicSiteUrl: "https://leads.example.es" })).toBe(true);
     expect(isHttpsRequest(undefined, { trustedProxyHops: 0, publicSiteUrl: "http://localhost:3000" })).toBe(false);
+  });
+});
+
+describe("forwarded values that are not bare addresses", () => {
+  it("reads the IP of an entry a proxy wrote with a port, and of RFC 7239's quoted forms", () => {
+    expect(forwardedIp("203.0.113.7:5123")).toBe("203.0.113.7");
+    expect(forwardedIp(" 203.0.113.7 ")).toBe("203.0.113.7");
+    expect(forwardedIp("[2001:db8::1]:443")).toBe("2001:db8::1");
+    expect(forwardedIp("[2001:db8::1]")).toBe("2001:db8::1");
+    expect(forwardedIp('"[2001:db8::1]:443"')).toBe("2001:db8::1");
+    expect(forwardedIp("2001:db8::1")).toBe("2001:db8::1");
+    expect(forwardedIp("::ffff:203.0.113.7")).toBe("::ffff:203.0.113.7");
+  });
+
+  it("ignores anything else", () => {
+    for (const entry of [
+      "unknown",
+      "_hidden",
+      "",
+      "203.0.113.300",
+      "203.0.113.7:port",
+      "[evil]:1",
+      "a".repeat(500),
+      "1.2.3.4.5",
+    ]) {
+      expect(forwardedIp(entry), entry).toBeUndefined();
+    }
+  });
+
+  it("never keys a visitor by the header's text: the IP, or the proxy's own address", () => {
+    expect(clientAddress("127.0.0.1", "203.0.113.7:5123", 1)).toBe("203.0.113.7");
+    expect(clientAddress("127.0.0.1", "1.2.3.4, [2001:db8::7]:80", 1)).toBe("2001:db8::7");
+    expect(clientAddress("127.0.0.1", "garbage-1", 1)).toBe("127.0.0.1");
+    expect(clientAddress("127.0.0.1", "1.2.3.4, unknown", 1)).toBe("127.0.0.1");
+  });
+});
+
+describe("TRUSTED_PROXY_ADDRESSES", () => {
+  it("trusts loopback by default, IPv4-mapped peers included", () => {
+    const trusted = trustedProxyAddresses({});
+    for (const peer of ["127.0.0.1", "127.0.0.53", "::1", "::ffff:127.0.0.1"]) expect(trusted(peer), peer).toBe(true);
+    for (const peer of ["10.0.0.1", "192.0.2.2", "::ffff:192.0.2.2", "fd00::2", "", undefined, "junk"]) {
+      expect(trusted(peer), String(peer)).toBe(false);
+    }
+  });
+
+  it("takes IPs and CIDR ranges of both families", () => {
+    const trusted = trustedProxyAddresses({ TRUSTED_PROXY_ADDRESSES: " 10.0.0.0/8 , 192.0.2.7, fd00::/8 " });
+    expect(trusted("10.1.2.3")).toBe(true);
+    expect(trusted("::ffff:10.1.2.3")).toBe(true);
+    expect(trusted("192.0.2.7")).toBe(true);
+    expect(trusted("192.0.2.8")).toBe(false);
+    expect(trusted("fd12::1")).toBe(true);
+    expect(trusted("fe80::1")).toBe(false);
+    expect(trusted("127.0.0.1")).toBe(false);
+  });
+
+  it("refuses a bad entry at start, naming it", () => {
+    for (const bad of ["10.0.0.300", "10.0.0.0/33", "proxy.example", "[::1]", "127.0.0.1:80"]) {
+      expect(() => trustedProxyAddresses({ TRUSTED_PROXY_ADDRESSES: `127.0.0.1,${bad}` }), bad).toThrow(
+        new RegExp(`TRUSTED_PROXY_ADDRESSES: "${bad.replace(/[[\].]/g, "\\$&")}"`),
+      );
+    }
+  });
+
+  it("lets forwarded headers count only from a trusted peer, and only with TRUST_PROXY_HOPS > 0", () => {
+    const trusted = trustedProxyAddresses({ TRUSTED_PROXY_ADDRESSES: "10.9.9.9" });
+    expect(forwardedHops("10.9.9.9", 1, trusted)).toBe(1);
+    expect(forwardedHops("::ffff:10.9.9.9", 2, trusted)).toBe(2);
+    expect(forwardedHops("127.0.0.1", 1, trusted)).toBe(0);
+    expect(forwardedHops("10.9.9.9", 0, trusted)).toBe(0);
+    expect(forwardedHops(undefined, 1, trusted)).toBe(0);
+  });
+
+  it("tells a public listening address from a loopback one", () => {
+    for (const address of ["::", "0.0.0.0", "192.0.2.2", "fd00::2"])
+      expect(isPublicListenAddress(address), address).toBe(true);
+    for (const address of ["127.0.0.1", "::1", "::ffff:127.0.0.1"])
+      expect(isPublicListenAddress(address), address).toBe(false);
   });
 });
