@@ -5,3 +5,11 @@
  */
 export const projectId = process.env.SANITY_STUDIO_PROJECT_ID || "placeholder";
 export const dataset = process.env.SANITY_STUDIO_DATASET || "production";
+/**
+ * The site's public origin (SANITY_STUDIO_PREVIEW_ORIGIN): what Presentation frames and what the
+ * address fields show in front of a page's path. Public by nature, so it may sit in the bundle.
+ */
+export const siteOrigin = (process.env.SANITY_STUDIO_PREVIEW_ORIGIN || "http://localhost:3000").replace(/\/+$/, "");
+/** Developer tools (Vision, the GROQ console) only with SANITY_STUDIO_DEVELOPER_TOOLS=1 or in `sanity dev`. */
+export const developerTools =
+  process.env.SANITY_STUDIO_DEVELOPER_TOOLS === "1" || process.env.NODE_ENV === "development";

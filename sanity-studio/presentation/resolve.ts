@@ -5,6 +5,7 @@
  */
 import { defineDocuments, defineLocations, type PresentationPluginOptions } from "sanity/presentation";
 
+import { PUBLIC_PATH_RULES } from "../../app/lib/site-paths";
 import { singletonTypes } from "../schemaTypes";
 
 /** The site path of each singleton page (its title is the schema type's). */
@@ -60,14 +61,19 @@ export const resolve: PresentationPluginOptions["resolve"] = {
       select: { title: "sectorName", slug: "slug.current" },
       resolve: (doc) => ({
         locations: doc?.slug
-          ? [{ title: doc.title ?? "Página de sector", href: `/sectores/${doc.slug}` }, pageOf("sectorsDirectory")]
+          ? [
+              { title: doc.title ?? "Página de sector", href: PUBLIC_PATH_RULES.sectorPage(doc.slug) },
+              pageOf("sectorsDirectory"),
+            ]
           : [],
       }),
     }),
     campaignPage: defineLocations({
       select: { title: "title", slug: "slug.current" },
       resolve: (doc) => ({
-        locations: doc?.slug ? [{ title: doc.title ?? "Página de campaña", href: `/${doc.slug}` }] : [],
+        locations: doc?.slug
+          ? [{ title: doc.title ?? "Página de campaña", href: PUBLIC_PATH_RULES.campaignPage(doc.slug) }]
+          : [],
       }),
     }),
     calculatorSector: defineLocations({

@@ -4,6 +4,7 @@
  * /calculadora dropdown (name, aliases and the same `stats` figures), with no deploy.
  */
 import { DocumentTextIcon } from "@sanity/icons";
+import { publicAddressInput } from "../../components/PublicAddressInput";
 import { defineArrayMember, defineField, defineType } from "sanity";
 import { imageField, objectList, requiredString, requiredText, section, seoField } from "../fields";
 import { isCalculatorNameFree, moneyRule, orderRule, percentRule, slugify, slugRule } from "../rules";
@@ -67,8 +68,9 @@ export const sectorPage = defineType({
       name: "slug",
       title: "Slug (dirección)",
       description:
-        "La página vive en /sectores/slug. Minúsculas sin acentos y guiones (p. ej. «software-b2b»). Cambiarlo rompe los enlaces ya compartidos.",
+        "La página vive en /sectores/slug. Minúsculas sin acentos y guiones (p. ej. «software-b2b»). Si la cambias en una página publicada, la dirección antigua redirige a la nueva.",
       type: "slug",
+      components: { input: publicAddressInput("sectorPage") },
       options: { source: "sectorName", maxLength: 96, slugify },
       validation: slugRule,
       group: "page",
