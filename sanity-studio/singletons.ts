@@ -4,10 +4,12 @@
  * page would vanish from the site). The publish of every type with a public path (sector and campaign
  * pages, app/lib/site-paths.ts) also redirects a renamed page's old address (actions/slug-redirect.ts). A campaign page's 'Duplicar' is 'Duplicar página'
  * (actions/duplicate-campaign.ts): the copy gets a free address at once; it also offers 'Probar una
- * variante' (actions/variant-experiment.ts).
+ * variante' (actions/variant-experiment.ts). A sector page's is 'Duplicar sector'
+ * (actions/duplicate-sector.ts): a copy without the original's address, featured flag or calculator name.
  */
 import type { DocumentActionsResolver, NewDocumentOptionsResolver, TemplateResolver } from "sanity";
 import { DuplicateCampaignAction } from "./actions/duplicate-campaign";
+import { DuplicateSectorAction } from "./actions/duplicate-sector";
 import { withSlugRedirect } from "./actions/slug-redirect";
 import { VariantExperimentAction } from "./actions/variant-experiment";
 import { hasPublicPath } from "../app/lib/site-paths";
@@ -34,6 +36,9 @@ export const documentActions: DocumentActionsResolver = (previous, context) => {
       ...actions.map((action) => (action.action === "duplicate" ? DuplicateCampaignAction : action)),
       VariantExperimentAction,
     ];
+  }
+  if (type === "sectorPage") {
+    return actions.map((action) => (action.action === "duplicate" ? DuplicateSectorAction : action));
   }
   return actions;
 };

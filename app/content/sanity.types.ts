@@ -851,6 +851,13 @@ export type SectorFiguresBlock = {
   heading?: string;
 };
 
+export type SectorGroupReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "sectorGroup";
+};
+
 export type SectorPage = {
   _id: string;
   _type: "sectorPage";
@@ -920,7 +927,7 @@ export type SectorPage = {
   tooltip: string;
   featured: boolean;
   order: number;
-  group?: string;
+  group?: SectorGroupReference;
   relatedSectors?: Array<
     {
       _key: string;
@@ -957,6 +964,15 @@ export type SectorPage = {
       } & Offer
     >;
   };
+};
+
+export type SectorGroup = {
+  _id: string;
+  _type: "sectorGroup";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  title: string;
 };
 
 export type RichTextBlock = {
@@ -1215,7 +1231,9 @@ export type AllSanitySchemaTypes =
   | SectorPageReference
   | CalculatorBlock
   | SectorFiguresBlock
+  | SectorGroupReference
   | SectorPage
+  | SectorGroup
   | RichTextBlock
   | HeroBlock
   | Testimonial
@@ -1590,7 +1608,7 @@ export type CalculatorSectorsQueryResult = Array<
 
 // Source: ../app/content/queries.ts
 // Variable: sectorsDirectoryQuery
-// Query: *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0]{  seo, hero, featuredHeading, allHeading, tooltipLabel, listControls, finalCta,  "figureLabels": sectorPageLabels{conversionRate, costPerLead},  "sectors": *[_type == "sectorPage" && defined(slug.current) && !(_id in path("drafts.**"))] | order(order asc, sectorName asc){    sectorName, "slug": slug.current, group, tooltip, featured, "icon": hero.icon,    "conversionRate": stats.conversionRate, "costPerLead": stats.costPerLead  }}
+// Query: *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0]{  seo, hero, featuredHeading, allHeading, tooltipLabel, listControls, finalCta,  "figureLabels": sectorPageLabels{conversionRate, costPerLead},  "sectors": *[_type == "sectorPage" && defined(slug.current) && !(_id in path("drafts.**"))] | order(order asc, sectorName asc){    sectorName, "slug": slug.current, "group": group->title, tooltip, featured, "icon": hero.icon,    "conversionRate": stats.conversionRate, "costPerLead": stats.costPerLead  }}
 export type SectorsDirectoryQueryResult = {
   seo: Seo;
   hero: {
@@ -1671,7 +1689,7 @@ export type SectorsDirectoryQueryResult = {
 
 // Source: ../app/content/queries.ts
 // Variable: sectorPageQuery
-// Query: *[_type == "sectorPage" && slug.current == $slug && !(_id in path("drafts.**"))][0]{  _id, _updatedAt, sectorName, "calculatorName": coalesce(calculatorName, sectorName), "slug": slug.current, seo,  hero{..., image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}}}, stats, leadsPerMonth, tooltip,  explanation, projection, services, closingCta, structuredData, group,  "relatedSlugs": relatedSectors[]->slug.current,  "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels}
+// Query: *[_type == "sectorPage" && slug.current == $slug && !(_id in path("drafts.**"))][0]{  _id, _updatedAt, sectorName, "calculatorName": coalesce(calculatorName, sectorName), "slug": slug.current, seo,  hero{..., image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}}}, stats, leadsPerMonth, tooltip,  explanation, projection, services, closingCta, structuredData, "group": group->title,  "relatedSlugs": relatedSectors[]->slug.current,  "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels}
 export type SectorPageQueryResult = {
   _id: string;
   _updatedAt: string;
@@ -2349,8 +2367,8 @@ declare module "@sanity/client" {
     '*[_type == "plansPage" && _id == "plansPage"][0]{\n  seo, hero, plansHeading, plansIntro, featureGrid, process, finalCta, logoOffer,\n  monthlyDialog, cplDialog, sectorOptions, budgetOptions,\n  "plans": plans[]->{_id, name, key, price, priceSuffix, subtitle, description, features, popular, badges, priceLabel, isSpecial, buttons[]{label, action}},\n  faq{heading, "items": items[]->{_id, question, answer}}\n}': PlansPageQueryResult;
     '*[_type == "calculatorPage" && _id == "calculatorPage"][0]{\n  seo, hero, introCards, howWeWork, guarantee, leadForm\n}': CalculatorPageQueryResult;
     '*[\n  ((_type == "sectorPage" && defined(slug.current)) || _type == "calculatorSector") && !(_id in path("drafts.**"))\n]{\n  _id,\n  _type == "sectorPage" => {\n    "name": coalesce(calculatorName, sectorName),\n    sectorName,\n    "aliases": [sectorName] + coalesce(calculatorAliases, []),\n    "conversionRate": stats.conversionRate,\n    "averageProfit": stats.averageProfit,\n    "rank": 0\n  },\n  _type == "calculatorSector" => { name, aliases, conversionRate, averageProfit, "rank": 1 + coalesce(order, 0) }\n} | order(rank asc, name asc)': CalculatorSectorsQueryResult;
-    '*[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0]{\n  seo, hero, featuredHeading, allHeading, tooltipLabel, listControls, finalCta,\n  "figureLabels": sectorPageLabels{conversionRate, costPerLead},\n  "sectors": *[_type == "sectorPage" && defined(slug.current) && !(_id in path("drafts.**"))] | order(order asc, sectorName asc){\n    sectorName, "slug": slug.current, group, tooltip, featured, "icon": hero.icon,\n    "conversionRate": stats.conversionRate, "costPerLead": stats.costPerLead\n  }\n}': SectorsDirectoryQueryResult;
-    '*[_type == "sectorPage" && slug.current == $slug && !(_id in path("drafts.**"))][0]{\n  _id, _updatedAt, sectorName, "calculatorName": coalesce(calculatorName, sectorName), "slug": slug.current, seo,\n  hero{..., image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}}}, stats, leadsPerMonth, tooltip,\n  explanation, projection, services, closingCta, structuredData, group,\n  "relatedSlugs": relatedSectors[]->slug.current,\n  "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels\n}': SectorPageQueryResult;
+    '*[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0]{\n  seo, hero, featuredHeading, allHeading, tooltipLabel, listControls, finalCta,\n  "figureLabels": sectorPageLabels{conversionRate, costPerLead},\n  "sectors": *[_type == "sectorPage" && defined(slug.current) && !(_id in path("drafts.**"))] | order(order asc, sectorName asc){\n    sectorName, "slug": slug.current, "group": group->title, tooltip, featured, "icon": hero.icon,\n    "conversionRate": stats.conversionRate, "costPerLead": stats.costPerLead\n  }\n}': SectorsDirectoryQueryResult;
+    '*[_type == "sectorPage" && slug.current == $slug && !(_id in path("drafts.**"))][0]{\n  _id, _updatedAt, sectorName, "calculatorName": coalesce(calculatorName, sectorName), "slug": slug.current, seo,\n  hero{..., image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}}}, stats, leadsPerMonth, tooltip,\n  explanation, projection, services, closingCta, structuredData, "group": group->title,\n  "relatedSlugs": relatedSectors[]->slug.current,\n  "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels\n}': SectorPageQueryResult;
     '*[_type == "sectorPage" && defined(slug.current) && !(_id in path("drafts.**"))] | order(order asc, sectorName asc){\n  "slug": slug.current, _updatedAt\n}': SectorSlugsQueryResult;
     '*[_type == "redirect" && enabled != false && defined(source) && defined(destination) && !(_id in path("drafts.**"))] | order(_createdAt asc){\n  source, destination, permanent\n}': RedirectsQueryResult;
     '*[_type == "googleAdsPage" && _id == "googleAdsPage"][0]{\n  seo, hero, stats, included, process, finalCta\n}': GoogleAdsPageQueryResult;

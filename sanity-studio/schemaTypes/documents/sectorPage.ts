@@ -8,6 +8,7 @@ import { publicAddressInput } from "../../components/PublicAddressInput";
 import { defineArrayMember, defineField, defineType } from "sanity";
 import { imageField, objectList, requiredString, requiredText, section, seoField } from "../fields";
 import { isCalculatorNameFree, moneyRule, orderRule, percentRule, slugify, slugRule } from "../rules";
+import { checkRelatedSectors, FEATURED_MAX, featuredValidation, initialOrder, orderValidation } from "../sector-rules";
 
 /** The icon names the site can draw in a sector's hero and directory card. */
 export const SECTOR_ICONS = [
@@ -197,25 +198,26 @@ export const sectorPage = defineType({
     defineField({
       name: "featured",
       title: "Destacado",
-      description: "Lo muestra también en la rejilla de sectores destacados de /sectores (la web enseña 6).",
+      description: `Lo muestra también en la rejilla de sectores destacados de /sectores (como máximo ${FEATURED_MAX}).`,
       type: "boolean",
       initialValue: false,
-      validation: (rule) => rule.required(),
+      validation: (rule) => rule.required().custom(featuredValidation),
     }),
     defineField({
       name: "order",
       title: "Orden",
-      description: "Posición en el directorio /sectores (menor primero).",
+      description: "Posición en el directorio /sectores (menor primero). Un sector nuevo va al final.",
       type: "number",
-      validation: orderRule,
+      initialValue: initialOrder,
+      validation: (rule) => [orderRule(rule), rule.custom(orderValidation).warning()],
     }),
     defineField({
       name: "group",
       title: "Grupo del sector",
       description:
-        "Familia a la que pertenece (p. ej. «Industria», «Servicios profesionales», «Salud»). Escríbelo igual en todos los sectores de la familia: al final de cada página se enlazan otros sectores del mismo grupo. Opcional.",
-      type: "string",
-      validation: (rule) => rule.max(60),
+        "Familia a la que pertenece (p. ej. «Industria y maquinaria»): al final de cada página se enlazan otros sectores del mismo grupo. Los grupos se crean en «Sectores › Grupos de sectores». Opcional.",
+      type: "reference",
+      to: [{ type: "sectorGroup" }],
     }),
     defineField({
       name: "relatedSectors",
@@ -223,8 +225,25 @@ export const sectorPage = defineType({
       description:
         "Opcional: los sectores que quieres enlazar al final de esta página, en este orden (hasta 4 se muestran). Si eliges menos, se completan con sectores del mismo grupo y, si faltan, con los vecinos por orden alfabético.",
       type: "array",
-      of: [defineArrayMember({ type: "reference", to: [{ type: "sectorPage" }] })],
-      validation: (rule) => rule.unique().max(6),
+      of: [
+        defineArrayMember({
+          type: "reference",
+          to: [{ type: "sectorPage" }],
+          // The picker never offers the page itself (its published or draft id).
+          options: {
+            filter: ({ document }) => {
+              const id = (document._id ?? "").replace(/^drafts\./, "");
+              return { filter: "!(_id in [$id, $draftId])", params: { id, draftId: `drafts.${id}` } };
+            },
+          },
+        }),
+      ],
+      validation: (rule) => [
+        rule.unique().max(6),
+        rule.custom((value, context) =>
+          checkRelatedSectors(value as { _ref?: string }[] | undefined, context.document?._id),
+        ),
+      ],
     }),
     section("explanation", "Explicación", "Bloque de texto que explica el sector.", [
       requiredString("title", "Título", "Título del bloque."),
@@ -279,11 +298,11 @@ export const sectorPage = defineType({
   ].map((field) => ("group" in field && field.group ? field : { ...field, group: "page" })),
   orderings: [{ title: "Orden", name: "orderAsc", by: [{ field: "order", direction: "asc" }] }],
   preview: {
-    select: { title: "sectorName", slug: "slug.current", featured: "featured", order: "order" },
-    prepare({ title, slug, featured, order }) {
+    select: { title: "sectorName", slug: "slug.current", featured: "featured", order: "order", group: "group.title" },
+    prepare({ title, slug, featured, order, group }) {
       return {
         title: featured ? `${title} ★` : title,
-        subtitle: `${order ?? "–"} · /sectores/${slug ?? "(sin slug)"}`,
+        subtitle: `${order ?? "–"} · /sectores/${slug ?? "(sin dirección)"}${group ? ` · ${group}` : ""}`,
       };
     },
   },
