@@ -76,6 +76,21 @@ export const resolve: PresentationPluginOptions["resolve"] = {
           : [],
       }),
     }),
+    // An experiment runs at its control page's address: opening it shows the page under test.
+    experiment: defineLocations({
+      select: { title: "name", slug: "variants.0.page.slug.current" },
+      resolve: (doc) => ({
+        locations: doc?.slug
+          ? [
+              {
+                title: `Página en prueba: ${doc.title ?? "experimento"}`,
+                href: PUBLIC_PATH_RULES.campaignPage(doc.slug),
+              },
+            ]
+          : [],
+        message: doc?.slug ? undefined : "Elige la página del control (la primera variante) para verla aquí.",
+      }),
+    }),
     calculatorSector: defineLocations({
       message: "Sectores de la calculadora",
       locations: [pageOf("calculatorPage")],
