@@ -10,6 +10,5 @@ export const dataset = process.env.SANITY_STUDIO_DATASET || "production";
  * address fields show in front of a page's path. Public by nature, so it may sit in the bundle.
  */
 export const siteOrigin = (process.env.SANITY_STUDIO_PREVIEW_ORIGIN || "http://localhost:3000").replace(/\/+$/, "");
-/** Developer tools (Vision, the GROQ console) only with SANITY_STUDIO_DEVELOPER_TOOLS=1 or in `sanity dev`. */
-export const developerTools =
-  process.env.SANITY_STUDIO_DEVELOPER_TOOLS === "1" || process.env.NODE_ENV === "development";
+/** SANITY_STUDIO_DEVELOPER_TOOLS=1 adds Vision (the GROQ console) for developers; editors never see it. */
+export const developerToolsFlag = process.env.SANITY_STUDIO_DEVELOPER_TOOLS === "1";

@@ -46,6 +46,42 @@ export const SECTOR_ICONS = [
   "laptop",
 ] as const;
 
+/** What the editor reads in the picker: a Spanish name for each icon (complete, or it does not compile). */
+export const SECTOR_ICON_TITLES = {
+  building: "Edificio",
+  code: "Código",
+  tooth: "Diente",
+  graduation: "Birrete de graduación",
+  briefcase: "Maletín",
+  utensils: "Cubiertos",
+  cart: "Carrito de la compra",
+  truck: "Camión",
+  ruler: "Regla",
+  cpu: "Procesador",
+  car: "Coche",
+  shield: "Escudo",
+  bolt: "Rayo",
+  landmark: "Edificio público",
+  factory: "Fábrica",
+  cog: "Engranaje",
+  calendar: "Calendario",
+  printer: "Impresora",
+  home: "Casa",
+  wrench: "Llave inglesa",
+  scale: "Balanza",
+  sparkles: "Destellos",
+  package: "Paquete",
+  hammer: "Martillo",
+  megaphone: "Megáfono",
+  users: "Personas",
+  heart: "Corazón",
+  leaf: "Hoja",
+  handshake: "Apretón de manos",
+  monitor: "Monitor",
+  antenna: "Antena",
+  laptop: "Portátil",
+} as const satisfies Record<(typeof SECTOR_ICONS)[number], string>;
+
 const SCHEMA_TYPES = [
   { title: "Servicio profesional (ProfessionalService)", value: "ProfessionalService" },
   { title: "Servicio (Service)", value: "Service" },
@@ -112,7 +148,7 @@ export const sectorPage = defineType({
           title: "Icono",
           description: "Icono del sector en la cabecera y en su tarjeta del directorio.",
           type: "string",
-          options: { list: [...SECTOR_ICONS] },
+          options: { list: SECTOR_ICONS.map((value) => ({ title: SECTOR_ICON_TITLES[value], value })) },
           validation: (rule) => rule.required(),
         }),
         imageField(
