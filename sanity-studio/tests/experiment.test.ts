@@ -2,7 +2,7 @@
 // 'Probar una variante', which copies a campaign page and creates the experiment in one step.
 import { describe, expect, it } from "vitest";
 import { planVariantExperiment } from "../actions/variant-experiment";
-import { resolve } from "../presentation/resolve";
+import { appearances } from "../presentation/appearances";
 import { checkVariants, checkWinner, experiment, winnerChoices } from "../schemaTypes/documents/experiment";
 
 const variant = (key: string, page: string, weight = 50) => ({ _key: key, key, weight, page: { _ref: page } });
@@ -136,10 +136,20 @@ describe("the experiment document while a test runs", () => {
   });
 
   it("opens the page under test (the control's address) in Presentation", () => {
-    const locations = (resolve?.locations as Record<string, { resolve: (doc: unknown) => unknown }>).experiment!;
-    expect(locations.resolve({ title: "Titular corto", slug: "ads/reformas" })).toMatchObject({
-      locations: [{ href: "/ads/reformas" }],
+    expect(
+      appearances({
+        document: {
+          _type: "experiment",
+          title: "Titular corto",
+          controlTitle: "Reformas",
+          controlSlug: "ads/reformas",
+        },
+        referrers: [],
+      }),
+    ).toEqual({ locations: [{ title: "Página en prueba: Reformas", href: "/ads/reformas" }] });
+    expect(appearances({ document: { _type: "experiment", title: "Sin página" }, referrers: [] })).toMatchObject({
+      locations: [],
+      message: expect.stringMatching(/control/),
     });
-    expect(locations.resolve({ title: "Sin página" })).toMatchObject({ locations: [] });
   });
 });
