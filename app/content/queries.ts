@@ -56,7 +56,7 @@ export const plansPageQuery = defineQuery(`${singleton("plansPage")}{
 }`);
 
 export const calculatorPageQuery = defineQuery(`${singleton("calculatorPage")}{
-  seo, hero, introCards, howWeWork, guarantee, leadForm
+  seo, hero, introCards, sectorField, howWeWork, guarantee, leadForm
 }`);
 
 // The calculator's choices: every published sector page (its figures are the page's own `stats`) in
