@@ -16,7 +16,7 @@ import { previewUrl } from "./presentation/preview-url";
 import { resolve } from "./presentation/resolve";
 import { schemaTypes } from "./schemaTypes";
 import { documentActions, newDocumentOptions, templates } from "./singletons";
-import { structure } from "./structure";
+import { defaultDocumentNode, structure } from "./structure";
 
 export default defineConfig({
   name: "default",
@@ -24,7 +24,7 @@ export default defineConfig({
   projectId,
   dataset,
   plugins: [
-    structureTool({ title: "Contenido", structure }),
+    structureTool({ title: "Contenido", structure, defaultDocumentNode }),
     presentationTool({ title: "Vista previa", previewUrl, resolve }),
     // Raw queries are a developer's tool: an editor's top bar does not show it.
     ...(developerToolsFlag ? [visionTool({ title: "Consultas GROQ", defaultApiVersion: "2025-02-19" })] : []),

@@ -5,7 +5,14 @@
  * other lists, each in the order an editor looks for things.
  */
 import { TagsIcon } from "@sanity/icons";
-import type { DocumentListBuilder, ListItemBuilder, StructureBuilder, StructureResolver } from "sanity/structure";
+import type {
+  DefaultDocumentNodeResolver,
+  DocumentListBuilder,
+  ListItemBuilder,
+  StructureBuilder,
+  StructureResolver,
+} from "sanity/structure";
+import { ResultsView } from "./components/ResultsView";
 import { collectionTypes, singletonTypes } from "./schemaTypes";
 
 type Ordering = { field: string; direction: "asc" | "desc" }[];
@@ -135,3 +142,9 @@ export const structure: StructureResolver = (S) =>
       S.divider(),
       ...collectionTypes.filter((type) => !SECTOR_SECTION_TYPES.has(type.name)).map((type) => typeList(S, type.name)),
     ]);
+
+/** An experiment's document has a «Resultados» tab next to its form (components/ResultsView.tsx). */
+export const defaultDocumentNode: DefaultDocumentNodeResolver = (S, { schemaType }) =>
+  schemaType === "experiment"
+    ? S.document().views([S.view.form().title("Experimento"), S.view.component(ResultsView).title("Resultados")])
+    : S.document();

@@ -2,6 +2,7 @@
 // 'Probar una variante', which copies a campaign page and creates the experiment in one step.
 import { describe, expect, it } from "vitest";
 import { planVariantExperiment } from "../actions/variant-experiment";
+import { resultsState } from "../components/results-state";
 import { appearances } from "../presentation/appearances";
 import { checkVariants, checkWinner, experiment, winnerChoices } from "../schemaTypes/documents/experiment";
 
@@ -151,5 +152,32 @@ describe("the experiment document while a test runs", () => {
       locations: [],
       message: expect.stringMatching(/control/),
     });
+  });
+});
+
+describe("the «Resultados» view", () => {
+  it("shows the site's figures and decision as the site words them", () => {
+    const body = {
+      heading: "Titular corto (titular-reformas) · En curso",
+      warning: null,
+      decision: "Recogiendo datos: faltan unos 1.200 visitantes.",
+      variants: [
+        { key: "a", label: "Original", figures: "120 visitantes · 6 conversiones (5,0 %)" },
+        { key: "b", label: "Titular corto", figures: "118 visitantes · 14 conversiones (11,9 %)" },
+      ],
+    };
+    expect(resultsState(200, body)).toEqual({ kind: "report", ...body });
+  });
+
+  it("asks to open «Vista previa» without a preview session, and says what else went wrong in Spanish", () => {
+    expect(resultsState(401, { error: "…" })).toMatchObject({
+      kind: "message",
+      text: expect.stringMatching(/Vista previa/),
+    });
+    expect(resultsState(404, { error: "No hay ningún experimento publicado con esta clave." })).toMatchObject({
+      text: expect.stringMatching(/No hay ningún experimento/),
+    });
+    expect(resultsState(0, null)).toMatchObject({ tone: "critical", text: expect.stringMatching(/No se pudieron/) });
+    expect(resultsState(null, null)).toMatchObject({ text: expect.stringMatching(/clave/) });
   });
 });
