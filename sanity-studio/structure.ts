@@ -1,50 +1,150 @@
 /**
- * The Studio's left-hand menu: the singleton pages open their one document directly (fixed id =
- * type name), then the editable lists.
+ * The Studio's left-hand menu: the singleton pages open their one document directly (fixed id = type
+ * name), then «Sectores» (everything about sectors together: the directory page, the sector pages by
+ * group, featured or with unpublished changes, the groups and the calculator-only choices), then the
+ * other lists, each in the order an editor looks for things.
  */
-import type { StructureResolver } from "sanity/structure";
+import { TagsIcon } from "@sanity/icons";
+import type {
+  DefaultDocumentNodeResolver,
+  DocumentListBuilder,
+  ListItemBuilder,
+  StructureBuilder,
+  StructureResolver,
+} from "sanity/structure";
+import { ResultsView } from "./components/ResultsView";
 import { collectionTypes, singletonTypes } from "./schemaTypes";
 
-const LIST_TITLES: Record<string, string> = {
-  campaignPage: "Páginas de campaña",
-  experiment: "Experimentos A/B",
-  sectorPage: "Páginas de sector",
-  calculatorSector: "Calculadora: opciones sin página",
-  redirect: "Redirecciones",
-  faqItem: "Preguntas frecuentes",
-  plan: "Planes",
+type Ordering = { field: string; direction: "asc" | "desc" }[];
+
+/** The types «Sectores» gathers; the directory is the singleton `sectorsDirectory`. */
+export const SECTOR_SECTION_TYPES: ReadonlySet<string> = new Set([
+  "sectorsDirectory",
+  "sectorPage",
+  "sectorGroup",
+  "calculatorSector",
+]);
+
+/** How each list is titled and sorted. A type without an entry keeps its schema title and the Studio's sort. */
+export const LISTS: Record<string, { title: string; ordering?: Ordering }> = {
+  campaignPage: { title: "Páginas de campaña", ordering: [{ field: "title", direction: "asc" }] },
+  // 'running' > 'paused' > 'ended': tests in progress first, then paused, then finished ones.
+  experiment: {
+    title: "Experimentos A/B",
+    ordering: [
+      { field: "status", direction: "desc" },
+      { field: "name", direction: "asc" },
+    ],
+  },
+  sectorPage: {
+    title: "Páginas de sector",
+    ordering: [
+      { field: "order", direction: "asc" },
+      { field: "sectorName", direction: "asc" },
+    ],
+  },
+  sectorGroup: { title: "Grupos de sectores", ordering: [{ field: "title", direction: "asc" }] },
+  calculatorSector: {
+    title: "Calculadora: opciones sin página",
+    ordering: [
+      { field: "order", direction: "asc" },
+      { field: "name", direction: "asc" },
+    ],
+  },
+  redirect: { title: "Redirecciones", ordering: [{ field: "source", direction: "asc" }] },
+  faqItem: { title: "Preguntas frecuentes", ordering: [{ field: "question", direction: "asc" }] },
+  plan: { title: "Planes", ordering: [{ field: "order", direction: "asc" }] },
 };
+
+function typeList(S: StructureBuilder, name: string): ListItemBuilder {
+  const type = collectionTypes.find((candidate) => candidate.name === name);
+  const title = LISTS[name]?.title ?? type?.title ?? name;
+  let list: DocumentListBuilder = S.documentTypeList(name).title(title);
+  const ordering = LISTS[name]?.ordering;
+  if (ordering) list = list.defaultOrdering(ordering);
+  return S.documentTypeListItem(name).title(title).child(list);
+}
+
+function sectorPages(S: StructureBuilder, id: string, title: string, filter: string, params = {}) {
+  return S.documentList()
+    .id(id)
+    .title(title)
+    .schemaType("sectorPage")
+    .filter(`_type == "sectorPage" && (${filter})`)
+    .params(params)
+    .apiVersion("2025-02-19")
+    .defaultOrdering(LISTS.sectorPage!.ordering!);
+}
+
+function singletonItem(S: StructureBuilder, type: (typeof singletonTypes)[number]) {
+  return S.listItem()
+    .title(type.title ?? type.name)
+    .id(type.name)
+    .icon(type.icon)
+    .child(
+      S.document()
+        .schemaType(type.name)
+        .documentId(type.name)
+        .title(type.title ?? type.name),
+    );
+}
+
+function sectorsSection(S: StructureBuilder): ListItemBuilder {
+  const directory = singletonTypes.find((type) => type.name === "sectorsDirectory")!;
+  return S.listItem()
+    .id("sectores")
+    .title("Sectores")
+    .icon(TagsIcon)
+    .child(
+      S.list()
+        .id("sectores")
+        .title("Sectores")
+        .items([
+          singletonItem(S, directory),
+          typeList(S, "sectorPage"),
+          S.listItem()
+            .id("sectores-por-grupo")
+            .title("Páginas de sector por grupo")
+            .child(
+              S.documentTypeList("sectorGroup")
+                .title("Elige un grupo")
+                .defaultOrdering(LISTS.sectorGroup!.ordering!)
+                .child((groupId) =>
+                  sectorPages(S, `grupo-${groupId}`, "Sectores del grupo", "group._ref == $groupId", { groupId }),
+                ),
+            ),
+          S.listItem()
+            .id("sectores-sin-grupo")
+            .title("Páginas de sector sin grupo")
+            .child(sectorPages(S, "sectores-sin-grupo", "Sin grupo", "!defined(group)")),
+          S.listItem()
+            .id("sectores-destacados")
+            .title("Sectores destacados")
+            .child(sectorPages(S, "sectores-destacados", "Destacados", "featured == true")),
+          S.listItem()
+            .id("sectores-borradores")
+            .title("Con cambios sin publicar")
+            .child(sectorPages(S, "sectores-borradores", "Con cambios sin publicar", `_id in path("drafts.**")`)),
+          S.divider(),
+          typeList(S, "sectorGroup"),
+          typeList(S, "calculatorSector"),
+        ]),
+    );
+}
 
 export const structure: StructureResolver = (S) =>
   S.list()
     .title("Contenido")
     .items([
-      ...singletonTypes.map((type) =>
-        S.listItem()
-          .title(type.title ?? type.name)
-          .id(type.name)
-          .icon(type.icon)
-          .child(
-            S.document()
-              .schemaType(type.name)
-              .documentId(type.name)
-              .title(type.title ?? type.name),
-          ),
-      ),
+      ...singletonTypes.filter((type) => !SECTOR_SECTION_TYPES.has(type.name)).map((type) => singletonItem(S, type)),
       S.divider(),
-      ...collectionTypes.map((type) =>
-        S.documentTypeListItem(type.name)
-          .title(LIST_TITLES[type.name] ?? type.title ?? type.name)
-          .child(
-            S.documentTypeList(type.name)
-              .title(LIST_TITLES[type.name] ?? type.title ?? type.name)
-              .defaultOrdering(
-                type.name === "faqItem"
-                  ? [{ field: "question", direction: "asc" }]
-                  : type.name === "campaignPage"
-                    ? [{ field: "title", direction: "asc" }]
-                    : [{ field: "order", direction: "asc" }],
-              ),
-          ),
-      ),
+      sectorsSection(S),
+      S.divider(),
+      ...collectionTypes.filter((type) => !SECTOR_SECTION_TYPES.has(type.name)).map((type) => typeList(S, type.name)),
     ]);
+
+/** An experiment's document has a «Resultados» tab next to its form (components/ResultsView.tsx). */
+export const defaultDocumentNode: DefaultDocumentNodeResolver = (S, { schemaType }) =>
+  schemaType === "experiment"
+    ? S.document().views([S.view.form().title("Experimento"), S.view.component(ResultsView).title("Resultados")])
+    : S.document();

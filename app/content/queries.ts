@@ -56,7 +56,7 @@ export const plansPageQuery = defineQuery(`${singleton("plansPage")}{
 }`);
 
 export const calculatorPageQuery = defineQuery(`${singleton("calculatorPage")}{
-  seo, hero, introCards, howWeWork, guarantee, leadForm
+  seo, hero, introCards, sectorField, howWeWork, guarantee, leadForm
 }`);
 
 // The calculator's choices: every published sector page (its figures are the page's own `stats`) in
@@ -80,7 +80,7 @@ export const sectorsDirectoryQuery = defineQuery(`${singleton("sectorsDirectory"
   seo, hero, featuredHeading, allHeading, tooltipLabel, listControls, finalCta,
   "figureLabels": sectorPageLabels{conversionRate, costPerLead},
   "sectors": ${LISTED_SECTOR_PAGES}{
-    sectorName, "slug": slug.current, group, tooltip, featured, "icon": hero.icon,
+    sectorName, "slug": slug.current, "group": group->title, tooltip, featured, "icon": hero.icon,
     "conversionRate": stats.conversionRate, "costPerLead": stats.costPerLead
   }
 }`);
@@ -88,7 +88,7 @@ export const sectorsDirectoryQuery = defineQuery(`${singleton("sectorsDirectory"
 export const sectorPageQuery = defineQuery(`*[_type == "sectorPage" && slug.current == $slug && ${PUBLISHED}][0]{
   _id, _updatedAt, sectorName, "calculatorName": coalesce(calculatorName, sectorName), "slug": slug.current, seo,
   hero{..., image{${IMAGE}}}, stats, leadsPerMonth, tooltip,
-  explanation, projection, services, closingCta, structuredData, group,
+  explanation, projection, services, closingCta, structuredData, "group": group->title,
   "relatedSlugs": relatedSectors[]->slug.current,
   "labels": ${SECTOR_PAGE_LABELS}
 }`);

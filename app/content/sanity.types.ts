@@ -15,6 +15,11 @@
 export declare const internalGroqTypeReferenceTo: unique symbol;
 
 // Source: schema.json
+export type SectorField = {
+  selectPlaceholder?: string;
+  searchPlaceholder?: string;
+};
+
 export type Plan = {
   _id: string;
   _type: "plan";
@@ -448,6 +453,10 @@ export type CalculatorPage = {
       _key: string;
     } & Feature
   >;
+  sectorField: {
+    selectPlaceholder: string;
+    searchPlaceholder: string;
+  };
   howWeWork: {
     heading: string;
     steps: Array<
@@ -843,12 +852,20 @@ export type SectorPageReference = {
 export type CalculatorBlock = {
   _type: "calculatorBlock";
   sector?: SectorPageReference;
+  sectorField?: SectorField;
 };
 
 export type SectorFiguresBlock = {
   _type: "sectorFiguresBlock";
   sector: SectorPageReference;
   heading?: string;
+};
+
+export type SectorGroupReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "sectorGroup";
 };
 
 export type SectorPage = {
@@ -920,7 +937,7 @@ export type SectorPage = {
   tooltip: string;
   featured: boolean;
   order: number;
-  group?: string;
+  group?: SectorGroupReference;
   relatedSectors?: Array<
     {
       _key: string;
@@ -957,6 +974,15 @@ export type SectorPage = {
       } & Offer
     >;
   };
+};
+
+export type SectorGroup = {
+  _id: string;
+  _type: "sectorGroup";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  title: string;
 };
 
 export type RichTextBlock = {
@@ -1177,6 +1203,7 @@ export type Geopoint = {
 };
 
 export type AllSanitySchemaTypes =
+  | SectorField
   | Plan
   | FaqItem
   | Redirect
@@ -1215,7 +1242,9 @@ export type AllSanitySchemaTypes =
   | SectorPageReference
   | CalculatorBlock
   | SectorFiguresBlock
+  | SectorGroupReference
   | SectorPage
+  | SectorGroup
   | RichTextBlock
   | HeroBlock
   | Testimonial
@@ -1530,7 +1559,7 @@ export type PlansPageQueryResult = {
 
 // Source: ../app/content/queries.ts
 // Variable: calculatorPageQuery
-// Query: *[_type == "calculatorPage" && _id == "calculatorPage"][0]{  seo, hero, introCards, howWeWork, guarantee, leadForm}
+// Query: *[_type == "calculatorPage" && _id == "calculatorPage"][0]{  seo, hero, introCards, sectorField, howWeWork, guarantee, leadForm}
 export type CalculatorPageQueryResult = {
   seo: Seo;
   hero: {
@@ -1543,6 +1572,10 @@ export type CalculatorPageQueryResult = {
       _key: string;
     } & Feature
   >;
+  sectorField: {
+    selectPlaceholder: string;
+    searchPlaceholder: string;
+  };
   howWeWork: {
     heading: string;
     steps: Array<
@@ -1590,7 +1623,7 @@ export type CalculatorSectorsQueryResult = Array<
 
 // Source: ../app/content/queries.ts
 // Variable: sectorsDirectoryQuery
-// Query: *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0]{  seo, hero, featuredHeading, allHeading, tooltipLabel, listControls, finalCta,  "figureLabels": sectorPageLabels{conversionRate, costPerLead},  "sectors": *[_type == "sectorPage" && defined(slug.current) && !(_id in path("drafts.**"))] | order(order asc, sectorName asc){    sectorName, "slug": slug.current, group, tooltip, featured, "icon": hero.icon,    "conversionRate": stats.conversionRate, "costPerLead": stats.costPerLead  }}
+// Query: *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0]{  seo, hero, featuredHeading, allHeading, tooltipLabel, listControls, finalCta,  "figureLabels": sectorPageLabels{conversionRate, costPerLead},  "sectors": *[_type == "sectorPage" && defined(slug.current) && !(_id in path("drafts.**"))] | order(order asc, sectorName asc){    sectorName, "slug": slug.current, "group": group->title, tooltip, featured, "icon": hero.icon,    "conversionRate": stats.conversionRate, "costPerLead": stats.costPerLead  }}
 export type SectorsDirectoryQueryResult = {
   seo: Seo;
   hero: {
@@ -1671,7 +1704,7 @@ export type SectorsDirectoryQueryResult = {
 
 // Source: ../app/content/queries.ts
 // Variable: sectorPageQuery
-// Query: *[_type == "sectorPage" && slug.current == $slug && !(_id in path("drafts.**"))][0]{  _id, _updatedAt, sectorName, "calculatorName": coalesce(calculatorName, sectorName), "slug": slug.current, seo,  hero{..., image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}}}, stats, leadsPerMonth, tooltip,  explanation, projection, services, closingCta, structuredData, group,  "relatedSlugs": relatedSectors[]->slug.current,  "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels}
+// Query: *[_type == "sectorPage" && slug.current == $slug && !(_id in path("drafts.**"))][0]{  _id, _updatedAt, sectorName, "calculatorName": coalesce(calculatorName, sectorName), "slug": slug.current, seo,  hero{..., image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}}}, stats, leadsPerMonth, tooltip,  explanation, projection, services, closingCta, structuredData, "group": group->title,  "relatedSlugs": relatedSectors[]->slug.current,  "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels}
 export type SectorPageQueryResult = {
   _id: string;
   _updatedAt: string;
@@ -1981,7 +2014,7 @@ export type HealthQueryResult = number;
 
 // Source: ../app/content/queries.ts
 // Variable: campaignPageQuery
-// Query: *[_type == "campaignPage" && slug.current == $slug && !(_id in path("drafts.**"))][0]{  _id, _updatedAt, title, "slug": slug.current, seo, minimalHeader,  blocks[]{ _key, _type, _type == "heroBlock" => { badge, heading, text, cta{label, href}, image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "richTextBlock" => { body }, _type == "sectorFiguresBlock" => { heading, "sector": sector->{ sectorName, "slug": slug.current, "calculatorName": coalesce(calculatorName, sectorName), stats, projection{heading, intro, fixedInvestments}, "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels } }, _type == "calculatorBlock" => { "sector": sector->{ "calculatorName": coalesce(calculatorName, sectorName) } }, _type == "faqBlock" => { heading, "items": items[]->{_id, question, answer} }, _type == "leadFormBlock" => { heading, text, fields, submitLabel, successTitle, successText }, _type == "ctaBlock" => { heading, text, cta{label, href} }, _type == "clientLogosBlock" => { heading, logos[]{_key, alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "stepsBlock" => { heading, intro, steps }, _type == "benefitsBlock" => { heading, intro, items }, _type == "testimonialsBlock" => { heading, items } },  "formTexts": *[_type == "landingPage" && _id == "landingPage"][0].contactSection{successTitle, successText, resetLabel}}
+// Query: *[_type == "campaignPage" && slug.current == $slug && !(_id in path("drafts.**"))][0]{  _id, _updatedAt, title, "slug": slug.current, seo, minimalHeader,  blocks[]{ _key, _type, _type == "heroBlock" => { badge, heading, text, cta{label, href}, image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "richTextBlock" => { body }, _type == "sectorFiguresBlock" => { heading, "sector": sector->{ sectorName, "slug": slug.current, "calculatorName": coalesce(calculatorName, sectorName), stats, projection{heading, intro, fixedInvestments}, "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels } }, _type == "calculatorBlock" => { "sector": sector->{ "calculatorName": coalesce(calculatorName, sectorName) }, sectorField }, _type == "faqBlock" => { heading, "items": items[]->{_id, question, answer} }, _type == "leadFormBlock" => { heading, text, fields, submitLabel, successTitle, successText }, _type == "ctaBlock" => { heading, text, cta{label, href} }, _type == "clientLogosBlock" => { heading, logos[]{_key, alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "stepsBlock" => { heading, intro, steps }, _type == "benefitsBlock" => { heading, intro, items }, _type == "testimonialsBlock" => { heading, items } },  "formTexts": *[_type == "landingPage" && _id == "landingPage"][0].contactSection{successTitle, successText, resetLabel}}
 export type CampaignPageQueryResult = {
   _id: string;
   _updatedAt: string;
@@ -2007,6 +2040,7 @@ export type CampaignPageQueryResult = {
         sector: {
           calculatorName: string;
         } | null;
+        sectorField: SectorField | null;
       }
     | {
         _key: string;
@@ -2157,7 +2191,7 @@ export type CampaignPageQueryResult = {
 
 // Source: ../app/content/queries.ts
 // Variable: campaignPageByIdQuery
-// Query: *[_type == "campaignPage" && _id == $id][0]{  _id, _updatedAt, title, "slug": slug.current, seo, minimalHeader,  blocks[]{ _key, _type, _type == "heroBlock" => { badge, heading, text, cta{label, href}, image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "richTextBlock" => { body }, _type == "sectorFiguresBlock" => { heading, "sector": sector->{ sectorName, "slug": slug.current, "calculatorName": coalesce(calculatorName, sectorName), stats, projection{heading, intro, fixedInvestments}, "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels } }, _type == "calculatorBlock" => { "sector": sector->{ "calculatorName": coalesce(calculatorName, sectorName) } }, _type == "faqBlock" => { heading, "items": items[]->{_id, question, answer} }, _type == "leadFormBlock" => { heading, text, fields, submitLabel, successTitle, successText }, _type == "ctaBlock" => { heading, text, cta{label, href} }, _type == "clientLogosBlock" => { heading, logos[]{_key, alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "stepsBlock" => { heading, intro, steps }, _type == "benefitsBlock" => { heading, intro, items }, _type == "testimonialsBlock" => { heading, items } },  "formTexts": *[_type == "landingPage" && _id == "landingPage"][0].contactSection{successTitle, successText, resetLabel}}
+// Query: *[_type == "campaignPage" && _id == $id][0]{  _id, _updatedAt, title, "slug": slug.current, seo, minimalHeader,  blocks[]{ _key, _type, _type == "heroBlock" => { badge, heading, text, cta{label, href}, image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "richTextBlock" => { body }, _type == "sectorFiguresBlock" => { heading, "sector": sector->{ sectorName, "slug": slug.current, "calculatorName": coalesce(calculatorName, sectorName), stats, projection{heading, intro, fixedInvestments}, "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels } }, _type == "calculatorBlock" => { "sector": sector->{ "calculatorName": coalesce(calculatorName, sectorName) }, sectorField }, _type == "faqBlock" => { heading, "items": items[]->{_id, question, answer} }, _type == "leadFormBlock" => { heading, text, fields, submitLabel, successTitle, successText }, _type == "ctaBlock" => { heading, text, cta{label, href} }, _type == "clientLogosBlock" => { heading, logos[]{_key, alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "stepsBlock" => { heading, intro, steps }, _type == "benefitsBlock" => { heading, intro, items }, _type == "testimonialsBlock" => { heading, items } },  "formTexts": *[_type == "landingPage" && _id == "landingPage"][0].contactSection{successTitle, successText, resetLabel}}
 export type CampaignPageByIdQueryResult = {
   _id: string;
   _updatedAt: string;
@@ -2183,6 +2217,7 @@ export type CampaignPageByIdQueryResult = {
         sector: {
           calculatorName: string;
         } | null;
+        sectorField: SectorField | null;
       }
     | {
         _key: string;
@@ -2347,10 +2382,10 @@ declare module "@sanity/client" {
     '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  siteName, organization, legalIdentity, phone, whatsappNumber, whatsappMessage, whatsappLabel, email,\n  appUrl, appButtonLabel, appButtonShortLabel, bookingUrl, startServiceUrl, paymentLinks, studioUrl,\n  tracking, navigation[]{label, kind, target}, footer{tagline, links[]{label, href}, legalLinkLabel, copyright},\n  defaultSeo, notFound, privacyNotice, cookieBanner\n}': SiteSettingsQueryResult;
     '*[_type == "landingPage" && _id == "landingPage"][0]{\n  seo, hero{..., screenshot{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}}, clientLogos[]{_key, alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}}}, process,\n  appShowcase{..., screenshot{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}}}, comparison, finalCta, contactSection,\n  faq{heading, intro, "items": items[]->{_id, question, answer}}\n}': LandingPageQueryResult;
     '*[_type == "plansPage" && _id == "plansPage"][0]{\n  seo, hero, plansHeading, plansIntro, featureGrid, process, finalCta, logoOffer,\n  monthlyDialog, cplDialog, sectorOptions, budgetOptions,\n  "plans": plans[]->{_id, name, key, price, priceSuffix, subtitle, description, features, popular, badges, priceLabel, isSpecial, buttons[]{label, action}},\n  faq{heading, "items": items[]->{_id, question, answer}}\n}': PlansPageQueryResult;
-    '*[_type == "calculatorPage" && _id == "calculatorPage"][0]{\n  seo, hero, introCards, howWeWork, guarantee, leadForm\n}': CalculatorPageQueryResult;
+    '*[_type == "calculatorPage" && _id == "calculatorPage"][0]{\n  seo, hero, introCards, sectorField, howWeWork, guarantee, leadForm\n}': CalculatorPageQueryResult;
     '*[\n  ((_type == "sectorPage" && defined(slug.current)) || _type == "calculatorSector") && !(_id in path("drafts.**"))\n]{\n  _id,\n  _type == "sectorPage" => {\n    "name": coalesce(calculatorName, sectorName),\n    sectorName,\n    "aliases": [sectorName] + coalesce(calculatorAliases, []),\n    "conversionRate": stats.conversionRate,\n    "averageProfit": stats.averageProfit,\n    "rank": 0\n  },\n  _type == "calculatorSector" => { name, aliases, conversionRate, averageProfit, "rank": 1 + coalesce(order, 0) }\n} | order(rank asc, name asc)': CalculatorSectorsQueryResult;
-    '*[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0]{\n  seo, hero, featuredHeading, allHeading, tooltipLabel, listControls, finalCta,\n  "figureLabels": sectorPageLabels{conversionRate, costPerLead},\n  "sectors": *[_type == "sectorPage" && defined(slug.current) && !(_id in path("drafts.**"))] | order(order asc, sectorName asc){\n    sectorName, "slug": slug.current, group, tooltip, featured, "icon": hero.icon,\n    "conversionRate": stats.conversionRate, "costPerLead": stats.costPerLead\n  }\n}': SectorsDirectoryQueryResult;
-    '*[_type == "sectorPage" && slug.current == $slug && !(_id in path("drafts.**"))][0]{\n  _id, _updatedAt, sectorName, "calculatorName": coalesce(calculatorName, sectorName), "slug": slug.current, seo,\n  hero{..., image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}}}, stats, leadsPerMonth, tooltip,\n  explanation, projection, services, closingCta, structuredData, group,\n  "relatedSlugs": relatedSectors[]->slug.current,\n  "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels\n}': SectorPageQueryResult;
+    '*[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0]{\n  seo, hero, featuredHeading, allHeading, tooltipLabel, listControls, finalCta,\n  "figureLabels": sectorPageLabels{conversionRate, costPerLead},\n  "sectors": *[_type == "sectorPage" && defined(slug.current) && !(_id in path("drafts.**"))] | order(order asc, sectorName asc){\n    sectorName, "slug": slug.current, "group": group->title, tooltip, featured, "icon": hero.icon,\n    "conversionRate": stats.conversionRate, "costPerLead": stats.costPerLead\n  }\n}': SectorsDirectoryQueryResult;
+    '*[_type == "sectorPage" && slug.current == $slug && !(_id in path("drafts.**"))][0]{\n  _id, _updatedAt, sectorName, "calculatorName": coalesce(calculatorName, sectorName), "slug": slug.current, seo,\n  hero{..., image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}}}, stats, leadsPerMonth, tooltip,\n  explanation, projection, services, closingCta, structuredData, "group": group->title,\n  "relatedSlugs": relatedSectors[]->slug.current,\n  "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels\n}': SectorPageQueryResult;
     '*[_type == "sectorPage" && defined(slug.current) && !(_id in path("drafts.**"))] | order(order asc, sectorName asc){\n  "slug": slug.current, _updatedAt\n}': SectorSlugsQueryResult;
     '*[_type == "redirect" && enabled != false && defined(source) && defined(destination) && !(_id in path("drafts.**"))] | order(_createdAt asc){\n  source, destination, permanent\n}': RedirectsQueryResult;
     '*[_type == "googleAdsPage" && _id == "googleAdsPage"][0]{\n  seo, hero, stats, included, process, finalCta\n}': GoogleAdsPageQueryResult;
@@ -2361,8 +2396,8 @@ declare module "@sanity/client" {
     '*[_type == "serviceStartPage" && _id == "serviceStartPage"][0]{\n  seo, heading, intro, cards, styleOptions, logoOffer, submitLabel, sendingLabel, paymentNote,\n  calculatorLinkLabel, successTitle, successText, paymentLinkLabel,\n  "plans": plans[]->{_id, name, key, price, priceSuffix, subtitle, description, features, popular, badges}\n}': ServiceStartPageQueryResult;
     '*[_type == "experiment" && !(_id in path("drafts.**"))] | order(_createdAt asc){\n  key, name, status, winner,\n  variants[]{ key, label, weight, "page": page->{_id, "slug": slug.current} }\n}': ExperimentsQueryResult;
     'count(*[_id == "siteSettings"])': HealthQueryResult;
-    '*[_type == "campaignPage" && slug.current == $slug && !(_id in path("drafts.**"))][0]{\n  _id, _updatedAt, title, "slug": slug.current, seo, minimalHeader,\n  blocks[]{ _key, _type, _type == "heroBlock" => { badge, heading, text, cta{label, href}, image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "richTextBlock" => { body }, _type == "sectorFiguresBlock" => { heading, "sector": sector->{ sectorName, "slug": slug.current, "calculatorName": coalesce(calculatorName, sectorName), stats, projection{heading, intro, fixedInvestments}, "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels } }, _type == "calculatorBlock" => { "sector": sector->{ "calculatorName": coalesce(calculatorName, sectorName) } }, _type == "faqBlock" => { heading, "items": items[]->{_id, question, answer} }, _type == "leadFormBlock" => { heading, text, fields, submitLabel, successTitle, successText }, _type == "ctaBlock" => { heading, text, cta{label, href} }, _type == "clientLogosBlock" => { heading, logos[]{_key, alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "stepsBlock" => { heading, intro, steps }, _type == "benefitsBlock" => { heading, intro, items }, _type == "testimonialsBlock" => { heading, items } },\n  "formTexts": *[_type == "landingPage" && _id == "landingPage"][0].contactSection{successTitle, successText, resetLabel}\n}': CampaignPageQueryResult;
-    '*[_type == "campaignPage" && _id == $id][0]{\n  _id, _updatedAt, title, "slug": slug.current, seo, minimalHeader,\n  blocks[]{ _key, _type, _type == "heroBlock" => { badge, heading, text, cta{label, href}, image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "richTextBlock" => { body }, _type == "sectorFiguresBlock" => { heading, "sector": sector->{ sectorName, "slug": slug.current, "calculatorName": coalesce(calculatorName, sectorName), stats, projection{heading, intro, fixedInvestments}, "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels } }, _type == "calculatorBlock" => { "sector": sector->{ "calculatorName": coalesce(calculatorName, sectorName) } }, _type == "faqBlock" => { heading, "items": items[]->{_id, question, answer} }, _type == "leadFormBlock" => { heading, text, fields, submitLabel, successTitle, successText }, _type == "ctaBlock" => { heading, text, cta{label, href} }, _type == "clientLogosBlock" => { heading, logos[]{_key, alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "stepsBlock" => { heading, intro, steps }, _type == "benefitsBlock" => { heading, intro, items }, _type == "testimonialsBlock" => { heading, items } },\n  "formTexts": *[_type == "landingPage" && _id == "landingPage"][0].contactSection{successTitle, successText, resetLabel}\n}': CampaignPageByIdQueryResult;
+    '*[_type == "campaignPage" && slug.current == $slug && !(_id in path("drafts.**"))][0]{\n  _id, _updatedAt, title, "slug": slug.current, seo, minimalHeader,\n  blocks[]{ _key, _type, _type == "heroBlock" => { badge, heading, text, cta{label, href}, image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "richTextBlock" => { body }, _type == "sectorFiguresBlock" => { heading, "sector": sector->{ sectorName, "slug": slug.current, "calculatorName": coalesce(calculatorName, sectorName), stats, projection{heading, intro, fixedInvestments}, "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels } }, _type == "calculatorBlock" => { "sector": sector->{ "calculatorName": coalesce(calculatorName, sectorName) }, sectorField }, _type == "faqBlock" => { heading, "items": items[]->{_id, question, answer} }, _type == "leadFormBlock" => { heading, text, fields, submitLabel, successTitle, successText }, _type == "ctaBlock" => { heading, text, cta{label, href} }, _type == "clientLogosBlock" => { heading, logos[]{_key, alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "stepsBlock" => { heading, intro, steps }, _type == "benefitsBlock" => { heading, intro, items }, _type == "testimonialsBlock" => { heading, items } },\n  "formTexts": *[_type == "landingPage" && _id == "landingPage"][0].contactSection{successTitle, successText, resetLabel}\n}': CampaignPageQueryResult;
+    '*[_type == "campaignPage" && _id == $id][0]{\n  _id, _updatedAt, title, "slug": slug.current, seo, minimalHeader,\n  blocks[]{ _key, _type, _type == "heroBlock" => { badge, heading, text, cta{label, href}, image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "richTextBlock" => { body }, _type == "sectorFiguresBlock" => { heading, "sector": sector->{ sectorName, "slug": slug.current, "calculatorName": coalesce(calculatorName, sectorName), stats, projection{heading, intro, fixedInvestments}, "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels } }, _type == "calculatorBlock" => { "sector": sector->{ "calculatorName": coalesce(calculatorName, sectorName) }, sectorField }, _type == "faqBlock" => { heading, "items": items[]->{_id, question, answer} }, _type == "leadFormBlock" => { heading, text, fields, submitLabel, successTitle, successText }, _type == "ctaBlock" => { heading, text, cta{label, href} }, _type == "clientLogosBlock" => { heading, logos[]{_key, alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "stepsBlock" => { heading, intro, steps }, _type == "benefitsBlock" => { heading, intro, items }, _type == "testimonialsBlock" => { heading, items } },\n  "formTexts": *[_type == "landingPage" && _id == "landingPage"][0].contactSection{successTitle, successText, resetLabel}\n}': CampaignPageByIdQueryResult;
     '*[_type == "campaignPage" && defined(slug.current) && !(_id in path("drafts.**"))]{\n  "slug": slug.current, _updatedAt, "noIndex": seo.noIndex == true\n}': CampaignPathsQueryResult;
   }
 }

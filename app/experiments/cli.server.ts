@@ -7,24 +7,9 @@
  */
 import { experimentCounter } from "~/leads/backend.server";
 
-import {
-  decisionText,
-  type ExperimentReport,
-  reportJson,
-  STATUS_LABELS,
-  trafficWarning,
-  variantFigures,
-} from "./report";
+import { reportJson } from "./report";
+import { describeReport } from "./report-lines";
 import { experimentsReport, forgetGoneExperiments } from "./serve.server";
-
-function describeReport(report: ExperimentReport): string {
-  const lines = [`${report.name} (${report.key}) · ${STATUS_LABELS[report.status]}`];
-  const warning = trafficWarning(report);
-  if (warning) lines.push(`  ${warning}`);
-  lines.push(`  ${decisionText(report)}`);
-  for (const variant of report.variants) lines.push(`  ${variant.label} (${variant.key}): ${variantFigures(variant)}`);
-  return lines.join("\n");
-}
 
 const USAGE = "Usage: npm run experiments -- report [--json]";
 

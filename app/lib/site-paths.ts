@@ -60,3 +60,20 @@ export function campaignSlugOfPath(pathname: string): string | null {
   const slug = pathname.startsWith("/") ? pathname.slice(1) : "";
   return campaignSlugProblem(slug) === null ? slug : null;
 }
+
+/**
+ * The public path of each content type that has one, from its slug: the one rule the Studio uses for a
+ * renamed page's redirect, its address field and Presentation (sanity-studio/actions/slug-redirect.ts).
+ * A new type with a public path is added here.
+ */
+export const PUBLIC_PATH_RULES = {
+  sectorPage: (slug: string) => `/sectores/${slug}`,
+  campaignPage: (slug: string) => `/${slug}`,
+} as const satisfies Record<string, (slug: string) => string>;
+
+export type PublicPathType = keyof typeof PUBLIC_PATH_RULES;
+
+/** True when documents of `type` live at a public path of their own. */
+export function hasPublicPath(type: string): type is PublicPathType {
+  return Object.hasOwn(PUBLIC_PATH_RULES, type);
+}

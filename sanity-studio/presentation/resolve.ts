@@ -1,42 +1,25 @@
 /**
  * Where each document shows on the site, for the Presentation tool: `mainDocuments` tells it which
  * document a page is made from (so opening a page opens its document), `locations` lists the pages a
- * document appears on (shown above the document form). Paths are the site's routes.
+ * document appears on (shown above the document form; «Dónde aparece», computed live from the
+ * references: ./appearances.ts). Paths are the site's routes.
  */
-import { defineDocuments, defineLocations, type PresentationPluginOptions } from "sanity/presentation";
+import { defineDocuments, type PresentationPluginOptions } from "sanity/presentation";
+
+import { map } from "rxjs";
 
 import { singletonTypes } from "../schemaTypes";
+import {
+  APPEARANCES_LISTEN,
+  APPEARANCES_QUERY,
+  type AppearancesResult,
+  appearances,
+  NOT_SHOWN,
+  SINGLETON_PATHS,
+} from "./appearances";
 
-/** The site path of each singleton page (its title is the schema type's). */
-const SINGLETON_PATHS: Record<string, string> = {
-  landingPage: "/",
-  plansPage: "/mensual",
-  calculatorPage: "/calculadora",
-  sectorsDirectory: "/sectores",
-  googleAdsPage: "/servicios/google-ads",
-  contactPage: "/contacto",
-  legalPage: "/legal",
-  nextStepsPage: "/siguiente",
-  draftContractPage: "/borrador",
-  serviceStartPage: "/iniciar-servicio",
-};
-
-const singletonPages = singletonTypes.flatMap(({ name, title }) =>
-  name in SINGLETON_PATHS ? [{ type: name, title: title ?? name, href: SINGLETON_PATHS[name] }] : [],
-);
-
-/** The location of a singleton page, titled as in the Studio. */
-function pageOf(type: string) {
-  const page = singletonPages.find((candidate) => candidate.type === type);
-  if (!page) throw new Error(`No singleton page of type ${type}`);
-  return { title: page.title, href: page.href };
-}
-
-const singletonLocations = Object.fromEntries(
-  singletonPages.map(({ type, title, href }) => [
-    type,
-    defineLocations({ message: "Esta página del sitio", locations: [{ title, href }] }),
-  ]),
+const singletonPages = singletonTypes.flatMap(({ name }) =>
+  name in SINGLETON_PATHS ? [{ type: name, href: SINGLETON_PATHS[name]! }] : [],
 );
 
 export const resolve: PresentationPluginOptions["resolve"] = {
@@ -50,38 +33,15 @@ export const resolve: PresentationPluginOptions["resolve"] = {
       params: ({ params }) => ({ slug: [params.a, params.b, params.c].filter(Boolean).join("/") }),
     },
   ]),
-  locations: {
-    ...singletonLocations,
-    siteSettings: defineLocations({
-      message: "Cabecera, pie y textos comunes de todas las páginas",
-      locations: [pageOf("landingPage")],
-    }),
-    sectorPage: defineLocations({
-      select: { title: "sectorName", slug: "slug.current" },
-      resolve: (doc) => ({
-        locations: doc?.slug
-          ? [{ title: doc.title ?? "Página de sector", href: `/sectores/${doc.slug}` }, pageOf("sectorsDirectory")]
-          : [],
-      }),
-    }),
-    campaignPage: defineLocations({
-      select: { title: "title", slug: "slug.current" },
-      resolve: (doc) => ({
-        locations: doc?.slug ? [{ title: doc.title ?? "Página de campaña", href: `/${doc.slug}` }] : [],
-      }),
-    }),
-    calculatorSector: defineLocations({
-      message: "Sectores de la calculadora",
-      locations: [pageOf("calculatorPage")],
-    }),
-    // Referenced documents: the pages whose lists include them.
-    faqItem: defineLocations({
-      message: "Preguntas frecuentes de estas páginas",
-      locations: [pageOf("landingPage"), pageOf("plansPage")],
-    }),
-    plan: defineLocations({
-      message: "Planes que muestran estas páginas",
-      locations: [pageOf("plansPage"), pageOf("serviceStartPage")],
-    }),
+  locations: (params, { documentStore }) => {
+    if (NOT_SHOWN.has(params.type)) return null;
+    const id = params.id.replace(/^drafts\./, "").replace(/^versions\.[^.]+\./, "");
+    return documentStore
+      .listenQuery(
+        { fetch: APPEARANCES_QUERY, listen: APPEARANCES_LISTEN },
+        { id, draftId: `drafts.${id}` },
+        { tag: "donde-aparece" },
+      )
+      .pipe(map((result: AppearancesResult) => appearances(result)));
   },
 };

@@ -9,6 +9,7 @@ import { experiment } from "./documents/experiment";
 import { faqItem } from "./documents/faqItem";
 import { plan } from "./documents/plan";
 import { redirect } from "./documents/redirect";
+import { sectorGroup } from "./documents/sectorGroup";
 import { sectorPage } from "./documents/sectorPage";
 import { objectTypes } from "./objects";
 import { landingPage } from "./singletons/landingPage";
@@ -43,7 +44,16 @@ export const singletonTypes = [
 export const SINGLETON_TYPES: ReadonlySet<string> = new Set(singletonTypes.map((type) => type.name));
 
 /** Document types edited as lists. */
-export const collectionTypes = [campaignPage, experiment, sectorPage, calculatorSector, redirect, faqItem, plan];
+export const collectionTypes = [
+  campaignPage,
+  experiment,
+  sectorPage,
+  sectorGroup,
+  calculatorSector,
+  redirect,
+  faqItem,
+  plan,
+];
 
 export const schemaTypes = [
   ...objectTypes,

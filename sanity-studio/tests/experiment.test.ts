@@ -2,7 +2,9 @@
 // 'Probar una variante', which copies a campaign page and creates the experiment in one step.
 import { describe, expect, it } from "vitest";
 import { planVariantExperiment } from "../actions/variant-experiment";
-import { checkVariants, checkWinner } from "../schemaTypes/documents/experiment";
+import { resultsState } from "../components/results-state";
+import { appearances } from "../presentation/appearances";
+import { checkVariants, checkWinner, experiment, winnerChoices } from "../schemaTypes/documents/experiment";
 
 const variant = (key: string, page: string, weight = 50) => ({ _key: key, key, weight, page: { _ref: page } });
 
@@ -95,5 +97,87 @@ describe("'Probar una variante'", () => {
     expect(plan.experiment.key).toBe("campanas-software");
     expect(plan.page.slug).toEqual({ _type: "slug", current: "campanas/software-copia" });
     expect(plan.experiment.variants[0]!.page).toMatchObject({ _ref: "campaign-software", _weak: true });
+  });
+});
+
+describe("the experiment document while a test runs", () => {
+  const fields = (experiment as unknown as { fields: { name: string; readOnly?: unknown }[] }).fields;
+  const readOnly = (name: string, document: Record<string, unknown>, value?: unknown) => {
+    const property = fields.find((field) => field.name === name)?.readOnly;
+    return typeof property === "function" ? property({ document, value }) : Boolean(property);
+  };
+
+  it("locks the key and the variants (and so their weights and pages) while running, not while paused or ended", () => {
+    for (const name of ["key", "variants"]) {
+      expect(readOnly(name, { status: "running" }), name).toBe(true);
+      expect(readOnly(name, { status: "paused" }), name).toBe(false);
+      expect(readOnly(name, { status: "ended" }), name).toBe(false);
+    }
+    expect(readOnly("name", { status: "running" })).toBe(false);
+    expect(readOnly("status", { status: "running" })).toBe(false);
+  });
+
+  it("offers as winner a choice among the variants, allowed only once ended", () => {
+    const variants = [
+      { ...variant("a", "p1"), label: "Original" },
+      { ...variant("b", "p2"), label: "Titular corto" },
+    ];
+    expect(winnerChoices(variants)).toEqual([
+      { title: "Ninguna: todos ven el control", value: "" },
+      { title: "Original («a») · control", value: "a" },
+      { title: "Titular corto («b»)", value: "b" },
+    ]);
+    expect(checkWinner("b", { status: "running", variants })).toMatch(/Terminado/);
+    expect(checkWinner("b", { status: "paused", variants })).toMatch(/Terminado/);
+    expect(checkWinner("b", { status: "ended", variants })).toBe(true);
+    expect(readOnly("winner", { status: "running" })).toBe(true);
+    expect(readOnly("winner", { status: "ended" })).toBe(false);
+    // A winner left from before can still be cleared.
+    expect(readOnly("winner", { status: "paused" }, "b")).toBe(false);
+  });
+
+  it("opens the page under test (the control's address) in Presentation", () => {
+    expect(
+      appearances({
+        document: {
+          _type: "experiment",
+          title: "Titular corto",
+          controlTitle: "Reformas",
+          controlSlug: "ads/reformas",
+        },
+        referrers: [],
+      }),
+    ).toEqual({ locations: [{ title: "Página en prueba: Reformas", href: "/ads/reformas" }] });
+    expect(appearances({ document: { _type: "experiment", title: "Sin página" }, referrers: [] })).toMatchObject({
+      locations: [],
+      message: expect.stringMatching(/control/),
+    });
+  });
+});
+
+describe("the «Resultados» view", () => {
+  it("shows the site's figures and decision as the site words them", () => {
+    const body = {
+      heading: "Titular corto (titular-reformas) · En curso",
+      warning: null,
+      decision: "Recogiendo datos: faltan unos 1.200 visitantes.",
+      variants: [
+        { key: "a", label: "Original", figures: "120 visitantes · 6 conversiones (5,0 %)" },
+        { key: "b", label: "Titular corto", figures: "118 visitantes · 14 conversiones (11,9 %)" },
+      ],
+    };
+    expect(resultsState(200, body)).toEqual({ kind: "report", ...body });
+  });
+
+  it("asks to open «Vista previa» without a preview session, and says what else went wrong in Spanish", () => {
+    expect(resultsState(401, { error: "…" })).toMatchObject({
+      kind: "message",
+      text: expect.stringMatching(/Vista previa/),
+    });
+    expect(resultsState(404, { error: "No hay ningún experimento publicado con esta clave." })).toMatchObject({
+      text: expect.stringMatching(/No hay ningún experimento/),
+    });
+    expect(resultsState(0, null)).toMatchObject({ tone: "critical", text: expect.stringMatching(/No se pudieron/) });
+    expect(resultsState(null, null)).toMatchObject({ text: expect.stringMatching(/clave/) });
   });
 });

@@ -4,18 +4,22 @@ import { applyPatches } from "@sanity/mutate/_unstable_apply";
 import { collectMigrationMutations, type MigrationContext, type Mutation } from "sanity/migrate";
 import { describe, expect, it } from "vitest";
 
+import fillCalculatorSectorField from "../migrations/fill-calculator-sector-field";
 import fillNewDirectoryTexts from "../migrations/fill-new-directory-texts";
 import { type DatasetDocument, readNdjson, SEED_FILE } from "./support/dataset";
 
 const seedDirectory = () => readNdjson(SEED_FILE).find((document) => document._id === "sectorsDirectory")!;
 
 /** The documents after the migration: each one patched by every mutation that names it. */
-async function migrate(documents: DatasetDocument[]): Promise<DatasetDocument[]> {
+async function migrate(
+  documents: DatasetDocument[],
+  migration: Parameters<typeof collectMigrationMutations>[0] = fillNewDirectoryTexts,
+): Promise<DatasetDocument[]> {
   const mutations: Mutation[] = [];
   const source = async function* () {
     yield* documents;
   };
-  for await (const batch of collectMigrationMutations(fillNewDirectoryTexts, source, {} as MigrationContext))
+  for await (const batch of collectMigrationMutations(migration, source, {} as MigrationContext))
     mutations.push(...([batch].flat(2) as Mutation[]));
   return documents.map((document) => {
     let result = document;
@@ -57,5 +61,32 @@ describe("migration fill-new-directory-texts", () => {
   it("leaves the seed as it is and touches no other document", async () => {
     const seed = readNdjson(SEED_FILE);
     expect(await migrate(seed)).toEqual(seed);
+  });
+});
+
+describe("migration fill-calculator-sector-field", () => {
+  const seedCalculator = () => readNdjson(SEED_FILE).find((document) => document._id === "calculatorPage")!;
+
+  it("gives a calculator page from before them the sector field's texts, in the seed's words", async () => {
+    const seed = seedCalculator();
+    expect(seed.sectorField).toEqual({
+      selectPlaceholder: "Selecciona tu sector",
+      searchPlaceholder: "Escribe tu sector para buscarlo",
+    });
+    const { sectorField: _, ...old } = structuredClone(seed);
+    const [migrated] = await migrate([old as DatasetDocument], fillCalculatorSectorField);
+    expect(migrated).toEqual(seed);
+  });
+
+  it("keeps a text an editor wrote, and changes nothing run again or on the seed", async () => {
+    const edited = { ...seedCalculator(), sectorField: { selectPlaceholder: "Elige tu sector" } } as DatasetDocument;
+    const [once] = await migrate([edited], fillCalculatorSectorField);
+    expect(once.sectorField).toEqual({
+      selectPlaceholder: "Elige tu sector",
+      searchPlaceholder: "Escribe tu sector para buscarlo",
+    });
+    expect(await migrate([once], fillCalculatorSectorField)).toEqual([once]);
+    const seed = readNdjson(SEED_FILE);
+    expect(await migrate(seed, fillCalculatorSectorField)).toEqual(seed);
   });
 });

@@ -1,13 +1,15 @@
 // Renaming a published sector page's slug: the publish action's plan for the redirects, and the
 // action that runs it around the Studio's own publish.
 import { describe, expect, it } from "vitest";
-import { planSlugRedirect, withSlugRedirect } from "../actions/slug-redirect";
+import { planSlugRedirect, redirectRenamedPage, withSlugRedirect } from "../actions/slug-redirect";
+import { createDatasetClient, type DatasetDocument } from "./support/dataset";
+import { publicUrl } from "../components/PublicAddressInput";
 import { documentActions } from "../singletons";
 import { checkRedirectDestination, checkRedirectSource, normalizeSitePath } from "../schemaTypes/redirect-paths";
 
 describe("planSlugRedirect", () => {
   it("creates a permanent redirect from the old address to the new one", () => {
-    expect(planSlugRedirect("reformas", "reformas-integrales", [])).toEqual({
+    expect(planSlugRedirect("sectorPage", "reformas", "reformas-integrales", [])).toEqual({
       create: {
         _id: "redirect.sectores-reformas",
         _type: "redirect",
@@ -21,13 +23,13 @@ describe("planSlugRedirect", () => {
   });
 
   it("does nothing on a first publish, an unchanged slug or a missing one", () => {
-    expect(planSlugRedirect(undefined, "nuevo", [])).toBeNull();
-    expect(planSlugRedirect("igual", "igual", [])).toBeNull();
-    expect(planSlugRedirect("viejo", undefined, [])).toBeNull();
+    expect(planSlugRedirect("sectorPage", undefined, "nuevo", [])).toBeNull();
+    expect(planSlugRedirect("sectorPage", "igual", "igual", [])).toBeNull();
+    expect(planSlugRedirect("sectorPage", "viejo", undefined, [])).toBeNull();
   });
 
   it("keeps chains one hop: redirects that led to the old address now lead to the new one", () => {
-    const plan = planSlugRedirect("b", "c", [
+    const plan = planSlugRedirect("sectorPage", "b", "c", [
       { _id: "redirect.sectores-a", source: "/sectores/a", destination: "/sectores/b" },
     ]);
     expect(plan?.create).toMatchObject({ source: "/sectores/b", destination: "/sectores/c" });
@@ -39,7 +41,7 @@ describe("planSlugRedirect", () => {
       { _id: "redirect.sectores-a", source: "/sectores/a", destination: "/sectores/b", enabled: true },
       { _id: "redirect.sectores-b", source: "/sectores/b", destination: "/otra", enabled: false },
     ];
-    const plan = planSlugRedirect("b", "a", existing);
+    const plan = planSlugRedirect("sectorPage", "b", "a", existing);
     expect(plan?.create).toBeNull();
     expect(plan?.patches).toEqual([
       { id: "redirect.sectores-b", set: { destination: "/sectores/a", permanent: true, enabled: true } },
@@ -48,21 +50,126 @@ describe("planSlugRedirect", () => {
   });
 
   it("never reuses a taken document id", () => {
-    const plan = planSlugRedirect("x", "y", [{ _id: "redirect.sectores-x", source: "/otra", destination: "/z" }]);
+    const plan = planSlugRedirect("sectorPage", "x", "y", [
+      { _id: "redirect.sectores-x", source: "/otra", destination: "/z" },
+    ]);
     expect(plan?.create?._id).toBe("redirect.sectores-x-2");
   });
 });
 
-describe("the sector page's publish action", () => {
-  it("is wrapped to create the rename's redirect, and keeps its identity", () => {
+describe("planSlugRedirect on a campaign page", () => {
+  it("redirects the old top-level address to the new one, with an id the Content Lake accepts", () => {
+    expect(planSlugRedirect("campaignPage", "ads/reformas-madrid", "reformas-madrid-2026", [])).toEqual({
+      create: {
+        _id: "redirect.ads-reformas-madrid",
+        _type: "redirect",
+        source: "/ads/reformas-madrid",
+        destination: "/reformas-madrid-2026",
+        permanent: true,
+        enabled: true,
+      },
+      patches: [],
+    });
+  });
+});
+
+/** A client over `documents` that records the transaction the action commits. */
+function recordingClient(documents: DatasetDocument[]) {
+  const committed: { creates: unknown[]; patches: unknown[] }[] = [];
+  const client = {
+    fetch: createDatasetClient(documents).fetch,
+    transaction() {
+      const record = { creates: [] as unknown[], patches: [] as unknown[] };
+      const transaction = {
+        createIfNotExists: (document: unknown) => (record.creates.push(document), transaction),
+        patch: (id: string, patch: unknown) => (record.patches.push({ id, ...(patch as object) }), transaction),
+        commit: async () => void committed.push(record),
+      };
+      return transaction;
+    },
+  };
+  return { client: client as never, committed };
+}
+
+const oldRedirect = {
+  _id: "redirect.promo",
+  _type: "redirect",
+  source: "/promo-vieja",
+  destination: "/reformas",
+  enabled: true,
+} as unknown as DatasetDocument;
+
+describe("publishing a renamed page", () => {
+  it("writes the redirect from a published campaign page's old address, and repoints older redirects", async () => {
+    const { client, committed } = recordingClient([oldRedirect]);
+    await redirectRenamedPage(
+      client,
+      "campaignPage",
+      { slug: { current: "reformas" } },
+      { slug: { current: "reformas-madrid" } },
+    );
+    expect(committed).toEqual([
+      {
+        creates: [
+          {
+            _id: "redirect.reformas",
+            _type: "redirect",
+            source: "/reformas",
+            destination: "/reformas-madrid",
+            permanent: true,
+            enabled: true,
+          },
+        ],
+        patches: [{ id: "redirect.promo", set: { destination: "/reformas-madrid" } }],
+      },
+    ]);
+  });
+
+  it("writes the redirect from a published sector page's old address", async () => {
+    const { client, committed } = recordingClient([]);
+    await redirectRenamedPage(
+      client,
+      "sectorPage",
+      { slug: { current: "dentistas" } },
+      { slug: { current: "clinicas-dentales" } },
+    );
+    expect(committed[0]?.creates).toEqual([
+      expect.objectContaining({ source: "/sectores/dentistas", destination: "/sectores/clinicas-dentales" }),
+    ]);
+  });
+
+  it("writes nothing for a page that was never published (no live address) or whose address did not change", async () => {
+    const { client, committed } = recordingClient([oldRedirect]);
+    expect(
+      await redirectRenamedPage(client, "campaignPage", null, { slug: { current: "reformas-madrid" } }),
+    ).toBeNull();
+    expect(await redirectRenamedPage(client, "sectorPage", undefined, { slug: { current: "dentistas" } })).toBeNull();
+    expect(
+      await redirectRenamedPage(client, "campaignPage", { slug: { current: "a" } }, { slug: { current: "a" } }),
+    ).toBeNull();
+    expect(committed).toEqual([]);
+  });
+});
+
+describe("the publish action of every page type with a public address", () => {
+  it.each(["sectorPage", "campaignPage"])(
+    "%s: is wrapped to create the rename's redirect, and keeps its identity",
+    (schemaType) => {
+      const publish = Object.assign(() => null, { action: "publish" as const });
+      const other = Object.assign(() => null, { action: "delete" as const });
+      const context = { schemaType } as Parameters<typeof documentActions>[1];
+      const actions = documentActions([publish, other] as never, context) as { action?: string }[];
+      expect(actions[0]?.action).toBe("publish");
+      expect(actions[0]).not.toBe(publish);
+      expect(actions[1]).toBe(other);
+      expect(withSlugRedirect(publish as never, "campaignPage").action).toBe("publish");
+    },
+  );
+
+  it("leaves the publish of types without an address alone", () => {
     const publish = Object.assign(() => null, { action: "publish" as const });
-    const other = Object.assign(() => null, { action: "delete" as const });
-    const context = { schemaType: "sectorPage" } as Parameters<typeof documentActions>[1];
-    const actions = documentActions([publish, other] as never, context) as { action?: string }[];
-    expect(actions.map((action) => action.action)).toEqual(["publish", "delete"]);
-    expect(actions[0]).not.toBe(publish);
-    expect(actions[1]).toBe(other);
-    expect(withSlugRedirect(publish as never).action).toBe("publish");
+    const context = { schemaType: "faqItem" } as Parameters<typeof documentActions>[1];
+    expect(documentActions([publish] as never, context)).toEqual([publish]);
   });
 });
 
@@ -84,5 +191,13 @@ describe("redirect addresses", () => {
     expect(checkRedirectDestination("http://example.com", "/oferta")).toMatch(/https/);
     expect(checkRedirectDestination("javascript:alert(1)", "/oferta")).toMatch(/https/);
     expect(checkRedirectDestination("/Oferta/", "/oferta")).toMatch(/misma/);
+  });
+});
+
+describe("the address field", () => {
+  it("shows the page's full public address, from the site's path rule", () => {
+    expect(publicUrl("campaignPage", "ads/reformas")).toBe("http://localhost:3000/ads/reformas");
+    expect(publicUrl("sectorPage", "dentistas")).toBe("http://localhost:3000/sectores/dentistas");
+    expect(publicUrl("sectorPage", "")).toBeNull();
   });
 });

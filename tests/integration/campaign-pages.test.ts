@@ -277,3 +277,25 @@ describe("campaign leads", () => {
     expect((answer as Response).status).toBe(404);
   });
 });
+
+describe("the calculator block's sector field", () => {
+  const withBlockTexts = (texts: Record<string, string>) => {
+    const page = readDocuments(dataset).find((entry) => entry._id === "campaignPage.reformas-integrales")!;
+    const blocks = (page.blocks as { _type: string }[]).map((block) =>
+      block._type === "calculatorBlock" ? { ...block, sectorField: texts } : block,
+    );
+    publish({ ...page, blocks });
+  };
+
+  it("uses /calculadora's texts when the block has none, and the block's own where it has them", async () => {
+    expect(calculatorOf((await load("/reformas-integrales")) as CampaignData)?.page.sectorField).toEqual({
+      selectPlaceholder: "Selecciona tu sector",
+      searchPlaceholder: "Escribe tu sector para buscarlo",
+    });
+    withBlockTexts({ selectPlaceholder: "¿A qué se dedica tu empresa?", searchPlaceholder: " " });
+    expect(calculatorOf((await load("/reformas-integrales")) as CampaignData)?.page.sectorField).toEqual({
+      selectPlaceholder: "¿A qué se dedica tu empresa?",
+      searchPlaceholder: "Escribe tu sector para buscarlo",
+    });
+  });
+});

@@ -15,10 +15,13 @@ const CALCULATOR_ONLY_FIELDS = ["sectorCalculadora", "porcentajeConversion", "be
 
 export default defineBlockServer({
   definition,
-  load: async (block, { url }) => ({
-    ...block,
-    calculator: await loadCalculator(url, { defaultSector: block.sector?.calculatorName }),
-  }),
+  load: async (block, { url }) => {
+    const calculator = await loadCalculator(url, { defaultSector: block.sector?.calculatorName });
+    // The block's own sector field texts, where it has them; else /calculadora's.
+    const own = Object.fromEntries(Object.entries(block.sectorField ?? {}).filter(([, text]) => text?.trim()));
+    const sectorField = { ...calculator.page.sectorField, ...own };
+    return { ...block, calculator: { ...calculator, page: { ...calculator.page, sectorField } } };
+  },
   leadForm: {
     kind: calculatorLeadForm.kind,
     claims: (formData) => CALCULATOR_ONLY_FIELDS.some((field) => formData.has(field)),

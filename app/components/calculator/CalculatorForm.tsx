@@ -87,11 +87,14 @@ export function CalculatorForm({
   calculator,
   sectors,
   sectorSearch = false,
+  sectorField,
   typedSector = "",
   onSectorsFound,
 }: {
   calculator: CalculatorModel;
   sectors: SectorRecord[];
+  /** The sector field's texts (the editors': Calculadora › Campo «Sector», or the block's own). */
+  sectorField?: { selectPlaceholder?: string | null; searchPlaceholder?: string | null } | null;
   /** Too many sectors for a dropdown: a field that searches them (SectorSearchField). */
   sectorSearch?: boolean;
   /** What the address named as the sector (shown in the search field when it matched none). */
@@ -150,6 +153,7 @@ export function CalculatorForm({
             choices={sectors}
             onChoose={calculator.chooseSector}
             onFound={onSectorsFound ?? ignore}
+            placeholder={sectorField?.searchPlaceholder ?? undefined}
             className="sm:col-span-2"
           />
         ) : (
@@ -163,7 +167,7 @@ export function CalculatorForm({
             onChange={(event) => calculator.chooseSector(event.target.value)}
             className="sm:col-span-2"
           >
-            <option value="">Selecciona tu sector</option>
+            <option value="">{sectorField?.selectPlaceholder ?? ""}</option>
             {sectors.map((sector) => (
               <option key={sector.name} value={sector.name}>
                 {sector.name}

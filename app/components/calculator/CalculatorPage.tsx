@@ -32,7 +32,7 @@ function prefetchLeadForm() {
 /** The calculator page's content below its hero, as `calculatorPageQuery` returns it. */
 export type CalculatorPageContent = Pick<
   NonNullable<CalculatorPageQueryResult>,
-  "howWeWork" | "guarantee" | "leadForm"
+  "howWeWork" | "guarantee" | "leadForm" | "sectorField"
 >;
 
 export function CalculatorPage({
@@ -105,6 +105,7 @@ export function CalculatorPage({
                 calculator={calculator}
                 sectors={sectors}
                 sectorSearch={sectorSearch}
+                sectorField={content.sectorField}
                 typedSector={request.sector ?? ""}
                 onSectorsFound={addSectors}
               />

@@ -25,6 +25,7 @@ export function SectorSearchField({
   choices,
   onChoose,
   onFound,
+  placeholder,
   className,
 }: {
   id: string;
@@ -37,6 +38,8 @@ export function SectorSearchField({
   choices: SectorRecord[];
   onChoose: (name: string) => void;
   onFound: (records: SectorRecord[]) => void;
+  /** The editors' hint inside the empty field (Calculadora › Campo «Sector»). */
+  placeholder?: string;
   className?: string;
 }) {
   const [text, setText] = useState(chosen || typed);
@@ -83,7 +86,7 @@ export function SectorSearchField({
         onChange={onChange}
         onBlur={() => chosen && setText(chosen)}
         autoComplete="off"
-        placeholder="Escribe tu sector para buscarlo"
+        placeholder={placeholder}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, error)}
         aria-required

@@ -16,6 +16,27 @@ export const calculatorBlock = defineType({
       type: "reference",
       to: [{ type: "sectorPage" }],
     }),
+    defineField({
+      name: "sectorField",
+      title: "Textos del campo «Sector»",
+      description: "Opcional: vacíos = los de la página Calculadora (Calculadora › Campo «Sector»).",
+      type: "object",
+      options: { collapsible: true, collapsed: true },
+      fields: [
+        defineField({
+          name: "selectPlaceholder",
+          title: "Texto sin sector elegido",
+          description: "Primera opción del desplegable, antes de elegir (p. ej. «Selecciona tu sector»).",
+          type: "string",
+        }),
+        defineField({
+          name: "searchPlaceholder",
+          title: "Texto del buscador",
+          description: "Texto gris del campo cuando los sectores se buscan escribiendo (p. ej. «Escribe tu sector»).",
+          type: "string",
+        }),
+      ],
+    }),
   ],
   preview: {
     select: { sector: "sector.sectorName" },

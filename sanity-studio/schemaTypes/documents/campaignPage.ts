@@ -4,6 +4,7 @@
  * (docs/guia-editores.md, 'Crear una página de campaña').
  */
 import { RocketIcon } from "@sanity/icons";
+import { publicAddressInput } from "../../components/PublicAddressInput";
 import { defineField, defineType } from "sanity";
 import { blocksField } from "../blocks";
 import { checkCampaignSlug } from "../blocks/campaign-slug";
@@ -81,8 +82,9 @@ export const campaignPage = defineType({
       name: "slug",
       title: "Dirección (slug)",
       description:
-        "La página vive en /slug, p. ej. «reformas-madrid» → /reformas-madrid. Minúsculas, números y guiones.",
+        "La página vive en /slug, p. ej. «reformas-madrid» → /reformas-madrid. Minúsculas, números y guiones. Si la cambias en una página publicada, la dirección antigua redirige a la nueva.",
       type: "slug",
+      components: { input: publicAddressInput("campaignPage") },
       options: { source: "title", maxLength: 96, slugify },
       validation: (rule) =>
         rule.required().custom(async (value: { current?: string } | undefined, context) => {

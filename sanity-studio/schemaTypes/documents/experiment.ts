@@ -7,6 +7,7 @@
 import { ControlsIcon } from "@sanity/icons";
 import { defineArrayMember, defineField, defineType, type ValidationContext } from "sanity";
 import { EXPERIMENT_KEY_PATTERN } from "../../../app/experiments/model";
+import { WinnerInput } from "../../components/WinnerInput";
 import { isUniqueAcrossType } from "../rules";
 
 const KEY_MESSAGE =
@@ -36,7 +37,7 @@ export function checkVariants(variants: readonly VariantValue[] | undefined): tr
   return true;
 }
 
-/** Why a winner cannot be saved (Spanish), or true. */
+/** Why a winner cannot be saved (Spanish), or true: one of the variants, and only once ended. */
 export function checkWinner(
   winner: string | undefined,
   document: { status?: string; variants?: readonly VariantValue[] } | undefined,
@@ -45,8 +46,35 @@ export function checkWinner(
   if (!(document?.variants ?? []).some((variant) => variant.key === winner)) {
     return "La ganadora debe ser la clave de una de las variantes.";
   }
+  if (document?.status !== "ended") {
+    return "La ganadora se elige al terminar: pon el estado en «Terminado» o deja la ganadora vacía.";
+  }
   return true;
 }
+
+/** The choices of «Ganadora»: none (everyone sees the control), then each variant with a key. */
+export function winnerChoices(
+  variants: readonly (VariantValue & { label?: string })[] | undefined,
+): { title: string; value: string }[] {
+  return [
+    { title: "Ninguna: todos ven el control", value: "" },
+    ...(variants ?? [])
+      .filter((variant): variant is VariantValue & { key: string; label?: string } => Boolean(variant.key))
+      .map((variant, index) => ({
+        title: `${variant.label || variant.key} («${variant.key}»)${index === 0 ? " · control" : ""}`,
+        value: variant.key,
+      })),
+  ];
+}
+
+/**
+ * What a running test must not change (its key, its variants and their weights): the figures would mix
+ * two tests. Read-only while the experiment is running; pausing it makes them editable again.
+ */
+export const lockedWhileRunning = ({ document }: { document?: Record<string, unknown> }) =>
+  document?.status === "running";
+
+const LOCKED_NOTE = " Mientras está en curso no se puede cambiar: ponlo en pausa primero.";
 
 /** True when another running experiment already tests the same page (the control's address). */
 async function isAnotherRunningAtPath(context: ValidationContext): Promise<boolean> {
@@ -80,8 +108,10 @@ export const experiment = defineType({
       name: "key",
       title: "Clave",
       description:
-        "Identifica el experimento en las cifras y en los leads (campo «experimento»). No la cambies una vez en marcha: las cifras empezarían de cero.",
+        "Identifica el experimento en las cifras y en los leads (campo «experimento»). No la cambies una vez en marcha: las cifras empezarían de cero." +
+        LOCKED_NOTE,
       type: "string",
+      readOnly: lockedWhileRunning,
       validation: (rule) =>
         rule.custom(async (value, context) => {
           if (!value) return "La clave es obligatoria.";
@@ -111,8 +141,10 @@ export const experiment = defineType({
       name: "winner",
       title: "Ganadora",
       description:
-        "Al terminar: la clave de la variante que verán todos los visitantes en la dirección del control (vacío: el control).",
+        "Al terminar: la variante que verán todos los visitantes en la dirección del control (ninguna: el control). Se elige con el estado en «Terminado».",
       type: "string",
+      components: { input: WinnerInput },
+      readOnly: ({ document, value }) => document?.status !== "ended" && !value,
       validation: (rule) =>
         rule.custom((value, context) =>
           checkWinner(value, context.document as { status?: string; variants?: VariantValue[] }),
@@ -122,8 +154,10 @@ export const experiment = defineType({
       name: "variants",
       title: "Variantes",
       description:
-        "La primera es el control: el experimento se hace en su dirección. El peso reparte a los visitantes nuevos (50 y 50: la mitad cada una).",
+        "La primera es el control: el experimento se hace en su dirección. El peso reparte a los visitantes nuevos (50 y 50: la mitad cada una)." +
+        LOCKED_NOTE,
       type: "array",
+      readOnly: lockedWhileRunning,
       of: [
         defineArrayMember({
           name: "experimentVariant",

@@ -4,9 +4,11 @@
  * /calculadora dropdown (name, aliases and the same `stats` figures), with no deploy.
  */
 import { DocumentTextIcon } from "@sanity/icons";
+import { publicAddressInput } from "../../components/PublicAddressInput";
 import { defineArrayMember, defineField, defineType } from "sanity";
 import { imageField, objectList, requiredString, requiredText, section, seoField } from "../fields";
 import { isCalculatorNameFree, moneyRule, orderRule, percentRule, slugify, slugRule } from "../rules";
+import { checkRelatedSectors, FEATURED_MAX, featuredValidation, initialOrder, orderValidation } from "../sector-rules";
 
 /** The icon names the site can draw in a sector's hero and directory card. */
 export const SECTOR_ICONS = [
@@ -44,6 +46,42 @@ export const SECTOR_ICONS = [
   "laptop",
 ] as const;
 
+/** What the editor reads in the picker: a Spanish name for each icon (complete, or it does not compile). */
+export const SECTOR_ICON_TITLES = {
+  building: "Edificio",
+  code: "Código",
+  tooth: "Diente",
+  graduation: "Birrete de graduación",
+  briefcase: "Maletín",
+  utensils: "Cubiertos",
+  cart: "Carrito de la compra",
+  truck: "Camión",
+  ruler: "Regla",
+  cpu: "Procesador",
+  car: "Coche",
+  shield: "Escudo",
+  bolt: "Rayo",
+  landmark: "Edificio público",
+  factory: "Fábrica",
+  cog: "Engranaje",
+  calendar: "Calendario",
+  printer: "Impresora",
+  home: "Casa",
+  wrench: "Llave inglesa",
+  scale: "Balanza",
+  sparkles: "Destellos",
+  package: "Paquete",
+  hammer: "Martillo",
+  megaphone: "Megáfono",
+  users: "Personas",
+  heart: "Corazón",
+  leaf: "Hoja",
+  handshake: "Apretón de manos",
+  monitor: "Monitor",
+  antenna: "Antena",
+  laptop: "Portátil",
+} as const satisfies Record<(typeof SECTOR_ICONS)[number], string>;
+
 const SCHEMA_TYPES = [
   { title: "Servicio profesional (ProfessionalService)", value: "ProfessionalService" },
   { title: "Servicio (Service)", value: "Service" },
@@ -67,8 +105,9 @@ export const sectorPage = defineType({
       name: "slug",
       title: "Slug (dirección)",
       description:
-        "La página vive en /sectores/slug. Minúsculas sin acentos y guiones (p. ej. «software-b2b»). Cambiarlo rompe los enlaces ya compartidos.",
+        "La página vive en /sectores/slug. Minúsculas sin acentos y guiones (p. ej. «software-b2b»). Si la cambias en una página publicada, la dirección antigua redirige a la nueva.",
       type: "slug",
+      components: { input: publicAddressInput("sectorPage") },
       options: { source: "sectorName", maxLength: 96, slugify },
       validation: slugRule,
       group: "page",
@@ -109,7 +148,7 @@ export const sectorPage = defineType({
           title: "Icono",
           description: "Icono del sector en la cabecera y en su tarjeta del directorio.",
           type: "string",
-          options: { list: [...SECTOR_ICONS] },
+          options: { list: SECTOR_ICONS.map((value) => ({ title: SECTOR_ICON_TITLES[value], value })) },
           validation: (rule) => rule.required(),
         }),
         imageField(
@@ -195,25 +234,26 @@ export const sectorPage = defineType({
     defineField({
       name: "featured",
       title: "Destacado",
-      description: "Lo muestra también en la rejilla de sectores destacados de /sectores (la web enseña 6).",
+      description: `Lo muestra también en la rejilla de sectores destacados de /sectores (como máximo ${FEATURED_MAX}).`,
       type: "boolean",
       initialValue: false,
-      validation: (rule) => rule.required(),
+      validation: (rule) => rule.required().custom(featuredValidation),
     }),
     defineField({
       name: "order",
       title: "Orden",
-      description: "Posición en el directorio /sectores (menor primero).",
+      description: "Posición en el directorio /sectores (menor primero). Un sector nuevo va al final.",
       type: "number",
-      validation: orderRule,
+      initialValue: initialOrder,
+      validation: (rule) => [orderRule(rule), rule.custom(orderValidation).warning()],
     }),
     defineField({
       name: "group",
       title: "Grupo del sector",
       description:
-        "Familia a la que pertenece (p. ej. «Industria», «Servicios profesionales», «Salud»). Escríbelo igual en todos los sectores de la familia: al final de cada página se enlazan otros sectores del mismo grupo. Opcional.",
-      type: "string",
-      validation: (rule) => rule.max(60),
+        "Familia a la que pertenece (p. ej. «Industria y maquinaria»): al final de cada página se enlazan otros sectores del mismo grupo. Los grupos se crean en «Sectores › Grupos de sectores». Opcional.",
+      type: "reference",
+      to: [{ type: "sectorGroup" }],
     }),
     defineField({
       name: "relatedSectors",
@@ -221,8 +261,25 @@ export const sectorPage = defineType({
       description:
         "Opcional: los sectores que quieres enlazar al final de esta página, en este orden (hasta 4 se muestran). Si eliges menos, se completan con sectores del mismo grupo y, si faltan, con los vecinos por orden alfabético.",
       type: "array",
-      of: [defineArrayMember({ type: "reference", to: [{ type: "sectorPage" }] })],
-      validation: (rule) => rule.unique().max(6),
+      of: [
+        defineArrayMember({
+          type: "reference",
+          to: [{ type: "sectorPage" }],
+          // The picker never offers the page itself (its published or draft id).
+          options: {
+            filter: ({ document }) => {
+              const id = (document._id ?? "").replace(/^drafts\./, "");
+              return { filter: "!(_id in [$id, $draftId])", params: { id, draftId: `drafts.${id}` } };
+            },
+          },
+        }),
+      ],
+      validation: (rule) => [
+        rule.unique().max(6),
+        rule.custom((value, context) =>
+          checkRelatedSectors(value as { _ref?: string }[] | undefined, context.document?._id),
+        ),
+      ],
     }),
     section("explanation", "Explicación", "Bloque de texto que explica el sector.", [
       requiredString("title", "Título", "Título del bloque."),
@@ -277,11 +334,11 @@ export const sectorPage = defineType({
   ].map((field) => ("group" in field && field.group ? field : { ...field, group: "page" })),
   orderings: [{ title: "Orden", name: "orderAsc", by: [{ field: "order", direction: "asc" }] }],
   preview: {
-    select: { title: "sectorName", slug: "slug.current", featured: "featured", order: "order" },
-    prepare({ title, slug, featured, order }) {
+    select: { title: "sectorName", slug: "slug.current", featured: "featured", order: "order", group: "group.title" },
+    prepare({ title, slug, featured, order, group }) {
       return {
         title: featured ? `${title} ★` : title,
-        subtitle: `${order ?? "–"} · /sectores/${slug ?? "(sin slug)"}`,
+        subtitle: `${order ?? "–"} · /sectores/${slug ?? "(sin dirección)"}${group ? ` · ${group}` : ""}`,
       };
     },
   },

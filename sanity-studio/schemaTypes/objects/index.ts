@@ -4,7 +4,7 @@
  * nextStep, contractSection).
  */
 import { defineArrayMember, defineField, defineType } from "sanity";
-import { ICON_NAMES } from "../../../app/components/ui/icon-names";
+import { ICON_OPTIONS } from "../icon-titles";
 import { optionalString, requiredString, requiredText, stringList } from "../fields";
 import { legalValueMember } from "../legal-identity";
 import { checkHref, hrefRule, optionalHrefRule, seoDescriptionRule, seoTitleRule } from "../rules";
@@ -108,7 +108,7 @@ export const feature = defineType({
       title: "Icono",
       description: "Icono de la tarjeta (opcional; sin él se usa uno neutro).",
       type: "string",
-      options: { list: [...ICON_NAMES] },
+      options: { list: ICON_OPTIONS },
     }),
   ],
   preview: { select: { title: "title", subtitle: "description" } },
@@ -219,7 +219,13 @@ export const planButton = defineType({
       validation: (rule) => rule.required(),
     }),
   ],
-  preview: { select: { title: "label", subtitle: "action" } },
+  preview: {
+    select: { title: "label", action: "action" },
+    prepare: ({ title, action }) => ({
+      title,
+      subtitle: PLAN_BUTTON_ACTIONS.find((option) => option.value === action)?.title ?? "Sin acción",
+    }),
+  },
 });
 
 export const stat = defineType({

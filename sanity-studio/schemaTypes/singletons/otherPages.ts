@@ -47,6 +47,23 @@ export const calculatorPage = defineType({
       { collapsed: false },
     ),
     objectList("introCards", "Tarjetas de introducción", "Tarjetas sobre la calculadora.", "feature"),
+    section(
+      "sectorField",
+      "Campo «Sector»",
+      "Textos del campo donde el visitante elige su sector (aquí y en los bloques «Calculadora» de las páginas de campaña, salvo que el bloque ponga los suyos).",
+      [
+        requiredString(
+          "selectPlaceholder",
+          "Texto sin sector elegido",
+          "Primera opción del desplegable, antes de elegir («Selecciona tu sector»).",
+        ),
+        requiredString(
+          "searchPlaceholder",
+          "Texto del buscador",
+          "Texto gris dentro del campo cuando hay tantos sectores que se buscan escribiendo («Escribe tu sector para buscarlo»).",
+        ),
+      ],
+    ),
     section("howWeWork", "Cómo trabajamos", "Los tres pasos bajo los resultados.", [
       requiredString("heading", "Título", "Título del bloque."),
       objectList("steps", "Pasos", "Cada paso: título y descripción.", "step", 3),
