@@ -153,9 +153,9 @@ export function experimentCounter(): ExperimentCounter {
 /** Every assignment it counts also counts in experiment_assignments_total (keys it would not count excepted). */
 function withAssignmentMetric(counter: ExperimentCounter): ExperimentCounter {
   const countVisitor = counter.countVisitor.bind(counter);
-  counter.countVisitor = (experiment, variant) => {
+  counter.countVisitor = (experiment, variant, browser) => {
     if (isCountableKey(experiment) && isCountableKey(variant)) countExperimentAssignment(experiment, variant);
-    countVisitor(experiment, variant);
+    countVisitor(experiment, variant, browser);
   };
   return counter;
 }
