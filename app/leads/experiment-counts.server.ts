@@ -484,7 +484,8 @@ export class PostgresExperimentCounter extends BatchedExperimentCounter {
   }
 
   private addConversion(conversion: PendingConversion): void {
-    const key = pairId(conversion.experiment, conversion.browser);
+    // One per variant named: only the one the browser was assigned can convert it.
+    const key = `${pairId(conversion.experiment, conversion.browser)}\u0000${conversion.variant}`;
     if (this.conversions.has(key)) return;
     if (this.conversions.size < MAX_BUFFERED_CONVERSIONS) this.conversions.set(key, conversion);
     else
@@ -563,17 +564,19 @@ export class PostgresExperimentCounter extends BatchedExperimentCounter {
           await client.query(
             `WITH input AS (
                SELECT * FROM unnest($1::text[], $2::text[], $3::text[]) AS i (experiment, variant, browser)
-             ), added AS (
-               INSERT INTO ${TABLES.experimentConversion} (experiment, browser)
-               SELECT input.experiment, input.browser FROM input
+             ), assigned AS (
+               SELECT DISTINCT v.experiment, v.browser, v.variant FROM input
                JOIN ${TABLES.experimentVisitor} v
                  ON v.experiment = input.experiment AND v.browser = input.browser AND v.variant = input.variant
+             ), added AS (
+               INSERT INTO ${TABLES.experimentConversion} (experiment, browser)
+               SELECT experiment, browser FROM assigned
                ON CONFLICT DO NOTHING
                RETURNING experiment, browser
              )
              INSERT INTO ${TABLES.experimentCount} AS c (experiment, variant, conversions)
-             SELECT input.experiment, input.variant, count(*) FROM added JOIN input USING (experiment, browser)
-             GROUP BY input.experiment, input.variant
+             SELECT assigned.experiment, assigned.variant, count(*) FROM added JOIN assigned USING (experiment, browser)
+             GROUP BY assigned.experiment, assigned.variant
              ON CONFLICT (experiment, variant) DO UPDATE SET conversions = c.conversions + excluded.conversions`,
             [
               conversions.map((conversion) => conversion.experiment),
