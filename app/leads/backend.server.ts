@@ -94,6 +94,7 @@ interface ProcessParts {
   retentionTimer?: NodeJS.Timeout;
   limiter?: { points: number; limiter: FormRateLimiter };
   visitorLimiter?: { points: number; limiter: FormRateLimiter };
+  previewLimiter?: { points: number; limiter: FormRateLimiter };
   counter?: ExperimentCounter;
 }
 
@@ -141,6 +142,23 @@ export function experimentVisitorLimiter(): FormRateLimiter {
     };
   }
   return current.visitorLimiter.limiter;
+}
+
+/**
+ * The process's limit of preview handshakes per client: FORM_RATE_LIMIT per 10 minutes, as the forms, on
+ * the same store (shared by every instance with DATABASE_URL) under its own key, so an editor's previews
+ * and a visitor's leads never spend each other's budget.
+ */
+export function previewHandshakeLimiter(): FormRateLimiter {
+  const current = parts();
+  const points = formRateLimit();
+  if (current.previewLimiter?.points !== points) {
+    current.previewLimiter = {
+      points,
+      limiter: createLeadBackend().createRateLimiter(points, { keyPrefix: "preview-handshake" }),
+    };
+  }
+  return current.previewLimiter.limiter;
 }
 
 /** The process's experiment counter, created from the environment on first use. */
@@ -206,6 +224,7 @@ export function leadDeliveryIdle(): Promise<void> {
 export function resetFormRateLimiter(): void {
   delete parts().limiter;
   delete parts().visitorLimiter;
+  delete parts().previewLimiter;
 }
 
 /** Writes what the counter holds and forgets it; the next use creates one from the environment. */
