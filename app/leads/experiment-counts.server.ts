@@ -304,7 +304,9 @@ export class FileExperimentCounter extends BatchedExperimentCounter {
       this.pendingCounts.push(line(event.type));
       if (event.type === "visitor" && event.browser) {
         const assignment = `${event.browser} ${event.variant}`;
-        this.pendingAssigned.set(event.experiment, [...(this.pendingAssigned.get(event.experiment) ?? []), assignment]);
+        const pending = this.pendingAssigned.get(event.experiment);
+        if (pending) pending.push(assignment);
+        else this.pendingAssigned.set(event.experiment, [assignment]);
         const known = this.assigned.get(event.experiment);
         if (known) setAssignment(known.variants, assignment);
       }
