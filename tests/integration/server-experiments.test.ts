@@ -359,9 +359,13 @@ describe.each<Source>(["local", "sanity"])(
       for (let index = 0; index < 12; index += 1) honest.push(await assignedBrowser());
       const drawn = await variantCounts();
       expect(drawn.a.visitors + drawn.b.visitors - before.a.visitors - before.b.visitors).toBe(12);
-      // Each post carries an id of the right shape that no page view ever set, naming b.
-      for (let index = 0; index < 8; index += 1) {
-        const id = Buffer.from(`inventado-${source}-${index}`.padEnd(16, ".").slice(0, 16)).toString("base64url");
+      // Each post carries its own id of the right shape, one no page view ever set, naming b.
+      const minted = Array.from({ length: 8 }, (_, index) =>
+        Buffer.from(`inv-${source}-${index}`.padEnd(16, ".")).toString("base64url"),
+      );
+      expect(new Set(minted).size).toBe(8);
+      for (const [index, id] of minted.entries()) {
+        expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/);
         const answer = await sendLead(CONTROL_PATH, `Competidor ${index}`, { id, variant: "b" });
         // The lead is real: stored and delivered with the variant whose page answered it.
         expect(answer.status).toBe(200);

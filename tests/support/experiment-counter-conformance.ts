@@ -15,7 +15,8 @@ export const BROWSER_LUIS = "THVpcy1icm93c2VyLTAwMQ";
 
 /** A well-formed browser id made from a label (22 base64url characters), as a client could mint one. */
 export function browserId(label: string): string {
-  return Buffer.from(label.padEnd(16, ".").slice(0, 16)).toString("base64url");
+  if (label.length > 16) throw new Error(`A browser id label has at most 16 characters: ${label}`);
+  return Buffer.from(label.padEnd(16, ".")).toString("base64url");
 }
 
 export function describeExperimentCounterConformance(name: string, factory: () => CounterStoreFactory) {
