@@ -449,7 +449,16 @@ interface PendingConversion {
   experiment: string;
   variant: string;
   browser: string;
+  /** When the lead was counted (Date.now()): an id not assigned yet is looked for again until ASSIGNMENT_WAIT_MS later. */
+  since?: number;
 }
+
+/**
+ * How long a lead's id that no assignment names yet is looked for again (every second): the page view that
+ * drew it may have been counted by another instance whose write has not landed (its 250 ms batch, a retry
+ * after a database blip). Past it, the lead converts nobody: a minted id costs a few small queries.
+ */
+const ASSIGNMENT_WAIT_MS = 10_000;
 
 /**
  * The counter on PostgreSQL: increments are summed in memory and written every 250 ms in one
@@ -517,7 +526,12 @@ export class PostgresExperimentCounter extends BatchedExperimentCounter {
       this.addAssignment({ experiment: event.experiment, variant: event.variant, browser: event.browser });
     }
     if (event.type === "lead" && event.browser) {
-      this.addConversion({ experiment: event.experiment, variant: event.variant, browser: event.browser });
+      this.addConversion({
+        experiment: event.experiment,
+        variant: event.variant,
+        browser: event.browser,
+        since: Date.now(),
+      });
     }
   }
 
@@ -530,6 +544,7 @@ export class PostgresExperimentCounter extends BatchedExperimentCounter {
     this.counts = new Map();
     this.conversions = new Map();
     this.assignments = new Map();
+    let unassigned: PendingConversion[] = [];
     try {
       if (!(await this.database.readyWithin(READ_WAIT_MS))) throw new Error("The database cannot be reached");
       await transaction(this.database.pool, async (client) => {
@@ -560,6 +575,25 @@ export class PostgresExperimentCounter extends BatchedExperimentCounter {
           );
         }
         if (conversions.length > 0) {
+          const input = [
+            conversions.map((conversion) => conversion.experiment),
+            conversions.map((conversion) => conversion.variant),
+            conversions.map((conversion) => conversion.browser),
+          ];
+          // The ids no assignment names (yet): looked for again at the next writes, for a while.
+          const { rows } = await client.query<{ experiment: string; variant: string; browser: string }>(
+            `SELECT i.experiment, i.variant, i.browser
+             FROM unnest($1::text[], $2::text[], $3::text[]) AS i (experiment, variant, browser)
+             WHERE NOT EXISTS (
+               SELECT 1 FROM ${TABLES.experimentVisitor} v
+               WHERE v.experiment = i.experiment AND v.browser = i.browser AND v.variant = i.variant
+             )`,
+            input,
+          );
+          const missing = new Set(rows.map((row) => `${pairId(row.experiment, row.browser)}\u0000${row.variant}`));
+          unassigned = conversions.filter((conversion) =>
+            missing.has(`${pairId(conversion.experiment, conversion.browser)}\u0000${conversion.variant}`),
+          );
           // Only ids the server assigned that variant convert (any instance, this transaction's included),
           // and only those the table did not have yet: a browser converts once per experiment, whichever
           // instance took its leads.
@@ -580,14 +614,14 @@ export class PostgresExperimentCounter extends BatchedExperimentCounter {
              SELECT assigned.experiment, assigned.variant, count(*) FROM added JOIN assigned USING (experiment, browser)
              GROUP BY assigned.experiment, assigned.variant
              ON CONFLICT (experiment, variant) DO UPDATE SET conversions = c.conversions + excluded.conversions`,
-            [
-              conversions.map((conversion) => conversion.experiment),
-              conversions.map((conversion) => conversion.variant),
-              conversions.map((conversion) => conversion.browser),
-            ],
+            input,
           );
         }
       });
+      const waitFrom = Date.now() - ASSIGNMENT_WAIT_MS;
+      const again = unassigned.filter((conversion) => (conversion.since ?? 0) > waitFrom);
+      for (const conversion of again) this.addConversion(conversion);
+      if (again.length > 0) this.flushIn(1_000);
     } catch (error) {
       for (const count of counts) this.addCount(count.experiment, count.variant, count.visitors, count.leads);
       for (const conversion of conversions) this.addConversion(conversion);

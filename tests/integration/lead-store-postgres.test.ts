@@ -150,6 +150,39 @@ describe.skipIf(!postgresUrl)("PostgreSQL", () => {
     ]);
   });
 
+  it("converts a lead taken before another instance's assignment landed, once it lands; a minted id never", async () => {
+    const url = await createDatabase(adminUrl);
+    const [taking, drawing] = [openDatabase(url), openDatabase(url)];
+    ownPools.push(taking, drawing);
+    await Promise.all([taking.ready(), drawing.ready()]);
+    const leads = new PostgresExperimentCounter(taking);
+    const views = new PostgresExperimentCounter(drawing);
+    // The lead reaches its instance's database write before the page view's instance wrote the assignment.
+    leads.countLead("titular-reformas", "b", BROWSER_LUIS);
+    leads.countLead("titular-reformas", "b", BROWSER_ANA);
+    await leads.flush();
+    views.countVisitor("titular-reformas", "b", BROWSER_LUIS);
+    await views.flush();
+    await leads.flush();
+    expect(await leads.readCounts()).toEqual([
+      { experiment: "titular-reformas", variant: "b", visitors: 1, conversions: 1, leads: 2 },
+    ]);
+    // Ana's id was never assigned: past the wait it is no longer looked for, even if it were assigned later.
+    const later = Date.now() + 11_000;
+    vi.spyOn(Date, "now").mockReturnValue(later);
+    try {
+      await leads.flush();
+      views.countVisitor("titular-reformas", "b", BROWSER_ANA);
+      await views.flush();
+      await leads.flush();
+    } finally {
+      vi.mocked(Date.now).mockRestore();
+    }
+    expect(await leads.readCounts()).toEqual([
+      { experiment: "titular-reformas", variant: "b", visitors: 2, conversions: 1, leads: 2 },
+    ]);
+  });
+
   it("derives one job id per (submission, destination), the same every time", () => {
     const id = "8b6c99c2-7d78-4ade-b7cb-6c6a7f98192b";
     expect(deliveryJobId(id, "formService")).toBe(deliveryJobId(id, "formService"));
