@@ -3,15 +3,21 @@
 // server on 127.0.0.1, then sends (1) BENCH_ALIASES (30) distinct spellings of the largest public file
 // (dot segments, doubled and encoded slashes, query strings) after its own path was served once, and
 // (2) BENCH_RENDITIONS (24) renditions of a seed image that no page asks for, and prints the CPU spent per
-// request of each kind next to the same number of ordinary requests, with the statuses seen, and (3)
+// request of each kind next to the same number of ordinary requests, with the statuses seen, (3)
 // BENCH_SPELLINGS (30) spellings of the page `/sectores` (doubled and trailing slashes, dot segments,
-// encoded letters), all of which the door redirects to `/sectores` (target: 0.5 s of CPU for all of them).
-// A bounded server spends about as much on an alias as on a cached file: no compression, no rendering.
-// docs/production-server.md, 'Bounded work'. One run, stops by itself; not a test (no threshold).
+// encoded letters), all of which the door redirects to `/sectores` (target: 0.5 s of CPU for all of them),
+// and (4) the preview handshake on a grown dataset (the seed plus copies: BENCH_HANDSHAKE_DOCUMENTS, about
+// 2,513 documents): BENCH_HANDSHAKES (40) handshakes with a wrong secret and as many with the right one,
+// under a limit that lets them all through, and the same wrong ones under the default FORM_RATE_LIMIT (20):
+// CPU per handshake and the statuses (docs/preview.md). A bounded server spends about as much on an alias
+// as on a cached file: no compression, no rendering. docs/production-server.md, 'Bounded work'. One run,
+// stops by itself; not a test (no threshold).
 import fs from "node:fs";
 import http from "node:http";
+import os from "node:os";
 import path from "node:path";
 
+import { writeGrownDataset } from "./grow-dataset.mjs";
 import { ensureBuild, root, startProductionServer } from "./lib/build.mjs";
 
 const ALIASES = Number(process.env.BENCH_ALIASES) || 30;
@@ -119,6 +125,89 @@ async function pathSpellingRows(server, page = "/sectores") {
   ];
 }
 
+function printRows(rows) {
+  console.log("requests                                        | server CPU ms | per request ms | statuses");
+  for (const [label, row] of rows) {
+    console.log(
+      `${label.padEnd(48)}| ${row.cpuMs.toFixed(0).padStart(13)} | ${row.perRequestMs.toFixed(1).padStart(14)} | ${JSON.stringify(row.statuses)}`,
+    );
+  }
+}
+
+const HANDSHAKES = Number(process.env.BENCH_HANDSHAKES) || 40;
+const HANDSHAKE_DOCUMENTS = Number(process.env.BENCH_HANDSHAKE_DOCUMENTS) || 2513;
+
+/** `/api/preview-mode/enable` with a secret, as the Studio's Presentation tool opens it. */
+function handshakeTarget(secret) {
+  const query = new URLSearchParams({
+    "sanity-preview-secret": secret,
+    "sanity-preview-pathname": "/",
+    "sanity-preview-perspective": "drafts",
+  });
+  return `/api/preview-mode/enable?${query}`;
+}
+
+/**
+ * (4) The preview handshake on a grown embedded dataset with one fresh secret in it: what a wrong and a
+ * right secret cost once the dataset is in memory (a page view first, as any running server has had), and
+ * the statuses a flood of wrong ones gets under the default rate limit. Its own servers.
+ */
+async function previewHandshakeSection() {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "bench-handshake-"));
+  const file = path.join(folder, "production.ndjson");
+  const seedDocuments = 67;
+  const extra = Math.max(0, HANDSHAKE_DOCUMENTS - seedDocuments - 1);
+  writeGrownDataset(file, { sectors: Math.round(extra * 0.75), campaigns: extra - Math.round(extra * 0.75) });
+  const secret = `bench-${Date.now()}`;
+  const now = new Date().toISOString();
+  fs.appendFileSync(
+    file,
+    `${JSON.stringify({
+      _id: "drafts.sanity-preview-url-secret.bench",
+      _type: "sanity.previewUrlSecret",
+      _createdAt: now,
+      _updatedAt: now,
+      secret,
+      studioUrl: "http://localhost:3333",
+    })}\n`,
+  );
+  const documents = fs.readFileSync(file, "utf8").split("\n").filter(Boolean).length;
+  const rows = [];
+  for (const [limit, runs] of [
+    [
+      "1000000",
+      [
+        [
+          `${HANDSHAKES} handshakes, wrong secret`,
+          Array.from({ length: HANDSHAKES }, (_, i) => handshakeTarget(`x${i}`)),
+        ],
+        [`${HANDSHAKES} handshakes, right secret`, Array(HANDSHAKES).fill(handshakeTarget(secret))],
+      ],
+    ],
+    [
+      undefined,
+      [
+        [
+          `${HANDSHAKES} wrong, default FORM_RATE_LIMIT`,
+          Array.from({ length: HANDSHAKES }, (_, i) => handshakeTarget(`y${i}`)),
+        ],
+      ],
+    ],
+  ]) {
+    const server = await startProductionServer({ env: { CONTENT_DATASET_FILE: file, FORM_RATE_LIMIT: limit } });
+    try {
+      // The dataset parsed once, as on any server that has answered a page.
+      await get(server.baseUrl, "/sectores");
+      for (const [label, targets] of runs) rows.push([label, await measure(server, targets, {})]);
+    } finally {
+      await server.stop();
+    }
+  }
+  console.log(`\npreview handshake: ${documents} documents (${Math.round(fs.statSync(file).size / 1024)} KiB NDJSON)`);
+  printRows(rows);
+  fs.rmSync(folder, { recursive: true, force: true });
+}
+
 ensureBuild();
 const server = await startProductionServer();
 try {
@@ -153,12 +242,7 @@ try {
   const spellingRows = await pathSpellingRows(server);
   rows.push(...spellingRows);
   console.log(`largest public file: ${own} (${Math.round(size / 1024)} KiB); image: ${image}`);
-  console.log("requests                                        | server CPU ms | per request ms | statuses");
-  for (const [label, row] of rows) {
-    console.log(
-      `${label.padEnd(48)}| ${row.cpuMs.toFixed(0).padStart(13)} | ${row.perRequestMs.toFixed(1).padStart(14)} | ${JSON.stringify(row.statuses)}`,
-    );
-  }
+  printRows(rows);
   const serverErrors = rows.reduce(
     (sum, [, row]) =>
       sum +
@@ -175,3 +259,4 @@ try {
 } finally {
   await server.stop();
 }
+await previewHandshakeSection();

@@ -113,7 +113,9 @@ export interface RemixHandlerOptions {
    * cached, in the same request scope. A handler that answers null leaves the path to Remix, as if it
    * did not exist (its 404 page).
    */
-  ownRoutes?: Readonly<Record<string, (args: { request: Request }) => Promise<Response | null>>>;
+  ownRoutes?: Readonly<
+    Record<string, (args: { request: Request; context: { clientIp?: string } }) => Promise<Response | null>>
+  >;
   /**
    * The signal that ends the long-lived answers of `ownRoutes` (the preview event stream): the server's
    * drain (server/drain.ts), so a shutdown ends such a stream cleanly instead of cutting it.
@@ -146,19 +148,19 @@ export function createRemixHandler({
         sendPlain(res, 400, "Petición no válida.");
         return;
       }
+      // Per-visitor limits (form actions, new experiment visitors, the preview handshake): the load context
+      // carries the address. A shared page never depends on it: only answers private per visitor read it.
+      const clientIp = clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], hops);
       const own = req.method === "GET" || req.method === "HEAD" ? ownRoutes[url.pathname] : undefined;
       if (own) {
         const full = requestUrl(req.url ?? "/", host, secure) ?? url;
         const request = toFetchRequest(req, res, full, false, longLivedUntil?.());
-        const response = await runInRequestScope(request, () => own({ request }));
+        const response = await runInRequestScope(request, () => own({ request, context: { clientIp } }));
         if (response) {
           await sendLive(req, res, response);
           return;
         }
       }
-      // Per-visitor limits (form actions, new experiment visitors): the load context carries the address.
-      // A shared page never depends on it: only answers that are private per visitor read it.
-      const clientIp = clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], hops);
       if (!cacheKey) {
         const request = toFetchRequest(req, res, url, false);
         const response = await handle(request, { clientIp });

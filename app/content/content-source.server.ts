@@ -18,6 +18,12 @@ export interface ContentSource {
   invalidate(): void;
   /** Drops cached drafts only (a draft changed; published answers and cached pages stay). */
   invalidateDrafts(): void;
+  /**
+   * The embedded dataset only: a query over every document held in memory as the file is now (drafts
+   * and the Studio's preview secrets included), uncached. The preview handshake checks its secret here,
+   * so a request costs a lookup, never a read of the file (app/content/preview-secret.server.ts).
+   */
+  queryRaw?(query: string, params: QueryParams): Promise<unknown>;
   close(): void;
 }
 

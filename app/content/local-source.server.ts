@@ -156,25 +156,64 @@ export async function runGroqScanning(dataset: SanityDocument[], query: string, 
 export interface LocalDataset {
   /** The documents a perspective sees (computed once per file version). */
   documents(perspective: Perspective | "raw"): SanityDocument[];
+  /**
+   * Checks the file now instead of at the next poll (one `stat`): changed since it was parsed, it is read
+   * again at the next `documents` and onChange runs. For an answer that must see a line written a moment
+   * ago (the preview handshake's secret); an unchanged file costs nothing more.
+   */
+  refresh(): void;
   close(): void;
 }
 
 const POLL_INTERVAL_MS = 1000;
 
+interface FileVersion {
+  mtimeMs: number;
+  size: number;
+}
+
+const sameVersion = (a: FileVersion, b: FileVersion) => a.mtimeMs === b.mtimeMs && a.size === b.size;
+
 /** The NDJSON file, parsed on first use and again after it changes (then onChange runs). */
 export function watchDataset(file: string, onChange: () => void): LocalDataset {
   let views: Map<string, SanityDocument[]> | null = null;
-  const listener = (current: fs.Stats, previous: fs.Stats) => {
-    if (current.mtimeMs === previous.mtimeMs && current.size === previous.size) return;
+  /** The file's version when `views` was read (null: not read, or its stat failed). */
+  let parsed: FileVersion | null = null;
+  const changed = () => {
     views = null;
+    parsed = null;
     onChange();
   };
+  const listener = (current: fs.Stats, previous: fs.Stats) => {
+    if (sameVersion(current, previous)) return;
+    // Already read at this version (refresh saw the change first): nothing to do again.
+    if (parsed && sameVersion(current, parsed)) return;
+    changed();
+  };
   fs.watchFile(file, { interval: POLL_INTERVAL_MS, persistent: false }, listener);
+  const version = (): FileVersion | null => {
+    try {
+      const { mtimeMs, size } = fs.statSync(file);
+      return { mtimeMs, size };
+    } catch {
+      return null;
+    }
+  };
   return {
+    refresh() {
+      if (!views) return;
+      const current = version();
+      if (!current || !parsed || !sameVersion(current, parsed)) changed();
+    },
     documents(perspective) {
-      views ??= new Map([
-        ["raw", withLocalImageAssets(parseNdjsonRaw(fs.readFileSync(file, "utf8")), imagesDirOf(file))],
-      ]);
+      if (!views) {
+        // Stat first: a write between the two is seen by the next refresh or poll, never missed.
+        const current = version();
+        views = new Map([
+          ["raw", withLocalImageAssets(parseNdjsonRaw(fs.readFileSync(file, "utf8")), imagesDirOf(file))],
+        ]);
+        parsed = current;
+      }
       let view = views.get(perspective);
       if (!view) views.set(perspective, (view = datasetFor(views.get("raw")!, perspective)));
       return view;

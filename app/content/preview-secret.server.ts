@@ -1,28 +1,29 @@
 /**
  * Checks a Presentation tool preview URL with Sanity's own validatePreviewUrl. On Sanity it queries the
  * Content Lake with the read token; on the embedded dataset it runs the package's own GROQ on groq-js
- * over the NDJSON file's raw documents (where the Studio's `sanity.previewUrlSecret` drafts live), through
- * a client-shaped adapter with just the methods the package calls.
+ * over the raw documents the content source already holds in memory (where the Studio's
+ * `sanity.previewUrlSecret` drafts live: lines of the NDJSON file), through a client-shaped adapter with
+ * just the methods the package calls. A handshake there costs a `stat` of the file and a lookup by type,
+ * never a parse: the file is read again only when it changed (the Studio just wrote a secret).
  */
-import fs from "node:fs";
-
 import type { SanityClient } from "@sanity/client";
 import { validatePreviewUrl } from "@sanity/preview-url-secret";
 
-import { contentDatasetFile, sanitySettings } from "~/lib/env.server";
+import { sanitySettings } from "~/lib/env.server";
 import { safeRedirectTarget } from "~/lib/redirect-target";
 
 import type { QueryParams } from "./content-source.server";
-import { parseNdjsonRaw, runGroq } from "./local-source.server";
 import { createSanityClient } from "./sanity-client.server";
+import { contentSource } from "./source.server";
 
-function localSecretClient(): SanityClient {
+function localSecretClient(): SanityClient | null {
+  const source = contentSource();
+  const queryRaw = source.queryRaw?.bind(source);
+  if (!queryRaw) return null;
   const adapter = {
     config: () => ({ token: "embedded-dataset" }),
     withConfig: () => adapter,
-    // Read fresh on every handshake: the Studio writes the secret just before it opens the URL.
-    fetch: async (query: string, params: QueryParams) =>
-      runGroq(parseNdjsonRaw(await fs.promises.readFile(contentDatasetFile(), "utf8")), query, params),
+    fetch: (query: string, params: QueryParams) => queryRaw(query, params),
   };
   return adapter as unknown as SanityClient;
 }

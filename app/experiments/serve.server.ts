@@ -100,7 +100,8 @@ export async function chooseCampaignVariant(
     decision = { ...decision, variant: control, participant: false, drawn: false, browserId: null, cookie: null };
   }
   if (decision.cookie) headers.append("Set-Cookie", experimentCookie(decision.cookie, { secure }));
-  if (decision.drawn) experimentCounter().countVisitor(experiment.key, decision.variant.key);
+  // The assignment is recorded with the browser's id: only ids recorded here ever convert.
+  if (decision.drawn) experimentCounter().countVisitor(experiment.key, decision.variant.key, decision.browserId);
   if (!decision.cookie && shouldForgetAssignments(visitor)) {
     headers.append("Set-Cookie", clearExperimentCookie({ secure }));
   }

@@ -161,7 +161,8 @@ export async function handleLeadAction(
     const record = await storeLead(form.kind, payload);
     countLeadReceived(form.kind);
     if (experiment) {
-      // The experiment cookie's random id: a browser converts once per experiment, however many leads it sends.
+      // The experiment cookie's random id: a browser converts once per experiment, however many leads it
+      // sends, and only if the server assigned it this variant (a minted id counts the lead, converts nobody).
       experimentCounter().countLead(experiment.experimento, experiment.variante, visitor.browserId);
     }
     const receipt = form.receipt?.(result.data);

@@ -95,6 +95,7 @@ interface ProcessParts {
   limiter?: { points: number; limiter: FormRateLimiter };
   visitorLimiter?: { points: number; limiter: FormRateLimiter };
   signatureLedger?: FormRateLimiter;
+  previewLimiter?: { points: number; limiter: FormRateLimiter };
   counter?: ExperimentCounter;
 }
 
@@ -159,6 +160,23 @@ export function sharedSignatureLedger(windowSeconds: number): FormRateLimiter | 
   return current.signatureLedger;
 }
 
+/**
+ * The process's limit of preview handshakes per client: FORM_RATE_LIMIT per 10 minutes, as the forms, on
+ * the same store (shared by every instance with DATABASE_URL) under its own key, so an editor's previews
+ * and a visitor's leads never spend each other's budget.
+ */
+export function previewHandshakeLimiter(): FormRateLimiter {
+  const current = parts();
+  const points = formRateLimit();
+  if (current.previewLimiter?.points !== points) {
+    current.previewLimiter = {
+      points,
+      limiter: createLeadBackend().createRateLimiter(points, { keyPrefix: "preview-handshake" }),
+    };
+  }
+  return current.previewLimiter.limiter;
+}
+
 /** The process's experiment counter, created from the environment on first use. */
 export function experimentCounter(): ExperimentCounter {
   const current = parts();
@@ -169,9 +187,9 @@ export function experimentCounter(): ExperimentCounter {
 /** Every assignment it counts also counts in experiment_assignments_total (keys it would not count excepted). */
 function withAssignmentMetric(counter: ExperimentCounter): ExperimentCounter {
   const countVisitor = counter.countVisitor.bind(counter);
-  counter.countVisitor = (experiment, variant) => {
+  counter.countVisitor = (experiment, variant, browser) => {
     if (isCountableKey(experiment) && isCountableKey(variant)) countExperimentAssignment(experiment, variant);
-    countVisitor(experiment, variant);
+    countVisitor(experiment, variant, browser);
   };
   return counter;
 }
@@ -223,6 +241,7 @@ export function resetFormRateLimiter(): void {
   delete parts().limiter;
   delete parts().visitorLimiter;
   delete parts().signatureLedger;
+  delete parts().previewLimiter;
 }
 
 /** Writes what the counter holds and forgets it; the next use creates one from the environment. */

@@ -20,6 +20,7 @@ export const TABLES = {
   rateLimit: "form_rate_limit",
   experimentCount: "experiment_count",
   experimentConversion: "experiment_conversion",
+  experimentVisitor: "experiment_visitor",
   erasureAudit: "lead_erasure_audit",
   migration: "app_migration",
 } as const;
@@ -89,6 +90,21 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
       CREATE TABLE ${TABLES.experimentConversion} (
         experiment text NOT NULL,
         browser text NOT NULL,
+        PRIMARY KEY (experiment, browser)
+      );
+    `,
+  },
+  {
+    version: 4,
+    name: "experiment assignments: only a browser the server assigned converts",
+    sql: `
+      -- The random id the server gave a browser with its variant, written when it counts the visitor and
+      -- kept only while its experiment is in content. A lead converts only an id recorded here for its
+      -- variant. Browsers assigned before this version have no row: their later leads count, converting nobody.
+      CREATE TABLE ${TABLES.experimentVisitor} (
+        experiment text NOT NULL,
+        browser text NOT NULL,
+        variant text NOT NULL,
         PRIMARY KEY (experiment, browser)
       );
     `,

@@ -5,10 +5,15 @@
  * many leads a variant's page brought (every accepted lead). They live with the submissions, so they
  * survive restarts.
  *
+ * Only the server writes the figures a decision rests on: when it assigns a browser it records that
+ * browser's id with its variant, and a lead converts only a browser recorded for that experiment and that
+ * variant. An id a client wrote into its own cookie (minted, or a real one naming another variant) counts
+ * its lead and converts nobody, so a script cannot fill a variant's conversions (docs/consent-and-tracking.md).
+ *
  * To count a browser once, the store keeps the ids of the browsers that converted, per experiment, and
- * only while the experiment exists: `forgetExperimentsExcept` drops the ids of every experiment no longer
- * in content (app/experiments/serve.server.ts runs it with every report and hourly while pages are
- * served); the counts themselves hold no id and stay.
+ * those of the assigned ones, only while the experiment exists: `forgetExperimentsExcept` drops the ids of
+ * every experiment no longer in content (app/experiments/serve.server.ts runs it with every report and
+ * hourly while pages are served); the counts themselves hold no id and stay.
  *
  * Counting never blocks or fails a visitor's request: `countVisitor` and `countLead` return at once and
  * never throw; the increments are written in the background. The embedded store appends one JSON line
@@ -16,9 +21,11 @@
  * loses at most what was not yet flushed, a fraction of a second); every COMPACT_AFTER_LINES appended
  * lines (and at the first append of a process) the file is rewritten as one total line per (experiment,
  * variant, event) (`"n"`: how many), written aside and renamed over it, so it stays a few lines per
- * variant whatever the traffic. One id per converted browser goes to
- * DATA_DIR/experiments/browsers/<experiment>.txt. With DATABASE_URL, every instance adds its increments,
- * batched, to one row per (experiment, variant), and the ids to a table keyed by (experiment, browser).
+ * variant whatever the traffic. One line `<id> <variant>` per assigned browser goes to
+ * DATA_DIR/experiments/visitors/<experiment>.txt (read into memory, then only its new lines, when a lead
+ * needs it) and one id per converted browser to DATA_DIR/experiments/browsers/<experiment>.txt. With
+ * DATABASE_URL, every instance adds its increments, batched, to one row per (experiment, variant), the
+ * assignments to a table keyed by (experiment, browser), and the converted ids to another.
  */
 import { promises as fs } from "node:fs";
 import path from "node:path";
@@ -40,11 +47,16 @@ export interface ExperimentCount {
 }
 
 export interface ExperimentCounter {
-  /** A browser was assigned this variant (call once per browser). Returns at once, never throws. */
-  countVisitor(experiment: string, variant: string): void;
+  /**
+   * A browser was assigned this variant (call once per browser): one visitor, and `browser` (the id its
+   * experiment cookie gets) recorded as that variant's, the only ids whose leads convert. Returns at once,
+   * never throws.
+   */
+  countVisitor(experiment: string, variant: string, browser?: string | null): void;
   /**
    * A lead sent from this variant's page was accepted: one lead, and one conversion when `browser` (the
-   * experiment cookie's id) has not converted in this experiment before. Returns at once, never throws.
+   * experiment cookie's id) was assigned this variant by the server (countVisitor) and has not converted
+   * in this experiment before. Returns at once, never throws.
    */
   countLead(experiment: string, variant: string, browser?: string | null): void;
   /** Totals per (experiment, variant), counts not yet written included. */
@@ -67,6 +79,7 @@ interface CountEvent {
   experiment: string;
   variant: string;
   type: "visitor" | "lead";
+  /** visitor: the id assigned; lead: the id its cookie named (null: none, or not an id). */
   browser: string | null;
 }
 
@@ -122,6 +135,11 @@ export function experimentCountsFile(directory: string): string {
   return path.join(directory, "experiments", "counts.ndjson");
 }
 
+/** Where the embedded store keeps the assigned browsers of one experiment (`<id> <variant>` lines, the last wins). */
+export function assignedBrowsersFile(directory: string, experiment: string): string {
+  return path.join(directory, "experiments", "visitors", `${experiment}.txt`);
+}
+
 /** Where the embedded store keeps the ids of one experiment's converted browsers. */
 export function convertedBrowsersFile(directory: string, experiment: string): string {
   return path.join(directory, "experiments", "browsers", `${experiment}.txt`);
@@ -136,8 +154,8 @@ abstract class BatchedExperimentCounter implements ExperimentCounter {
   private events: CountEvent[] = [];
   private writing: Promise<void> = Promise.resolve();
 
-  countVisitor(experiment: string, variant: string): void {
-    this.count({ experiment, variant, type: "visitor", browser: null });
+  countVisitor(experiment: string, variant: string, browser?: string | null): void {
+    this.count({ experiment, variant, type: "visitor", browser: isBrowserId(browser) ? browser : null });
   }
 
   countLead(experiment: string, variant: string, browser?: string | null): void {
@@ -190,6 +208,12 @@ abstract class BatchedExperimentCounter implements ExperimentCounter {
   abstract readCounts(): Promise<ExperimentCount[]>;
 }
 
+/** Applies one `<id> <variant>` line of an assignments file (anything else is skipped). */
+function setAssignment(variants: Map<string, string>, line: string): void {
+  const [browser, variant, extra] = line.trim().split(" ");
+  if (extra === undefined && isBrowserId(browser) && isCountableKey(variant)) variants.set(browser, variant);
+}
+
 function errorCode(error: unknown): string | undefined {
   return (error as NodeJS.ErrnoException | null)?.code;
 }
@@ -204,6 +228,14 @@ export class FileExperimentCounter extends BatchedExperimentCounter {
   private pendingIds = new Map<string, string[]>();
   /** Per experiment, every browser known to have converted (read from its file on first need). */
   private converted = new Map<string, Set<string>>();
+  /** Per experiment, `<id> <variant>` lines of new assignments not yet written. */
+  private pendingAssigned = new Map<string, string[]>();
+  /**
+   * Per experiment, browser id → variant assigned, as read from its file up to `offset` (then only the
+   * lines appended since: another process on the same DATA_DIR may add some), with this process's unwritten
+   * ones on top. Read on an experiment's first lead, never on a page view.
+   */
+  private assigned = new Map<string, { variants: Map<string, string>; offset: number }>();
   /** Count lines appended since the file was last compacted (the first append of a process compacts). */
   private appendedSinceCompaction = COMPACT_AFTER_LINES;
 
@@ -230,16 +262,68 @@ export class FileExperimentCounter extends BatchedExperimentCounter {
     return known;
   }
 
+  /**
+   * The variant the server assigned `browser` in `experiment`, or undefined: the assignments file's lines
+   * not yet read (a stat when there are none), then this process's unwritten ones, which are newer.
+   */
+  private async assignedVariant(experiment: string, browser: string): Promise<string | undefined> {
+    let known = this.assigned.get(experiment);
+    if (!known) this.assigned.set(experiment, (known = { variants: new Map(), offset: 0 }));
+    const file = assignedBrowsersFile(this.directory, experiment);
+    try {
+      const handle = await fs.open(file, "r");
+      try {
+        const { size } = await handle.stat();
+        // A smaller file was replaced (the experiment forgotten elsewhere, then assigned again): read it whole.
+        if (size < known.offset) known = { variants: new Map(), offset: 0 };
+        if (size > known.offset) {
+          const bytes = Buffer.alloc(size - known.offset);
+          const { bytesRead } = await handle.read(bytes, 0, bytes.length, known.offset);
+          // Only whole lines: one being appended is read at the next lead.
+          const end = bytes.subarray(0, bytesRead).lastIndexOf(0x0a) + 1;
+          for (const line of bytes.subarray(0, end).toString("utf8").split("\n")) setAssignment(known.variants, line);
+          known.offset += end;
+        }
+      } finally {
+        await handle.close();
+      }
+    } catch (error) {
+      // No file yet: nobody assigned was written. Any other failure is logged; unwritten ones still count.
+      if (errorCode(error) !== "ENOENT" && errorCode(error) !== "ENOTDIR") {
+        log("error", "experiment assignments not read", { experiment, error: String(error) });
+      }
+    }
+    this.assigned.set(experiment, known);
+    for (const line of this.pendingAssigned.get(experiment) ?? []) setAssignment(known.variants, line);
+    return known.variants.get(browser);
+  }
+
   protected async write(events: CountEvent[]): Promise<void> {
     for (const event of events) {
       const line = (type: ExperimentEvent) => JSON.stringify({ e: event.experiment, v: event.variant, t: type });
       this.pendingCounts.push(line(event.type));
+      if (event.type === "visitor" && event.browser) {
+        const assignment = `${event.browser} ${event.variant}`;
+        const pending = this.pendingAssigned.get(event.experiment);
+        if (pending) pending.push(assignment);
+        else this.pendingAssigned.set(event.experiment, [assignment]);
+        const known = this.assigned.get(event.experiment);
+        if (known) setAssignment(known.variants, assignment);
+      }
       if (event.type !== "lead" || !event.browser) continue;
+      // A browser the server never gave this variant (a minted id, a real one naming another) converts nobody.
+      if ((await this.assignedVariant(event.experiment, event.browser)) !== event.variant) continue;
       const known = await this.convertedIn(event.experiment);
       if (known.has(event.browser)) continue;
       known.add(event.browser);
       this.pendingIds.set(event.experiment, [...(this.pendingIds.get(event.experiment) ?? []), event.browser]);
       this.pendingCounts.push(line("conversion"));
+    }
+    // Assignments first: a conversion is never written for a browser whose assignment is not.
+    for (const [experiment, lines] of [...this.pendingAssigned]) {
+      if (await this.append(assignedBrowsersFile(this.directory, experiment), lines)) {
+        this.pendingAssigned.delete(experiment);
+      }
     }
     // Ids first: a crash between the two appends loses a conversion count, never counts one twice.
     for (const [experiment, ids] of [...this.pendingIds]) {
@@ -320,12 +404,13 @@ export class FileExperimentCounter extends BatchedExperimentCounter {
   }
 
   protected async forget(keep: ReadonlySet<string>): Promise<string[]> {
-    const folder = path.dirname(convertedBrowsersFile(this.directory, "x"));
-    let names: string[] = [];
-    try {
-      names = await fs.readdir(folder);
-    } catch (error) {
-      if (errorCode(error) !== "ENOENT" && errorCode(error) !== "ENOTDIR") throw error;
+    const names: string[] = [];
+    for (const file of [convertedBrowsersFile, assignedBrowsersFile]) {
+      try {
+        names.push(...(await fs.readdir(path.dirname(file(this.directory, "x")))));
+      } catch (error) {
+        if (errorCode(error) !== "ENOENT" && errorCode(error) !== "ENOTDIR") throw error;
+      }
     }
     const gone = new Set(
       names
@@ -333,13 +418,21 @@ export class FileExperimentCounter extends BatchedExperimentCounter {
         .map((name) => name.slice(0, -".txt".length))
         .filter((experiment) => !keep.has(experiment)),
     );
-    for (const experiment of [...this.converted.keys(), ...this.pendingIds.keys()]) {
+    for (const experiment of [
+      ...this.converted.keys(),
+      ...this.pendingIds.keys(),
+      ...this.assigned.keys(),
+      ...this.pendingAssigned.keys(),
+    ]) {
       if (!keep.has(experiment)) gone.add(experiment);
     }
     for (const experiment of gone) {
       this.converted.delete(experiment);
       this.pendingIds.delete(experiment);
+      this.assigned.delete(experiment);
+      this.pendingAssigned.delete(experiment);
       await fs.rm(convertedBrowsersFile(this.directory, experiment), { force: true });
+      await fs.rm(assignedBrowsersFile(this.directory, experiment), { force: true });
     }
     return [...gone].sort();
   }
@@ -347,7 +440,7 @@ export class FileExperimentCounter extends BatchedExperimentCounter {
 
 /** Distinct (experiment, variant) pairs held while the database cannot be written: content keys, a handful. */
 const MAX_BUFFERED_PAIRS = 10_000;
-/** Converted browsers held while the database cannot be written (beyond it they are dropped, and logged). */
+/** Converted or assigned browsers held while the database cannot be written (beyond it they are dropped, and logged). */
 const MAX_BUFFERED_CONVERSIONS = 100_000;
 /** How long reading the totals waits for a database that is still starting. */
 const READ_WAIT_MS = 5_000;
@@ -356,19 +449,32 @@ interface PendingConversion {
   experiment: string;
   variant: string;
   browser: string;
+  /** When the lead was counted (Date.now()): an id not assigned yet is looked for again until ASSIGNMENT_WAIT_MS later. */
+  since?: number;
 }
 
 /**
+ * How long a lead's id that no assignment names yet is looked for again (every second): the page view that
+ * drew it may have been counted by another instance whose write has not landed (its 250 ms batch, a retry
+ * after a database blip). Past it, the lead converts nobody: a minted id costs a few small queries.
+ */
+const ASSIGNMENT_WAIT_MS = 10_000;
+
+/**
  * The counter on PostgreSQL: increments are summed in memory and written every 250 ms in one
- * transaction: the visitor and lead counts in one upsert, then the converted browsers' ids, each
- * (experiment, browser) inserted once, and a conversion counted for each id that was new. A failed write
- * keeps everything for the next one (a database blip costs no visitor anything).
+ * transaction: the visitor and lead counts in one upsert, the assigned browsers (experiment, browser →
+ * variant: the last assignment wins), then the converted browsers' ids, each (experiment, browser)
+ * inserted once and only when that browser is assigned that variant (whichever instance assigned it), and
+ * a conversion counted for each id that was new. A failed write keeps everything for the next one (a
+ * database blip costs no visitor anything).
  */
 export class PostgresExperimentCounter extends BatchedExperimentCounter {
   private readonly database: Database;
   private counts = new Map<string, { experiment: string; variant: string; visitors: number; leads: number }>();
   /** First lead per (experiment, browser) not yet written. */
   private conversions = new Map<string, PendingConversion>();
+  /** Latest assignment per (experiment, browser) not yet written. */
+  private assignments = new Map<string, PendingConversion>();
 
   constructor(database: Database) {
     super();
@@ -389,7 +495,8 @@ export class PostgresExperimentCounter extends BatchedExperimentCounter {
   }
 
   private addConversion(conversion: PendingConversion): void {
-    const key = pairId(conversion.experiment, conversion.browser);
+    // One per variant named: only the one the browser was assigned can convert it.
+    const key = `${pairId(conversion.experiment, conversion.browser)}\u0000${conversion.variant}`;
     if (this.conversions.has(key)) return;
     if (this.conversions.size < MAX_BUFFERED_CONVERSIONS) this.conversions.set(key, conversion);
     else
@@ -399,20 +506,45 @@ export class PostgresExperimentCounter extends BatchedExperimentCounter {
       });
   }
 
+  private addAssignment(assignment: PendingConversion): void {
+    const key = pairId(assignment.experiment, assignment.browser);
+    if (this.assignments.has(key) || this.assignments.size < MAX_BUFFERED_CONVERSIONS) {
+      // Deleted first so that the map's order stays the assignments' order (the last one is written last).
+      this.assignments.delete(key);
+      this.assignments.set(key, assignment);
+    } else {
+      log("error", "experiment assignment dropped: too many waiting for the database", {
+        ...assignment,
+        browser: null,
+      });
+    }
+  }
+
   private keep(event: CountEvent): void {
     this.addCount(event.experiment, event.variant, event.type === "visitor" ? 1 : 0, event.type === "lead" ? 1 : 0);
+    if (event.type === "visitor" && event.browser) {
+      this.addAssignment({ experiment: event.experiment, variant: event.variant, browser: event.browser });
+    }
     if (event.type === "lead" && event.browser) {
-      this.addConversion({ experiment: event.experiment, variant: event.variant, browser: event.browser });
+      this.addConversion({
+        experiment: event.experiment,
+        variant: event.variant,
+        browser: event.browser,
+        since: Date.now(),
+      });
     }
   }
 
   protected async write(events: CountEvent[]): Promise<void> {
     for (const event of events) this.keep(event);
-    if (this.counts.size === 0 && this.conversions.size === 0) return;
+    if (this.counts.size === 0 && this.conversions.size === 0 && this.assignments.size === 0) return;
     const counts = [...this.counts.values()];
     const conversions = [...this.conversions.values()];
+    const assignments = [...this.assignments.values()];
     this.counts = new Map();
     this.conversions = new Map();
+    this.assignments = new Map();
+    let unassigned: PendingConversion[] = [];
     try {
       if (!(await this.database.readyWithin(READ_WAIT_MS))) throw new Error("The database cannot be reached");
       await transaction(this.database.pool, async (client) => {
@@ -430,33 +562,71 @@ export class PostgresExperimentCounter extends BatchedExperimentCounter {
             ],
           );
         }
+        if (assignments.length > 0) {
+          await client.query(
+            `INSERT INTO ${TABLES.experimentVisitor} AS v (experiment, browser, variant)
+             SELECT * FROM unnest($1::text[], $2::text[], $3::text[])
+             ON CONFLICT (experiment, browser) DO UPDATE SET variant = excluded.variant`,
+            [
+              assignments.map((assignment) => assignment.experiment),
+              assignments.map((assignment) => assignment.browser),
+              assignments.map((assignment) => assignment.variant),
+            ],
+          );
+        }
         if (conversions.length > 0) {
-          // Only the ids the table did not have yet count: a browser converts once per experiment,
-          // whichever instance took its leads.
+          const input = [
+            conversions.map((conversion) => conversion.experiment),
+            conversions.map((conversion) => conversion.variant),
+            conversions.map((conversion) => conversion.browser),
+          ];
+          // The ids no assignment names (yet): looked for again at the next writes, for a while.
+          const { rows } = await client.query<{ experiment: string; variant: string; browser: string }>(
+            `SELECT i.experiment, i.variant, i.browser
+             FROM unnest($1::text[], $2::text[], $3::text[]) AS i (experiment, variant, browser)
+             WHERE NOT EXISTS (
+               SELECT 1 FROM ${TABLES.experimentVisitor} v
+               WHERE v.experiment = i.experiment AND v.browser = i.browser AND v.variant = i.variant
+             )`,
+            input,
+          );
+          const missing = new Set(rows.map((row) => `${pairId(row.experiment, row.browser)}\u0000${row.variant}`));
+          unassigned = conversions.filter((conversion) =>
+            missing.has(`${pairId(conversion.experiment, conversion.browser)}\u0000${conversion.variant}`),
+          );
+          // Only ids the server assigned that variant convert (any instance, this transaction's included),
+          // and only those the table did not have yet: a browser converts once per experiment, whichever
+          // instance took its leads.
           await client.query(
             `WITH input AS (
                SELECT * FROM unnest($1::text[], $2::text[], $3::text[]) AS i (experiment, variant, browser)
+             ), assigned AS (
+               SELECT DISTINCT v.experiment, v.browser, v.variant FROM input
+               JOIN ${TABLES.experimentVisitor} v
+                 ON v.experiment = input.experiment AND v.browser = input.browser AND v.variant = input.variant
              ), added AS (
                INSERT INTO ${TABLES.experimentConversion} (experiment, browser)
-               SELECT experiment, browser FROM input
+               SELECT experiment, browser FROM assigned
                ON CONFLICT DO NOTHING
                RETURNING experiment, browser
              )
              INSERT INTO ${TABLES.experimentCount} AS c (experiment, variant, conversions)
-             SELECT input.experiment, input.variant, count(*) FROM added JOIN input USING (experiment, browser)
-             GROUP BY input.experiment, input.variant
+             SELECT assigned.experiment, assigned.variant, count(*) FROM added JOIN assigned USING (experiment, browser)
+             GROUP BY assigned.experiment, assigned.variant
              ON CONFLICT (experiment, variant) DO UPDATE SET conversions = c.conversions + excluded.conversions`,
-            [
-              conversions.map((conversion) => conversion.experiment),
-              conversions.map((conversion) => conversion.variant),
-              conversions.map((conversion) => conversion.browser),
-            ],
+            input,
           );
         }
       });
+      const waitFrom = Date.now() - ASSIGNMENT_WAIT_MS;
+      const again = unassigned.filter((conversion) => (conversion.since ?? 0) > waitFrom);
+      for (const conversion of again) this.addConversion(conversion);
+      if (again.length > 0) this.flushIn(1_000);
     } catch (error) {
       for (const count of counts) this.addCount(count.experiment, count.variant, count.visitors, count.leads);
       for (const conversion of conversions) this.addConversion(conversion);
+      for (const assignment of assignments)
+        if (!this.assignments.has(pairId(assignment.experiment, assignment.browser))) this.addAssignment(assignment);
       this.flushIn(2_000);
       log("warn", "experiment counts not written yet", { error: String(error), pairs: this.counts.size });
     }
@@ -484,22 +654,23 @@ export class PostgresExperimentCounter extends BatchedExperimentCounter {
     for (const row of rows) {
       add(row.experiment, row.variant, Number(row.visitors), Number(row.conversions), Number(row.leads));
     }
-    // What the database could not take yet (its conversions as first seen here: an estimate until written).
+    // What the database could not take yet; its conversions count once the database has checked them.
     for (const count of this.counts.values()) add(count.experiment, count.variant, count.visitors, 0, count.leads);
-    for (const conversion of this.conversions.values()) add(conversion.experiment, conversion.variant, 0, 1, 0);
     return sorted(totals.values());
   }
 
   protected async forget(keep: ReadonlySet<string>): Promise<string[]> {
-    for (const [key, conversion] of this.conversions) {
-      if (!keep.has(conversion.experiment)) this.conversions.delete(key);
+    for (const pending of [this.conversions, this.assignments]) {
+      for (const [key, conversion] of pending) if (!keep.has(conversion.experiment)) pending.delete(key);
     }
     if (!(await this.database.readyWithin(READ_WAIT_MS))) throw new Error("The database cannot be reached");
     const { rows } = await this.database.pool.query<{ experiment: string }>(
-      `WITH gone AS (
+      `WITH converted AS (
          DELETE FROM ${TABLES.experimentConversion} WHERE NOT (experiment = ANY($1::text[])) RETURNING experiment
+       ), assigned AS (
+         DELETE FROM ${TABLES.experimentVisitor} WHERE NOT (experiment = ANY($1::text[])) RETURNING experiment
        )
-       SELECT DISTINCT experiment FROM gone ORDER BY experiment`,
+       SELECT experiment FROM converted UNION SELECT experiment FROM assigned ORDER BY experiment`,
       [[...keep]],
     );
     return rows.map((row) => row.experiment);

@@ -21,7 +21,11 @@ import { deliveryJobId } from "~/leads/postgres/queue.server";
 import { PostgresLeadStore } from "~/leads/postgres/store.server";
 import { SpoolLeadStore } from "~/leads/spool-store.server";
 
-import { BROWSER_ANA, describeExperimentCounterConformance } from "../support/experiment-counter-conformance";
+import {
+  BROWSER_ANA,
+  BROWSER_LUIS,
+  describeExperimentCounterConformance,
+} from "../support/experiment-counter-conformance";
 import { describeLeadStoreConformance } from "../support/lead-store-conformance";
 import { AUTOMATION_WEBHOOK_URL, createDestinations, dataDirText, freshLeadEnvironment } from "../support/leads";
 import { createDatabase, databaseErasureAudit, databaseText } from "../support/postgres";
@@ -100,10 +104,82 @@ describe.skipIf(!postgresUrl)("PostgreSQL", () => {
     );
     await database.ready();
     const counter = new PostgresExperimentCounter(database);
+    counter.countVisitor("titular-reformas", "a", BROWSER_ANA);
     counter.countLead("titular-reformas", "a", BROWSER_ANA);
     counter.countLead("titular-reformas", "a", BROWSER_ANA);
     expect(await counter.readCounts()).toEqual([
-      { experiment: "titular-reformas", variant: "a", visitors: 40, conversions: 1, leads: 7 },
+      { experiment: "titular-reformas", variant: "a", visitors: 41, conversions: 1, leads: 7 },
+    ]);
+  });
+
+  it("upgrades a database of the third version: counts and converted browsers stay, and only assigned browsers convert from then on", async () => {
+    const url = await createDatabase(adminUrl);
+    const database = openDatabase(url);
+    ownPools.push(database);
+    // As an instance of the third version left it: 40 visitors (no assignment recorded), Ana converted.
+    await database.pool.query(
+      "CREATE TABLE app_migration (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())",
+    );
+    for (const migration of MIGRATIONS.filter((item) => item.version <= 3)) {
+      await database.pool.query(migration.sql);
+      await database.pool.query("INSERT INTO app_migration (version, name) VALUES ($1, $2)", [
+        migration.version,
+        migration.name,
+      ]);
+    }
+    await database.pool.query(
+      "INSERT INTO experiment_count (experiment, variant, visitors, leads, conversions) VALUES ('titular-reformas', 'b', 40, 5, 3)",
+    );
+    await database.pool.query(
+      "INSERT INTO experiment_conversion (experiment, browser) VALUES ('titular-reformas', $1)",
+      [BROWSER_ANA],
+    );
+    await database.ready();
+    const counter = new PostgresExperimentCounter(database);
+    // Ana converted before: not again. Luis was assigned before the upgrade (no record): converts nobody.
+    counter.countLead("titular-reformas", "b", BROWSER_ANA);
+    counter.countLead("titular-reformas", "b", BROWSER_LUIS);
+    expect(await counter.readCounts()).toEqual([
+      { experiment: "titular-reformas", variant: "b", visitors: 40, conversions: 3, leads: 7 },
+    ]);
+    // A browser assigned now converts.
+    counter.countVisitor("titular-reformas", "b", BROWSER_LUIS);
+    counter.countLead("titular-reformas", "b", BROWSER_LUIS);
+    expect(await counter.readCounts()).toEqual([
+      { experiment: "titular-reformas", variant: "b", visitors: 41, conversions: 4, leads: 8 },
+    ]);
+  });
+
+  it("converts a lead taken before another instance's assignment landed, once it lands; a minted id never", async () => {
+    const url = await createDatabase(adminUrl);
+    const [taking, drawing] = [openDatabase(url), openDatabase(url)];
+    ownPools.push(taking, drawing);
+    await Promise.all([taking.ready(), drawing.ready()]);
+    const leads = new PostgresExperimentCounter(taking);
+    const views = new PostgresExperimentCounter(drawing);
+    // The lead reaches its instance's database write before the page view's instance wrote the assignment.
+    leads.countLead("titular-reformas", "b", BROWSER_LUIS);
+    leads.countLead("titular-reformas", "b", BROWSER_ANA);
+    await leads.flush();
+    views.countVisitor("titular-reformas", "b", BROWSER_LUIS);
+    await views.flush();
+    await leads.flush();
+    expect(await leads.readCounts()).toEqual([
+      { experiment: "titular-reformas", variant: "b", visitors: 1, conversions: 1, leads: 2 },
+    ]);
+    // Ana's id was never assigned: past the wait it is no longer looked for, even if it were assigned later.
+    const later = Date.now() + 11_000;
+    vi.spyOn(Date, "now").mockReturnValue(later);
+    try {
+      await leads.flush();
+      views.countVisitor("titular-reformas", "b", BROWSER_ANA);
+      await views.flush();
+      await leads.flush();
+    } finally {
+      vi.mocked(Date.now).mockRestore();
+    }
+    expect(await leads.readCounts()).toEqual([
+      { experiment: "titular-reformas", variant: "b", visitors: 2, conversions: 1, leads: 2 },
     ]);
   });
 

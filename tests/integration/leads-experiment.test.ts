@@ -39,15 +39,29 @@ describe("a lead under an A/B experiment", () => {
   });
 
   it("counts one conversion and three leads for one visitor sending three leads", async () => {
+    // The server drew this browser into b (the page view that set its cookie).
+    experimentCounter().countVisitor("titular-reformas", "b", ID);
     for (const nombre of ["Ana García", "Ana G.", "Ana"]) {
       expect((await post(action, { ...LEAD, nombre, website: "" }, withCookie)).status).toBe(200);
     }
     expect(await experimentCounter().readCounts()).toEqual([
-      { experiment: "titular-reformas", variant: "b", visitors: 0, conversions: 1, leads: 3 },
+      { experiment: "titular-reformas", variant: "b", visitors: 1, conversions: 1, leads: 3 },
     ]);
     // The id never leaves with the lead.
     await vi.waitFor(() => expect(destinations.deliveries).toHaveLength(6), { timeout: 5000, interval: 10 });
     for (const delivery of destinations.deliveries) expect(JSON.stringify(delivery.body)).not.toContain(ID);
+  });
+
+  it("delivers a lead whose cookie names an id the server never assigned, counting it and converting nobody", async () => {
+    experimentCounter().countVisitor("titular-reformas", "b", "THVpcy1icm93c2VyLTAwMQ");
+    const minted = { headers: { cookie: `cookie_consent=v1.a1.p0; experimentos=${ID}|titular-reformas.b` } };
+    expect((await post(action, { ...LEAD, website: "" }, minted)).status).toBe(200);
+    await vi.waitFor(() => expect(destinations.deliveries).toHaveLength(2), { timeout: 5000, interval: 10 });
+    // The lead came from b's page: its payload says so, and it is one of b's leads.
+    for (const delivery of destinations.deliveries) expect(delivery.body).toMatchObject(experiment);
+    expect(await experimentCounter().readCounts()).toEqual([
+      { experiment: "titular-reformas", variant: "b", visitors: 1, conversions: 0, leads: 1 },
+    ]);
   });
 
   it("counts nothing for a refused submission or a filled honeypot, and gives the refused one its fields back", async () => {

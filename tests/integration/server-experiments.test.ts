@@ -20,7 +20,6 @@ import {
   EXPERIMENT_KEY,
   experimentDocument,
   experimentDocuments,
-  FIXTURE_BROWSER_ID,
   GOOGLEBOT_UA,
   PLAIN_PATH,
   VARIANT_HEADING,
@@ -301,33 +300,49 @@ describe.each<Source>(["local", "sanity"])(
       expect(after.a.leads).toBe(before.a.leads);
     });
 
+    /** A browser the server draws now: its cookie's id and variant. */
+    async function assignedBrowser(): Promise<{ id: string; variant: "a" | "b" }> {
+      const cookie = experimentCookieOf(await get(CONTROL_PATH, browserHeaders({ consent: "v1.a1.p0" })));
+      expect(cookie).toMatch(ASSIGNED);
+      return { id: cookie!.split("|")[0]!, variant: variantOf(cookie!)! };
+    }
+
+    const leadBody = (name: string) =>
+      new URLSearchParams({
+        nombre: name,
+        email: "luis@reformas.es",
+        telefono: "+34 600 222 333",
+        empresa: "Reformas Luis SL",
+        website: "",
+      }).toString();
+
+    /** A lead posted at `target` by a browser whose cookie names `id` and `variant`. */
+    const sendLead = (target: string, name: string, { id, variant }: { id: string; variant: string }) =>
+      request(`${server.baseUrl}${target}`, {
+        method: "POST",
+        headers: {
+          ...browserHeaders({ consent: "v1.a1.p0", variant, id }),
+          "content-type": "application/x-www-form-urlencoded",
+        },
+        body: leadBody(name),
+      });
+
+    /** A browser the server assigned and that converted (the report's forgetting keeps it). */
+    let converted: { id: string; variant: "a" | "b" } | undefined;
+
     it("counts one conversion and three leads for a visitor who sends three leads, none for a lead from another path", async () => {
-      const id = `conv${source.padEnd(6, "x")}${"A".repeat(12)}`;
-      expect(id).toHaveLength(22);
+      const browser = await assignedBrowser();
+      converted = browser;
+      const other = browser.variant === "a" ? "b" : "a";
       const before = await variantCounts();
-      const send = (target: string, name: string) =>
-        request(`${server.baseUrl}${target}`, {
-          method: "POST",
-          headers: {
-            ...browserHeaders({ consent: "v1.a1.p0", variant: "a", id }),
-            "content-type": "application/x-www-form-urlencoded",
-          },
-          body: new URLSearchParams({
-            nombre: name,
-            email: "luis@reformas.es",
-            telefono: "+34 600 222 333",
-            empresa: "Reformas Luis SL",
-            website: "",
-          }).toString(),
-        });
       for (const name of ["Luis Uno", "Luis Dos", "Luis Tres"])
-        expect((await send(CONTROL_PATH, name)).status).toBe(200);
-      // The same browser, and one of the fixtures' browsers, sending from a page without the experiment.
-      expect((await send(PLAIN_PATH, "Luis Otra Página")).status).toBe(200);
+        expect((await sendLead(CONTROL_PATH, name, browser)).status).toBe(200);
+      // The same browser sending from a page without the experiment.
+      expect((await sendLead(PLAIN_PATH, "Luis Otra Página", browser)).status).toBe(200);
       const after = await variantCounts();
-      expect(after.a.conversions - before.a.conversions).toBe(1);
-      expect(after.a.leads - before.a.leads).toBe(3);
-      expect(after.b).toEqual(before.b);
+      expect(after[browser.variant].conversions - before[browser.variant].conversions).toBe(1);
+      expect(after[browser.variant].leads - before[browser.variant].leads).toBe(3);
+      expect(after[other]).toEqual(before[other]);
       const [entry] = (await report()).filter((item) => item.key === EXPERIMENT_KEY);
       expect(entry).toMatchObject({
         srm: { flagged: expect.any(Boolean) },
@@ -336,6 +351,40 @@ describe.each<Source>(["local", "sanity"])(
       for (const variant of entry!.variants) {
         expect(variant.rate).toBeCloseTo(variant.visitors > 0 ? variant.conversions / variant.visitors : 0, 10);
       }
+    });
+
+    it("converts nobody for ids the server never gave out: 12 honest visitors, then 8 minted ids naming b", async () => {
+      const before = await variantCounts();
+      const honest = [];
+      for (let index = 0; index < 12; index += 1) honest.push(await assignedBrowser());
+      const drawn = await variantCounts();
+      expect(drawn.a.visitors + drawn.b.visitors - before.a.visitors - before.b.visitors).toBe(12);
+      // Each post carries its own id of the right shape, one no page view ever set, naming b.
+      const minted = Array.from({ length: 8 }, (_, index) =>
+        Buffer.from(`inv-${source}-${index}`.padEnd(16, ".")).toString("base64url"),
+      );
+      expect(new Set(minted).size).toBe(8);
+      for (const [index, id] of minted.entries()) {
+        expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+        const answer = await sendLead(CONTROL_PATH, `Competidor ${index}`, { id, variant: "b" });
+        // The lead is real: stored and delivered with the variant whose page answered it.
+        expect(answer.status).toBe(200);
+      }
+      // An honest browser naming the variant it was not given converts nobody either.
+      const mover = honest[0]!;
+      await sendLead(CONTROL_PATH, "Cambia de variante", { id: mover.id, variant: mover.variant === "a" ? "b" : "a" });
+      await vi.waitFor(
+        () => {
+          const names = receiver.received.map((item) => String(item.body?.nombre));
+          expect(names.filter((name) => name.startsWith("Competidor"))).toHaveLength(16);
+        },
+        { timeout: 10_000, interval: 100 },
+      );
+      const after = await variantCounts();
+      expect(after.b.conversions).toBe(drawn.b.conversions);
+      expect(after.a.conversions).toBe(drawn.a.conversions);
+      expect(after.b.leads - drawn.b.leads).toBe(8 + (mover.variant === "a" ? 1 : 0));
+      expect(after.a.visitors + after.b.visitors).toBe(drawn.a.visitors + drawn.b.visitors);
     });
 
     it("has the report forget the converted browsers of experiments no longer in content, keeping its JSON clean", async () => {
@@ -347,7 +396,7 @@ describe.each<Source>(["local", "sanity"])(
       expect(entries.map((entry) => entry.key)).toContain(EXPERIMENT_KEY);
       expect(fs.existsSync(gone)).toBe(false);
       // The running experiment's converted browsers stay.
-      expect(fs.readFileSync(path.join(browsers, `${EXPERIMENT_KEY}.txt`), "utf8")).toContain(FIXTURE_BROWSER_ID);
+      expect(fs.readFileSync(path.join(browsers, `${EXPERIMENT_KEY}.txt`), "utf8")).toContain(converted!.id);
     });
 
     it("keeps today's public caching on a campaign page without an experiment", async () => {
@@ -399,9 +448,11 @@ describe.each<Source>(["local", "sanity"])(
           expect(experimentCookieOf(await get(CONTROL_PATH, browserHeaders({ consent: "v1.a1.p0" })))).not.toBeNull(),
         { timeout: 8_000, interval: 200 },
       );
+      // Assigned before the restart, no lead yet.
+      const waiting = await assignedBrowser();
       const before = await variantCounts();
       expect(before.a.visitors + before.b.visitors).toBeGreaterThan(40);
-      expect(before.b.conversions).toBeGreaterThan(0);
+      expect(before[converted!.variant].conversions).toBeGreaterThan(0);
       await server.stop();
       // Left by an experiment deleted while the server was down: the first page view after start forgets it.
       const gone = path.join(directory, "data", "experiments", "browsers", "borrado-mientras-parado.txt");
@@ -411,31 +462,20 @@ describe.each<Source>(["local", "sanity"])(
       const response = await get(CONTROL_PATH, browserHeaders({ consent: "v1.a1.p1" }));
       await vi.waitFor(() => expect(fs.existsSync(gone)).toBe(false), { timeout: 5_000, interval: 100 });
       const variant = variantOf(experimentCookieOf(response)!)!;
-      // The fixtures' browser converted before the restart: another lead counts, but converts nobody.
-      const lead = await request(`${server.baseUrl}${CONTROL_PATH}`, {
-        method: "POST",
-        headers: {
-          ...browserHeaders({ consent: "v1.a1.p0", variant: "b", id: FIXTURE_BROWSER_ID }),
-          "content-type": "application/x-www-form-urlencoded",
-        },
-        body: new URLSearchParams({
-          nombre: "Ana Otra Vez",
-          email: "ana@reformas.es",
-          telefono: "+34 600 111 222",
-          empresa: "Reformas Ana SL",
-          website: "",
-        }).toString(),
-      });
-      expect(lead.status).toBe(200);
+      // A browser that converted before the restart: another lead counts, but converts nobody; one
+      // assigned before it converts now (its assignment was kept).
+      expect((await sendLead(CONTROL_PATH, "Luis Otra Vez", converted!)).status).toBe(200);
+      expect((await sendLead(CONTROL_PATH, "Esperaba", waiting)).status).toBe(200);
       const after = await variantCounts();
-      // Everything counted before the restart is still there, plus this visitor and this lead.
-      expect(after[variant].visitors).toBe(before[variant].visitors + 1);
+      // Everything counted before the restart is still there, plus this visitor and these leads.
+      const leadsOf = (key: "a" | "b") => [converted!, waiting].filter((browser) => browser.variant === key).length;
       const other = variant === "a" ? "b" : "a";
+      expect(after[variant].visitors).toBe(before[variant].visitors + 1);
       expect(after[other].visitors).toBe(before[other].visitors);
-      expect(after.a.leads).toBe(before.a.leads);
-      expect(after.a.conversions).toBe(before.a.conversions);
-      expect(after.b.leads).toBe(before.b.leads + 1);
-      expect(after.b.conversions).toBe(before.b.conversions);
+      for (const key of ["a", "b"] as const) {
+        expect(after[key].leads).toBe(before[key].leads + leadsOf(key));
+        expect(after[key].conversions).toBe(before[key].conversions + (waiting.variant === key ? 1 : 0));
+      }
     }, 60_000);
   },
 );

@@ -95,4 +95,19 @@ describe("draft preview through the production server", () => {
     expect(response.headers.location).toBe(`/sectores/${DRAFT_SLUG}`);
     expect(String(response.headers["set-cookie"])).toMatch(/^site_preview=;.*Expires=Thu, 01 Jan 1970/i);
   });
+
+  // Last: it spends this address's handshakes (FORM_RATE_LIMIT, 20 by default, per 10 minutes).
+  it("answers handshakes past FORM_RATE_LIMIT from one address with 429 and a Spanish message, enabling nothing", async () => {
+    const answers = [];
+    for (let attempt = 0; attempt < 21; attempt += 1) {
+      answers.push((await request(enableUrl(server.baseUrl, `wrong-${attempt}`))).status);
+    }
+    expect(answers.at(-1)).toBe(429);
+    expect(answers.filter((status) => status !== 401 && status !== 429)).toEqual([]);
+    const valid = await request(enableUrl(server.baseUrl, dataset.secret));
+    expect(valid.status).toBe(429);
+    expect(valid.headers["set-cookie"]).toBeUndefined();
+    expect(Number(valid.headers["retry-after"])).toBeGreaterThan(0);
+    expect(valid.body.toString("utf8")).toMatch(/Demasiados intentos/);
+  });
 });

@@ -12,7 +12,13 @@ import type * as Cookies from "~/lib/cookies";
 import { parseCookieHeader, readCookies } from "~/lib/cookies";
 
 import { readDocuments, SEED_FILE, writeDocuments } from "../support/dataset";
-import { browserHeaders, CONTROL_PATH, EXPERIMENT_KEY, experimentDocuments } from "../support/experiment-fixtures";
+import {
+  browserHeaders,
+  CONTROL_PATH,
+  EXPERIMENT_KEY,
+  experimentDocuments,
+  FIXTURE_BROWSER_ID,
+} from "../support/experiment-fixtures";
 import { post, useLeadDestinations } from "../support/leads";
 
 vi.mock("~/lib/cookies", async (importOriginal) => {
@@ -38,6 +44,8 @@ afterAll(() => {
 beforeEach(() => resetExperimentCounter());
 
 it("parses the Cookie header once for a campaign-page lead with consent, experiment and origin cookies", async () => {
+  // The server drew this browser into b (the page view that set its cookie): its lead converts it.
+  experimentCounter().countVisitor(EXPERIMENT_KEY, "b", FIXTURE_BROWSER_ID);
   const headers = browserHeaders({ consent: "v1.a1.p0", variant: "b" });
   const cookie = `${headers.cookie}; origen_visita=${encodeURIComponent(JSON.stringify(VISIT))}`;
   vi.mocked(parseCookieHeader).mockClear();
@@ -65,6 +73,6 @@ it("parses the Cookie header once for a campaign-page lead with consent, experim
     expect(JSON.stringify(delivery.body)).toContain("otono");
   }
   expect(await experimentCounter().readCounts()).toEqual([
-    { experiment: EXPERIMENT_KEY, variant: "b", visitors: 0, conversions: 1, leads: 1 },
+    { experiment: EXPERIMENT_KEY, variant: "b", visitors: 1, conversions: 1, leads: 1 },
   ]);
 });

@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 
 import {
+  assignedBrowsersFile,
   COMPACT_AFTER_LINES,
   convertedBrowsersFile,
   experimentCountsFile,
@@ -12,7 +13,11 @@ import {
   sumCountLines,
 } from "~/leads/experiment-counts.server";
 
-import { BROWSER_ANA, describeExperimentCounterConformance } from "../support/experiment-counter-conformance";
+import {
+  BROWSER_ANA,
+  BROWSER_LUIS,
+  describeExperimentCounterConformance,
+} from "../support/experiment-counter-conformance";
 
 function fileStores() {
   let directory = "";
@@ -59,21 +64,44 @@ describe("the embedded experiment counts file", () => {
     expect(fs.readFileSync(experimentCountsFile(directory), "utf8")).toContain('"e":"titular"');
   });
 
-  it("keeps the ids of converted browsers apart from the counts, and removes them with the experiment", async () => {
+  it("keeps the ids of assigned and converted browsers apart from the counts, and removes them with the experiment", async () => {
     const directory = fs.mkdtempSync(path.join(os.tmpdir(), "experiment-counts-"));
     const counter = new FileExperimentCounter(directory);
+    counter.countVisitor("titular", "a", BROWSER_ANA);
+    counter.countVisitor("formulario", "a", BROWSER_ANA);
     counter.countLead("titular", "a", BROWSER_ANA);
     counter.countLead("formulario", "a", BROWSER_ANA);
     await counter.flush();
     expect(fs.readFileSync(experimentCountsFile(directory), "utf8")).not.toContain(BROWSER_ANA);
+    expect(fs.readFileSync(assignedBrowsersFile(directory, "titular"), "utf8")).toBe(`${BROWSER_ANA} a\n`);
     expect(fs.readFileSync(convertedBrowsersFile(directory, "titular"), "utf8")).toBe(`${BROWSER_ANA}\n`);
     expect(await counter.forgetExperimentsExcept(["formulario"])).toEqual(["titular"]);
     expect(fs.existsSync(convertedBrowsersFile(directory, "titular"))).toBe(false);
+    expect(fs.existsSync(assignedBrowsersFile(directory, "titular"))).toBe(false);
     expect(fs.existsSync(convertedBrowsersFile(directory, "formulario"))).toBe(true);
+    expect(fs.existsSync(assignedBrowsersFile(directory, "formulario"))).toBe(true);
     // The counts stay: the report of a removed experiment's key is simply no longer shown.
     expect(await counter.readCounts()).toEqual([
-      { experiment: "formulario", variant: "a", visitors: 0, conversions: 1, leads: 1 },
-      { experiment: "titular", variant: "a", visitors: 0, conversions: 1, leads: 1 },
+      { experiment: "formulario", variant: "a", visitors: 1, conversions: 1, leads: 1 },
+      { experiment: "titular", variant: "a", visitors: 1, conversions: 1, leads: 1 },
+    ]);
+  });
+
+  it("reads an assignments file's torn last line once it is whole, and skips foreign lines", async () => {
+    const directory = fs.mkdtempSync(path.join(os.tmpdir(), "experiment-counts-"));
+    const file = assignedBrowsersFile(directory, "titular");
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    // Another process is half-way through appending Ana's line.
+    fs.writeFileSync(file, `no es una línea\n${BROWSER_LUIS} b x\n${BROWSER_ANA.slice(0, 10)}`);
+    const counter = new FileExperimentCounter(directory);
+    counter.countLead("titular", "a", BROWSER_ANA);
+    counter.countLead("titular", "b", BROWSER_LUIS);
+    await counter.flush();
+    fs.appendFileSync(file, `${BROWSER_ANA.slice(10)} a\n`);
+    counter.countLead("titular", "a", BROWSER_ANA);
+    expect(await counter.readCounts()).toEqual([
+      { experiment: "titular", variant: "a", visitors: 0, conversions: 1, leads: 2 },
+      { experiment: "titular", variant: "b", visitors: 0, conversions: 0, leads: 1 },
     ]);
   });
 });
