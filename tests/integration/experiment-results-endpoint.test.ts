@@ -55,8 +55,9 @@ describe.each([
     });
     await resetExperimentCounter();
     const counter = experimentCounter();
-    for (let index = 0; index < 120; index += 1) counter.countVisitor(EXPERIMENT_KEY, "a");
-    for (let index = 0; index < 118; index += 1) counter.countVisitor(EXPERIMENT_KEY, "b");
+    // Visitors are browsers the server assigned (their ids recorded): only those can convert.
+    for (let index = 0; index < 120; index += 1) counter.countVisitor(EXPERIMENT_KEY, "a", browser("a", index));
+    for (let index = 0; index < 118; index += 1) counter.countVisitor(EXPERIMENT_KEY, "b", browser("b", index));
     for (let index = 0; index < 6; index += 1) counter.countLead(EXPERIMENT_KEY, "a", browser("a", index));
     for (let index = 0; index < 14; index += 1) counter.countLead(EXPERIMENT_KEY, "b", browser("b", index));
     counter.countLead(EXPERIMENT_KEY, "b", browser("b", 0));
