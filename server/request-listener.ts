@@ -5,8 +5,7 @@
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 
-import { countPageCache, observeRequest } from "../app/lib/metrics.server";
-import { baseSecurityHeaders } from "../app/lib/security-headers.server";
+import { baseSecurityHeaders, countPageCache, observeRequest } from "./app";
 import { lowerCaseLocation, pageCacheKey } from "./cache-key";
 import { isHttpsRequest } from "./client-address";
 import { crossOriginVerdict, leadFormOfRoute, refuseCrossSite } from "./cross-origin-guard";

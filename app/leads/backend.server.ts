@@ -13,6 +13,7 @@
 import type { LeadFormKind } from "~/forms/shared";
 import { log } from "~/lib/log.server";
 import { countExperimentAssignment } from "~/lib/metrics.server";
+import { singleton } from "~/lib/singleton.server";
 
 import {
   databaseUrl,
@@ -97,14 +98,8 @@ interface ProcessParts {
   counter?: ExperimentCounter;
 }
 
-const SINGLETON_KEY = Symbol.for("leads-b2b.lead-backend");
-// On globalThis so that a dev rebuild of the server bundle reuses them.
-type GlobalWithParts = typeof globalThis & { [SINGLETON_KEY]?: ProcessParts };
-
 function parts(): ProcessParts {
-  const scope = globalThis as GlobalWithParts;
-  scope[SINGLETON_KEY] ??= {};
-  return scope[SINGLETON_KEY];
+  return singleton("leadBackend", (): ProcessParts => ({}));
 }
 
 /** The process's lead store, created from the environment on first use. */
