@@ -7,6 +7,16 @@ import simpleImportSort from "eslint-plugin-simple-import-sort";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/** app/lib modules that still import a feature (to move out of app/lib; none when the floors are clean). */
+const LIB_FILES_TO_MOVE = [
+  "app/lib/calculator.server.ts",
+  "app/lib/metrics.server.ts",
+  "app/lib/redirects.server.ts",
+  "app/lib/seo.server.ts",
+  "app/lib/sitemap.server.ts",
+  "app/lib/use-site-settings.ts",
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -64,6 +74,27 @@ export default tseslint.config(
               allowTypeImports: true,
               message:
                 "A `.server` module is empty in the browser: render the component as an island (app/components/islands/island.tsx), or move this code into a `.server` module or a route.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // app/lib is a floor below every feature (docs/architecture.md, 'Floors'): small helpers that import
+  // nothing of the app but other helpers and app/domain's pure functions. Its import counterpart one floor
+  // up is app/site/ (the site's cross-page concerns); scripts/check-cycles.mjs counts imports that run up.
+  {
+    files: ["app/lib/**/*.{ts,tsx}"],
+    ignores: LIB_FILES_TO_MOVE,
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(?:~/(?!lib/|domain/)|\\.\\./)",
+              message:
+                "app/lib imports no feature: only other helpers (./…) and app/domain. Put code that needs a feature in that feature's folder, or in app/site/ for the site's cross-page concerns.",
             },
           ],
         },
