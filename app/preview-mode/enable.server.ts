@@ -2,10 +2,10 @@
  * Sanity's preview handshake: the Presentation tool opens this URL with a fresh secret. Valid → preview
  * cookie and a redirect to the page (without the secret); wrong or expired → 401. See docs/preview.md.
  */
-import { enablePreviewCookie } from "~/content/preview.server";
 import { checkPreviewUrl } from "~/content/preview-secret.server";
 import { PRIVATE_NO_STORE } from "~/lib/http-cache";
 import { log } from "~/lib/log.server";
+import { enablePreviewCookie } from "~/visitor/preview.server";
 
 import type { PreviewModeArgs } from "./args";
 
