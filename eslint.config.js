@@ -7,16 +7,6 @@ import simpleImportSort from "eslint-plugin-simple-import-sort";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-/** app/lib modules that still import a feature (to move out of app/lib; none when the floors are clean). */
-const LIB_FILES_TO_MOVE = [
-  "app/lib/calculator.server.ts",
-  "app/lib/metrics.server.ts",
-  "app/lib/redirects.server.ts",
-  "app/lib/seo.server.ts",
-  "app/lib/sitemap.server.ts",
-  "app/lib/use-site-settings.ts",
-];
-
 export default tseslint.config(
   {
     ignores: [
@@ -85,7 +75,6 @@ export default tseslint.config(
   // up is app/site/ (the site's cross-page concerns); scripts/check-cycles.mjs counts imports that run up.
   {
     files: ["app/lib/**/*.{ts,tsx}"],
-    ignores: LIB_FILES_TO_MOVE,
     rules: {
       "no-restricted-imports": [
         "error",

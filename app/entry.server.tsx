@@ -34,9 +34,9 @@ export { DIRECTORY_PARAM } from "~/domain/sector-directory";
 export { EXPERIMENT_COOKIE } from "~/experiments/cookie";
 export { PARAM as CALCULATOR_PARAM } from "~/forms/calculator-query";
 export { IMMUTABLE_CACHE_CONTROL } from "~/lib/http-cache";
-export { countLeadRefused, countPageCache, observeRequest } from "~/lib/metrics.server";
 export { baseSecurityHeaders } from "~/lib/security-headers.server";
 export { countStaticFileCompression } from "~/lib/work-metrics.server";
+export { countLeadRefused, countPageCache, observeRequest } from "~/metrics/metrics.server";
 
 /** The settings the root loader already fetched for this render (none when it failed). */
 function securitySettings(remixContext: EntryContext): SecuritySettings | null {

@@ -11,6 +11,6 @@ export { DIRECTORY_PARAM } from "../app/domain/sector-directory";
 export { EXPERIMENT_COOKIE } from "../app/experiments/cookie";
 export { PARAM as CALCULATOR_PARAM } from "../app/forms/calculator-query";
 export { IMMUTABLE_CACHE_CONTROL } from "../app/lib/http-cache";
-export { countLeadRefused, countPageCache, observeRequest } from "../app/lib/metrics.server";
 export { baseSecurityHeaders } from "../app/lib/security-headers.server";
 export { countStaticFileCompression } from "../app/lib/work-metrics.server";
+export { countLeadRefused, countPageCache, observeRequest } from "../app/metrics/metrics.server";

@@ -33,7 +33,7 @@ import { validateLead } from "~/forms/validate";
 import { clientKey } from "~/lib/client-key.server";
 import { PRIVATE_NO_STORE } from "~/lib/http-cache";
 import { log } from "~/lib/log.server";
-import { countLeadReceived, countLeadRefused } from "~/lib/metrics.server";
+import { countLeadReceived, countLeadRefused } from "~/metrics/metrics.server";
 import { readVisitor, type VisitorContext } from "~/visitor/context.server";
 
 import { readOrigen } from "./attribution.server";

@@ -12,8 +12,8 @@
  */
 import type { LeadFormKind } from "~/forms/shared";
 import { log } from "~/lib/log.server";
-import { countExperimentAssignment } from "~/lib/metrics.server";
 import { singleton } from "~/lib/singleton.server";
+import { countExperimentAssignment } from "~/metrics/metrics.server";
 
 import {
   databaseUrl,

@@ -1,7 +1,7 @@
 /**
  * Counters of the expensive work a request can start (a public file's brotli 11 pass, a sharp rendition),
  * so a flood of aliases shows up in /metrics and tests can check that it did no new work. Kept in
- * prom-client's default registry (served with the others, app/lib/metrics.server.ts) and looked up there
+ * prom-client's default registry (served with the others, app/metrics/metrics.server.ts) and looked up there
  * first; one set per process (app/lib/singleton.server.ts).
  */
 import client from "prom-client";

@@ -11,8 +11,7 @@
 import client from "prom-client";
 
 import type { LeadFormKind } from "~/forms/shared";
-
-import { singleton } from "./singleton.server";
+import { singleton } from "~/lib/singleton.server";
 
 /** The `form` label of each form kind, in the order of the forms table. */
 export const FORM_LABELS: Readonly<Record<LeadFormKind, string>> = {
