@@ -70,6 +70,26 @@ export default tseslint.config(
       ],
     },
   },
+  // app/lib is a floor below every feature (docs/architecture.md, 'Floors'): small helpers that import
+  // nothing of the app but other helpers and app/domain's pure functions. Its import counterpart one floor
+  // up is app/site/ (the site's cross-page concerns); scripts/check-cycles.mjs counts imports that run up.
+  {
+    files: ["app/lib/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(?:~/(?!lib/|domain/)|\\.\\./)",
+              message:
+                "app/lib imports no feature: only other helpers (./…) and app/domain. Put code that needs a feature in that feature's folder, or in app/site/ for the site's cross-page concerns.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Pages and components stand apart from routes: a page's data type is defined beside it (the route's
   // loader returns that type), so a page can be read, tested and moved alone. Import cycles, type-only ones
   // included: scripts/check-cycles.mjs (`npm run lint`).

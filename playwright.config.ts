@@ -1,3 +1,5 @@
+import os from "node:os";
+
 import { defineConfig } from "@playwright/test";
 
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./scripts/lib/chromium.mjs";
@@ -7,8 +9,13 @@ const baseURL = process.env.E2E_BASE_URL ?? "http://127.0.0.1:3000";
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // One worker per core, each taking whole files (the tests of a file run in order, in one browser, as
+  // they always have). Files share only what tells their data apart: the main server (a form rate limit
+  // of 1,000 set by scripts/e2e.mjs, cached pages, leads with a unique address per test) and the delivery
+  // receiver (read back by that address). A spec that needs its own state (a dataset it edits, tracking
+  // ids, experiment counts) starts its own server with its own DATA_DIR and dataset copy.
   fullyParallel: false,
-  workers: 1,
+  workers: os.availableParallelism(),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -26,8 +26,8 @@ import { ICON_SPRITE_PATH, IconSpriteContext } from "~/components/ui/Icon";
 import { ICON_SPRITE_URL } from "~/components/ui/icon-sprite.server";
 import { ConsentBootScript } from "~/consent/ConsentBootScript";
 import type { SiteSettings } from "~/content/types";
-import { siteCardMeta, siteHead } from "~/lib/seo.server";
 import noScriptStylesheet from "~/no-js.css";
+import { siteCardMeta, siteHead } from "~/site/seo.server";
 import stylesheet from "~/tailwind.css";
 import { Tracking } from "~/tracking/Tracking";
 

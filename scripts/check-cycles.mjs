@@ -2,6 +2,10 @@
 // ones (a module that needs another to compile cannot be read, tested or moved alone) and `import()`s (an
 // island's chunk importing back the module that loads it). Read with TypeScript's own scanner; `~/` is
 // app/ (tsconfig.json's paths). Exit code 1 with each cycle's files when there is one.
+//
+// It also lists the imports that run up the floors (FLOORS below, docs/architecture.md 'Floors'): a module
+// imports from its own floor or below. Exit code 1 when there are more than MAX_UPWARD_IMPORTS of them, or
+// when a file of app/ or server/ sits on no floor.
 import fs from "node:fs";
 import path from "node:path";
 
@@ -19,6 +23,37 @@ function sourceFiles(entry) {
 }
 
 const files = new Set(ROOTS.flatMap(sourceFiles));
+
+/** Lowest first. A folder or file name covers everything under it. */
+const FLOORS = [
+  { name: "pure functions", paths: ["app/domain"] },
+  { name: "helpers", paths: ["app/lib"] },
+  {
+    name: "features",
+    paths: [
+      "app/consent",
+      "app/content",
+      "app/experiments",
+      "app/forms",
+      "app/images",
+      "app/leads",
+      "app/metrics",
+      "app/preview-mode",
+      "app/social-cards",
+      "app/tracking",
+      "app/visitor",
+    ],
+  },
+  { name: "page parts", paths: ["app/blocks", "app/components", "app/pages", "app/site"] },
+  { name: "routes", paths: ["app/routes", "app/root.tsx", "app/entry.client.tsx", "app/entry.server.tsx"] },
+  { name: "Node server", paths: ["server", "server.ts"] },
+];
+/** The aim: imports running up stay few and named (the list is printed on every run). */
+const MAX_UPWARD_IMPORTS = 10;
+
+function floorOf(file) {
+  return FLOORS.findIndex(({ paths }) => paths.some((entry) => file === entry || file.startsWith(`${entry}/`)));
+}
 
 /** The repository file an import names, or null (a package, an asset). */
 function resolve(from, specifier) {
@@ -69,9 +104,34 @@ function visit(file) {
 }
 for (const file of [...files].sort()) if (!index.has(file)) visit(file);
 
+const unplaced = [...files].filter((file) => floorOf(file) === -1).sort();
+const upward = [];
+for (const [file, targets] of [...graph].sort(([a], [b]) => a.localeCompare(b)))
+  for (const target of targets) if (floorOf(target) > floorOf(file)) upward.push([file, target]);
+
+let failed = false;
+if (unplaced.length) {
+  console.error(
+    `check-cycles: files on no floor (add them to FLOORS in scripts/check-cycles.mjs): ${unplaced.join(", ")}`,
+  );
+  failed = true;
+}
+const upwardReport = upward.map(
+  ([file, target]) => `  ${file} (${FLOORS[floorOf(file)].name}) -> ${target} (${FLOORS[floorOf(target)].name})`,
+);
+if (upward.length > MAX_UPWARD_IMPORTS) {
+  console.error(`check-cycles: ${upward.length} imports run up the floors, more than ${MAX_UPWARD_IMPORTS}:`);
+  console.error(upwardReport.join("\n"));
+  failed = true;
+} else {
+  console.log(`check-cycles: ${upward.length} import(s) run up the floors (at most ${MAX_UPWARD_IMPORTS}):`);
+  if (upwardReport.length) console.log(upwardReport.join("\n"));
+}
+
 if (cycles.length) {
   console.error(`check-cycles: ${cycles.length} import cycle(s) (type-only imports and import()s count):`);
   for (const cycle of cycles) console.error(`  ${cycle.join(" <-> ")}`);
   process.exit(1);
 }
+if (failed) process.exit(1);
 console.log(`check-cycles: no import cycle among ${files.size} files`);

@@ -1,17 +1,17 @@
-// `npm run test:e2e`: builds, starts the production server on a free port (with a temporary DATA_DIR
+// `npm run test:e2e`: builds when build/ is stale (scripts/lib/build.mjs), starts the production server on a free port (with a temporary DATA_DIR
 // and a local stand-in for both delivery destinations), runs Playwright in Debian's Chromium, stops all.
-import { execSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
 import { startReceiver } from "../tests/support/receiver.mjs";
-import { freePort, root, waitForHttp } from "./lib/build.mjs";
+import { ensureBuild, freePort, root, waitForHttp } from "./lib/build.mjs";
 import { requireChromium } from "./lib/chromium.mjs";
 
 requireChromium();
 
-execSync("npm run build", { cwd: root, stdio: "inherit" });
+ensureBuild();
 
 const receiver = await startReceiver();
 const port = await freePort();

@@ -19,7 +19,7 @@ const run = spawnSync(
     "vitest",
     "run",
     "--project",
-    "app",
+    "integration",
     "tests/integration/lead-store-spool.test.ts",
     "tests/integration/lead-store-postgres.test.ts",
     "-t",

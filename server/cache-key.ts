@@ -6,9 +6,7 @@
  */
 import type { IncomingMessage } from "node:http";
 
-import { DIRECTORY_PARAM } from "../app/domain/sector-directory";
-import { EXPERIMENT_COOKIE } from "../app/experiments/cookie";
-import { PARAM as CALCULATOR_PARAM } from "../app/forms/calculator-query";
+import { CALCULATOR_PARAM, DIRECTORY_PARAM, EXPERIMENT_COOKIE } from "./app";
 
 /**
  * Cookies that never change a cached page: the consent choice and the visit's origin (both read by the

@@ -7,7 +7,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 
 import type { LeadFormKind } from "../app/forms/shared";
-import { countLeadRefused } from "../app/lib/metrics.server";
+import { countLeadRefused } from "./app";
 import { requestHost } from "./client-address";
 import { type CrossOriginVerdict, judgeCrossOrigin, originOf } from "./cross-origin";
 

@@ -8,8 +8,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 
-import { runInRequestScope } from "../app/content/request-scope.server";
-import { countPageCache } from "../app/lib/metrics.server";
+import { countPageCache, runInRequestScope } from "./app";
 import { pageCacheKey } from "./cache-key";
 import {
   BROTLI_FAST_QUALITY,

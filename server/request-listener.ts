@@ -1,12 +1,11 @@
 /**
  * The node:http layer in front of Express and Remix: security headers on every response, public files
  * from memory, and cached pages answered before any framework code runs. Everything else goes to the app.
- * Every answer, cached or not, is timed here for http_request_duration_seconds (app/lib/metrics.server.ts).
+ * Every answer, cached or not, is timed here for http_request_duration_seconds (app/metrics/metrics.server.ts).
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 
-import { countPageCache, observeRequest } from "../app/lib/metrics.server";
-import { baseSecurityHeaders } from "../app/lib/security-headers.server";
+import { baseSecurityHeaders, countPageCache, observeRequest } from "./app";
 import { pageCacheKey } from "./cache-key";
 import { canonicalTarget } from "./canonical-path";
 import { forwardedHops, isHttpsRequest, type PeerTest, trustedProxyAddresses } from "./client-address";

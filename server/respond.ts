@@ -8,7 +8,7 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import zlib from "node:zlib";
 
-import { baseSecurityHeaders } from "../app/lib/security-headers.server";
+import { baseSecurityHeaders } from "./app";
 import {
   type CachedResponse,
   type Encoding,

@@ -12,8 +12,7 @@ import path from "node:path";
 
 import { LRUCache } from "lru-cache";
 
-import { IMMUTABLE_CACHE_CONTROL } from "../app/lib/http-cache";
-import { countStaticFileCompression } from "../app/lib/work-metrics.server";
+import { countStaticFileCompression, IMMUTABLE_CACHE_CONTROL } from "./app";
 import { type CachedResponse, createCachedResponse } from "./cached-response";
 import { sendCached } from "./respond";
 

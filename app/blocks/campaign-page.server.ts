@@ -11,7 +11,7 @@ import { createDataAttribute } from "@sanity/visual-editing/create-data-attribut
 import { getCampaignPage, inPreview } from "~/content/index.server";
 import { handleLeadAction, type LeadActionOptions } from "~/leads/action.server";
 import { sanityStudioUrl } from "~/lib/env.server";
-import { redirectOrNotFound } from "~/lib/redirects.server";
+import { redirectOrNotFound } from "~/site/redirects.server";
 
 import { blockLeadForms, loadBlocks } from "./registry.server";
 import type { CampaignBlock, CampaignPage } from "./types";

@@ -7,8 +7,8 @@
  * the Studio's schema and the seed dataset.
  *
  * What a block does on the server besides its fragment (turning the queried block into what its
- * component renders, its lead form, its part of the page's head) is in its folder's `server.ts`
- * (`defineBlockServer`, server-steps.ts), listed in server-registry.server.ts: never in this file, which the
+ * component renders, its lead form, its part of the page's head) is in its folder's `block.server.ts`
+ * (`defineBlockServer`, server-steps.server.ts), listed in registry.server.ts: never in this file, which the
  * browser downloads.
  */
 import type { ComponentType, ReactNode } from "react";
@@ -28,7 +28,7 @@ export interface BlockPage {
 
 /**
  * What a block's folder declares (its block.ts). `R` is the block as the page's loader sends it: the
- * queried block itself, or what its server step `load` (its folder's server.ts) makes of it.
+ * queried block itself, or what its server step `load` (its folder's block.server.ts) makes of it.
  */
 export interface BlockSource<T extends BlockType, P extends object, R extends { _type: T; _key: string } = BlockOf<T>> {
   /** The block's `_type`, as the Studio's schema names it. */

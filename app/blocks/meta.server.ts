@@ -7,7 +7,7 @@
 import type { MetaDescriptor } from "@remix-run/node";
 
 import type { SeoFields } from "~/content/types";
-import { jsonLd, pageMeta, type SiteHead } from "~/lib/seo.server";
+import { jsonLd, pageMeta, type SiteHead } from "~/site/seo.server";
 
 import { blockHeads } from "./registry.server";
 import type { CampaignBlock, CampaignPage } from "./types";

@@ -7,7 +7,7 @@ export type QueryParams = Record<string, string | number | boolean | null>;
 
 /**
  * `published`: what every visitor sees. `drafts`: a draft replaces its published document and draft-only
- * documents appear (only ever for a request in preview mode, see app/content/preview.server.ts).
+ * documents appear (only ever for a request in preview mode, see app/content/perspective.server.ts).
  */
 export type Perspective = "published" | "drafts";
 

@@ -11,7 +11,7 @@ import { formatInteger } from "~/domain/format";
 import { warnIfLegalIdentityIncomplete } from "~/lib/legal-identity.server";
 import { campaignSlugOfPath } from "~/lib/site-paths";
 
-import { currentPerspective } from "./preview.server";
+import { currentPerspective } from "./perspective.server";
 import {
   calculatorPageQuery,
   calculatorSectorsQuery,
@@ -37,7 +37,7 @@ import {
 import { contentSource, type QueryParams } from "./source.server";
 import type { PricedPlan } from "./types";
 
-export { inPreview } from "./preview.server";
+export { inPreview } from "./perspective.server";
 export { contentEvents, contentSource } from "./source.server";
 
 /** A query TypeGen knows, and its result. */

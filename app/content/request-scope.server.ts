@@ -3,10 +3,11 @@
  * request inside runInRequestScope (server/remix-handler.ts), and the content door asks which
  * perspective that request may see. Outside a scope (scripts, unit tests) the answer is `published`.
  *
- * The AsyncLocalStorage lives on globalThis so build/server.js and build/index.js (two bundles, each with
- * its own copy of this module) share one store.
+ * One AsyncLocalStorage per process (app/lib/singleton.server.ts).
  */
 import { AsyncLocalStorage } from "node:async_hooks";
+
+import { singleton } from "~/lib/singleton.server";
 
 interface RequestScope {
   request: Request;
@@ -14,9 +15,7 @@ interface RequestScope {
   memo: Map<string, unknown>;
 }
 
-const STORE_KEY = Symbol.for("site.requestScope");
-const storage = ((globalThis as Record<symbol, unknown>)[STORE_KEY] ??=
-  new AsyncLocalStorage<RequestScope>()) as AsyncLocalStorage<RequestScope>;
+const storage = singleton("requestScope", () => new AsyncLocalStorage<RequestScope>());
 
 export function runInRequestScope<T>(request: Request, run: () => T): T {
   return storage.run({ request, memo: new Map() }, run);

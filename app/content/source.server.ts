@@ -7,6 +7,7 @@
 import { EventEmitter } from "node:events";
 
 import { contentDatasetFile, sanitySettings, sanityStudioUrl } from "~/lib/env.server";
+import { singleton } from "~/lib/singleton.server";
 
 import { createCachedRunner } from "./cache.server";
 import type { ContentSource, Perspective, QueryParams, QueryRunner } from "./content-source.server";
@@ -20,24 +21,22 @@ export type { ContentSource, Perspective, QueryParams } from "./content-source.s
  * Emits "change" whenever cached content was dropped, and DRAFTS_CHANGE_EVENT when only drafts changed
  * (published content and cached pages stay; open preview pages refresh, app/content/preview-events.server.ts).
  */
-export const contentEvents: EventEmitter = ((globalThis as Record<symbol, unknown>)[
-  Symbol.for("site.contentEvents")
-] ??= new EventEmitter()) as EventEmitter;
+export const contentEvents: EventEmitter = singleton("contentEvents", () => new EventEmitter());
 
 export const DRAFTS_CHANGE_EVENT = "drafts-change";
 
-const SOURCE_KEY = Symbol.for("site.contentSource");
+const sourceSlot = (): { source?: ContentSource } => singleton("contentSource", () => ({}));
 
 export function contentSource(): ContentSource {
-  const store = globalThis as Record<symbol, ContentSource | undefined>;
-  return (store[SOURCE_KEY] ??= createSource());
+  const store = sourceSlot();
+  return (store.source ??= createSource());
 }
 
 /** Replaces the process-wide source (tests switch between sources and dataset files). */
 export function resetContentSource(): void {
-  const store = globalThis as Record<symbol, ContentSource | undefined>;
-  store[SOURCE_KEY]?.close();
-  store[SOURCE_KEY] = undefined;
+  const store = sourceSlot();
+  store.source?.close();
+  store.source = undefined;
   contentEvents.emit("change");
 }
 

@@ -23,6 +23,7 @@ import { contentDatasetFile, dataDir } from "~/lib/env.server";
 import { ifNoneMatchIncludes, IMMUTABLE_CACHE_CONTROL } from "~/lib/http-cache";
 import { allowedRenditionUrls, type ContentImageSource } from "~/lib/image-url";
 import { log } from "~/lib/log.server";
+import { singleton } from "~/lib/singleton.server";
 import { countImageRender, imageRendersWaiting } from "~/lib/work-metrics.server";
 
 import { type ImageRequest, type OutputFormat, parseImageRequest } from "./image-request";
@@ -52,13 +53,11 @@ interface DiskCache {
   pending: Map<string, Promise<Buffer>>;
 }
 
-const CACHE_KEY = Symbol.for("site.localImageCache");
-
 /** One index per process and cache folder; files already on disk from an earlier run are adopted. */
 function diskCache(): DiskCache {
-  const store = globalThis as Record<symbol, DiskCache | undefined>;
+  const store = singleton("localImageCache", (): { cache?: DiskCache } => ({}));
   const dir = cacheDir();
-  if (store[CACHE_KEY]?.dir === dir) return store[CACHE_KEY];
+  if (store.cache?.dir === dir) return store.cache;
   fs.mkdirSync(dir, { recursive: true });
   const index = new LRUCache<string, number>({
     max: MAX_CACHED_FILES,
@@ -74,7 +73,7 @@ function diskCache(): DiskCache {
     .map((name) => ({ name, stat: fs.statSync(path.join(dir, name)) }))
     .sort((a, b) => a.stat.mtimeMs - b.stat.mtimeMs);
   for (const { name, stat } of existing) index.set(name, stat.size);
-  return (store[CACHE_KEY] = { dir, index, pending: new Map() });
+  return (store.cache = { dir, index, pending: new Map() });
 }
 
 /** The rendition's name: every field that changes its bytes. */

@@ -36,7 +36,7 @@ import { validateLead } from "~/forms/validate";
 import { clientKey } from "~/lib/client-key.server";
 import { PRIVATE_NO_STORE } from "~/lib/http-cache";
 import { log } from "~/lib/log.server";
-import { countLeadReceived, countLeadRefused, countLeadStoreFailure } from "~/lib/metrics.server";
+import { countLeadReceived, countLeadRefused, countLeadStoreFailure } from "~/metrics/metrics.server";
 import { readVisitor, type VisitorContext } from "~/visitor/context.server";
 
 import { readOrigen } from "./attribution.server";

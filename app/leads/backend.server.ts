@@ -12,7 +12,8 @@
  */
 import type { LeadFormKind } from "~/forms/shared";
 import { log } from "~/lib/log.server";
-import { countExperimentAssignment } from "~/lib/metrics.server";
+import { singleton } from "~/lib/singleton.server";
+import { countExperimentAssignment } from "~/metrics/metrics.server";
 
 import {
   databaseUrl,
@@ -99,14 +100,8 @@ interface ProcessParts {
   counter?: ExperimentCounter;
 }
 
-const SINGLETON_KEY = Symbol.for("leads-b2b.lead-backend");
-// On globalThis so that a dev rebuild of the server bundle reuses them.
-type GlobalWithParts = typeof globalThis & { [SINGLETON_KEY]?: ProcessParts };
-
 function parts(): ProcessParts {
-  const scope = globalThis as GlobalWithParts;
-  scope[SINGLETON_KEY] ??= {};
-  return scope[SINGLETON_KEY];
+  return singleton("leadBackend", (): ProcessParts => ({}));
 }
 
 /** The process's lead store, created from the environment on first use. */

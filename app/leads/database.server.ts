@@ -10,6 +10,7 @@
 import pg from "pg";
 
 import { log } from "~/lib/log.server";
+import { singleton } from "~/lib/singleton.server";
 
 import { databasePoolMax } from "./config.server";
 
@@ -238,27 +239,26 @@ export function openDatabase(url: string): Database {
   };
 }
 
-const SINGLETON_KEY = Symbol.for("leads-b2b.database");
-type GlobalWithDatabase = typeof globalThis & { [SINGLETON_KEY]?: { url: string; database: Database } };
+const databaseSlot = (): { current?: { url: string; database: Database } } => singleton("database", () => ({}));
 
 /**
  * The process's database for DATABASE_URL (one pool for the lead store, the rate limiter and the
  * experiment counter). A different URL (tests) opens a new one.
  */
 export function sharedDatabase(url: string): Database {
-  const scope = globalThis as GlobalWithDatabase;
-  const current = scope[SINGLETON_KEY];
+  const slot = databaseSlot();
+  const current = slot.current;
   if (current && current.url === url) return current.database;
   void current?.database.close();
   const database = openDatabase(url);
-  scope[SINGLETON_KEY] = { url, database };
+  slot.current = { url, database };
   return database;
 }
 
 /** Closes the process's pool (shutdown, tests); the next use opens a new one. */
 export async function closeSharedDatabase(): Promise<void> {
-  const scope = globalThis as GlobalWithDatabase;
-  const current = scope[SINGLETON_KEY];
-  delete scope[SINGLETON_KEY];
+  const slot = databaseSlot();
+  const current = slot.current;
+  slot.current = undefined;
   await current?.database.close();
 }

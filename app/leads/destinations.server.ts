@@ -3,7 +3,7 @@
  * are read at every attempt so an operator's change takes effect at the next retry.
  */
 import type { LeadFormKind } from "~/forms/shared";
-import type { DestinationLabel } from "~/lib/metrics.server";
+import type { DestinationLabel } from "~/metrics/metrics.server";
 
 export type DestinationName = "formService" | "automationWebhook";
 
@@ -21,7 +21,7 @@ export const DESTINATIONS_BY_FORM: Record<LeadFormKind, readonly DestinationName
   campana: ["formService", "automationWebhook"],
 };
 
-/** The `destination` label of the metrics (app/lib/metrics.server.ts). */
+/** The `destination` label of the metrics (app/metrics/metrics.server.ts). */
 export const DESTINATION_LABEL: Readonly<Record<DestinationName, DestinationLabel>> = {
   formService: "form_service",
   automationWebhook: "automation",

@@ -1,7 +1,7 @@
 /**
  * The actions of the pages whose forms post to themselves. Here, on the server only, so that a route's
  * browser code never imports a form's schema (and its validation library) just to name it in an action
- * the browser never runs. The calculator's is in app/lib/calculator.server.ts, the campaign pages' in
+ * the browser never runs. The calculator's is in app/site/calculator.server.ts, the campaign pages' in
  * app/blocks/campaign-page.server.ts.
  */
 import type { ActionFunctionArgs } from "@remix-run/node";

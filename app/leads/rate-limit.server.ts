@@ -94,12 +94,3 @@ export function postgresRateLimiter(
     points,
   );
 }
-
-/**
- * The visitor's address: the production server puts it in the load context as `clientIp`
- * (server/client-address.ts decides how far X-Forwarded-For is trusted); without one, one shared bucket.
- */
-export function clientIp(context: unknown): string {
-  const fromContext = (context as { clientIp?: unknown } | null | undefined)?.clientIp;
-  return typeof fromContext === "string" && fromContext ? fromContext : "unknown";
-}

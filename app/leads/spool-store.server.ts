@@ -13,7 +13,7 @@ import path from "node:path";
 
 import type { LeadFormKind } from "~/forms/shared";
 import { log } from "~/lib/log.server";
-import { countDelivery } from "~/lib/metrics.server";
+import { countDelivery } from "~/metrics/metrics.server";
 
 import { type DeliverySettings, retentionSettings, retryDelayMs } from "./config.server";
 import {

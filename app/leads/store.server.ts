@@ -6,7 +6,7 @@
  * conformance suite (tests/support/lead-store-conformance.ts) runs against both.
  */
 import type { LeadFormKind } from "~/forms/shared";
-import type { StoreFailureReason } from "~/lib/metrics.server";
+import type { StoreFailureReason } from "~/metrics/metrics.server";
 
 import type { DestinationName } from "./destinations.server";
 import type { ErasureResult, PurgeResult } from "./retention.server";

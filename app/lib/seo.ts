@@ -1,5 +1,5 @@
 /**
- * Every route's `meta`: the tags its loader built (app/lib/seo.server.ts), handed to Remix as they are.
+ * Every route's `meta`: the tags its loader built (app/site/seo.server.ts), handed to Remix as they are.
  * Built on the server, so the browser keeps none of the code that makes them.
  */
 import type { MetaDescriptor } from "@remix-run/node";

@@ -1,7 +1,7 @@
 /**
  * The sitemap's XML: one `<urlset>` while every URL fits in one file, else files of at most
  * SITEMAP_LIMITS.urls URLs and SITEMAP_LIMITS.bytes bytes (the search engines' limits) listed by a
- * `<sitemapindex>` at /sitemap.xml, each file at /sitemap/{n}.xml. Pure: app/lib/sitemap.server.ts
+ * `<sitemapindex>` at /sitemap.xml, each file at /sitemap/{n}.xml. Pure: app/site/sitemap.server.ts
  * gathers the URLs from content.
  */
 

@@ -1,17 +1,17 @@
 /**
  * Counters of the expensive work a request can start (a public file's brotli 11 pass, a sharp rendition),
  * so a flood of aliases shows up in /metrics and tests can check that it did no new work. Kept in
- * prom-client's default registry (served with the others, app/lib/metrics.server.ts) and looked up there
- * first: the server's bundle and the app's build both import this module, and must share one counter.
+ * prom-client's default registry (served with the others, app/metrics/metrics.server.ts) and looked up there
+ * first; one set per process (app/lib/singleton.server.ts).
  */
 import client from "prom-client";
 
-const SINGLETON_KEY = Symbol.for("leads-b2b.work-metrics");
+import { singleton } from "./singleton.server";
+
 type Store = Map<string, client.Counter | client.Gauge>;
 
 function metric<T extends client.Counter | client.Gauge>(name: string, make: () => T): T {
-  const scope = globalThis as typeof globalThis & { [SINGLETON_KEY]?: Store };
-  const store = (scope[SINGLETON_KEY] ??= new Map());
+  const store = singleton("workMetrics", (): Store => new Map());
   let found = store.get(name) as T | undefined;
   if (!found) store.set(name, (found = (client.register.getSingleMetric(name) as T | undefined) ?? make()));
   return found;

@@ -1,5 +1,5 @@
 /**
- * `GET /metrics`: the Prometheus text format (app/lib/metrics.server.ts) for a scraper holding
+ * `GET /metrics`: the Prometheus text format (app/metrics/metrics.server.ts) for a scraper holding
  * METRICS_TOKEN. Without the setting the path does not exist: the handler answers null and the server
  * gives it to Remix like any unknown path (its 404 page). With it, a request without
  * `Authorization: Bearer <token>`, or with another token, gets 401 and no metrics.
@@ -13,7 +13,7 @@ import { experimentsReport } from "~/experiments/serve.server";
 import { leadStore } from "~/leads/backend.server";
 import { metricsToken } from "~/lib/env.server";
 import { PRIVATE_NO_STORE } from "~/lib/http-cache";
-import { renderMetrics, setExperimentSrmSource, setLeadBacklogSource } from "~/lib/metrics.server";
+import { renderMetrics, setExperimentSrmSource, setLeadBacklogSource } from "~/metrics/metrics.server";
 
 export const METRICS_PATH = "/metrics";
 

@@ -8,7 +8,7 @@ import { NextStepsContact, NextStepsList } from "~/components/sections/onboardin
 import { PageHero } from "~/components/sections/PageHero";
 import type { getNextStepsPage } from "~/content/index.server";
 import { whatsAppUrl } from "~/lib/links";
-import { useSiteSettings } from "~/lib/use-site-settings";
+import { useSiteSettings } from "~/site/use-site-settings";
 
 /** What the page shows: its content (the route's loader sends it). */
 export interface NextStepsPageData {

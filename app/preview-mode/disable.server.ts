@@ -1,7 +1,7 @@
 /** Ends preview mode for this browser and goes back to the page it was on (same site only) or `/`. */
-import { disablePreviewCookie } from "~/content/preview.server";
 import { PRIVATE_NO_STORE } from "~/lib/http-cache";
 import { safeRedirectTarget } from "~/lib/redirect-target";
+import { disablePreviewCookie } from "~/visitor/preview.server";
 
 import type { PreviewModeArgs } from "./args";
 

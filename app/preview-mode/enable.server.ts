@@ -4,13 +4,13 @@
  * one of its address's FORM_RATE_LIMIT turns per 10 minutes (app/leads/backend.server.ts): past them → 429
  * before the secret is looked at, nothing enabled. See docs/preview.md.
  */
-import { enablePreviewCookie } from "~/content/preview.server";
 import { checkPreviewUrl } from "~/content/preview-secret.server";
 import { previewHandshakeLimiter } from "~/leads/backend.server";
-import { clientIp } from "~/leads/rate-limit.server";
 import { clientKey } from "~/lib/client-key.server";
 import { PRIVATE_NO_STORE } from "~/lib/http-cache";
 import { log } from "~/lib/log.server";
+import { clientIp } from "~/visitor/context.server";
+import { enablePreviewCookie } from "~/visitor/preview.server";
 
 import type { PreviewModeArgs } from "./args";
 

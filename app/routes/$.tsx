@@ -1,7 +1,7 @@
 /**
  * Every path no other route serves. A published campaign page at that path renders here from its blocks
  * (app/blocks/, docs/content-model.md 'Campaign pages'); otherwise an editor's redirect when one names the
- * path (app/lib/redirects.server.ts), or 404 with the not-found page inside the site frame and one log
+ * path (app/site/redirects.server.ts), or 404 with the not-found page inside the site frame and one log
  * line naming it. Every fixed route wins over this one, so a campaign page never shadows a page.
  */
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -13,7 +13,7 @@ import { island } from "~/components/islands/island";
 import { campaignPageForView, experimentLeadAction } from "~/experiments/campaign.server";
 import { loaderAwarePageHeaders } from "~/lib/http-cache";
 import { loaderMeta } from "~/lib/seo";
-import { siteHead } from "~/lib/seo.server";
+import { siteHead } from "~/site/seo.server";
 
 // Public, except at a running A/B experiment's path (private: app/experiments/serve.server.ts).
 export const headers = loaderAwarePageHeaders;

@@ -7,9 +7,9 @@ import { FaqSection } from "~/components/sections/FaqSection";
 import { getLandingPage } from "~/content/index.server";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { loaderMeta } from "~/lib/seo";
-import { faqMeta, loadPage, type WithMeta } from "~/lib/seo.server";
-import { useSiteSettings } from "~/lib/use-site-settings";
 import type { LandingPageData } from "~/pages/LandingIntro";
+import { faqMeta, loadPage, type WithMeta } from "~/site/seo.server";
+import { useSiteSettings } from "~/site/use-site-settings";
 
 /** The contact form posts here (app/leads/page-actions.server.ts). */
 export { leadClientAction as clientAction } from "~/forms/client-action";

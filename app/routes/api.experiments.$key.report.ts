@@ -7,13 +7,13 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
-import { isPreviewRequest } from "~/content/preview.server";
 import { EXPERIMENT_KEY_PATTERN } from "~/experiments/model";
 import { reportJson } from "~/experiments/report";
 import { reportLines } from "~/experiments/report-lines";
 import { experimentsReport } from "~/experiments/serve.server";
 import { sanityStudioUrl } from "~/lib/env.server";
 import { PRIVATE_NO_STORE } from "~/lib/http-cache";
+import { isPreviewRequest } from "~/visitor/preview.server";
 
 /** CORS for the Studio's own origin only: it sends the preview cookie with `credentials: "include"`. */
 function studioCors(request: Request): Record<string, string> {

@@ -6,8 +6,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { SECTOR_SEARCH_LIMIT } from "~/forms/calculator-sectors";
-import { searchCalculatorSectors } from "~/lib/calculator.server";
 import { PUBLIC_PAGE_CACHE_CONTROL } from "~/lib/http-cache";
+import { searchCalculatorSectors } from "~/site/calculator.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const typed = new URL(request.url).searchParams.get("q") ?? "";

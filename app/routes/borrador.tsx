@@ -6,8 +6,8 @@ import { getDraftContractPage } from "~/content/index.server";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { resolveLegalText } from "~/lib/legal-identity";
 import { loaderMeta } from "~/lib/seo";
-import { pageMeta, siteHead, type WithMeta } from "~/lib/seo.server";
 import type { DraftContractPageData } from "~/pages/DraftContractPage";
+import { pageMeta, siteHead, type WithMeta } from "~/site/seo.server";
 
 /** The contract's references to the legal identity are filled in here; what is missing is left out. */
 export async function loader(): Promise<WithMeta<DraftContractPageData>> {

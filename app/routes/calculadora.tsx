@@ -8,10 +8,10 @@ import { type ShouldRevalidateFunction, useLoaderData, useLocation } from "@remi
 
 import { CalculatorPage } from "~/components/calculator/CalculatorPage";
 import { island, islandsLoader } from "~/components/islands/island";
-import { calculatorLeadAction, loadCalculator } from "~/lib/calculator.server";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { loaderMeta } from "~/lib/seo";
-import { pageMeta, siteHead } from "~/lib/seo.server";
+import { calculatorLeadAction, loadCalculator } from "~/site/calculator.server";
+import { pageMeta, siteHead } from "~/site/seo.server";
 
 /** Results pages are public (they depend only on the address); the answer to a lead post is not. */
 export const headers = publicPageHeaders;

@@ -8,8 +8,8 @@ import { getContactPage } from "~/content/index.server";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { whatsAppUrl } from "~/lib/links";
 import { loaderMeta } from "~/lib/seo";
-import { loadPage } from "~/lib/seo.server";
-import { useSiteSettings } from "~/lib/use-site-settings";
+import { loadPage } from "~/site/seo.server";
+import { useSiteSettings } from "~/site/use-site-settings";
 
 /** The contact form posts here (app/leads/page-actions.server.ts). */
 export { leadClientAction as clientAction } from "~/forms/client-action";

@@ -7,8 +7,8 @@ import { PageHeroIsland } from "~/components/sections/PageHeroIsland";
 import { getServiceStartPage } from "~/content/index.server";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { loaderMeta } from "~/lib/seo";
-import { loadPage } from "~/lib/seo.server";
-import { useSiteSettings } from "~/lib/use-site-settings";
+import { loadPage } from "~/site/seo.server";
+import { useSiteSettings } from "~/site/use-site-settings";
 
 export { leadClientAction as clientAction } from "~/forms/client-action";
 export { serviceStartAction as action } from "~/leads/page-actions.server";

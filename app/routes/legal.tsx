@@ -6,8 +6,8 @@ import { getLegalPage } from "~/content/index.server";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { resolveLegalText } from "~/lib/legal-identity";
 import { loaderMeta } from "~/lib/seo";
-import { pageMeta, siteHead, type WithMeta } from "~/lib/seo.server";
 import type { LegalPageData } from "~/pages/LegalPage";
+import { pageMeta, siteHead, type WithMeta } from "~/site/seo.server";
 
 /** The texts' references to the legal identity are filled in here; what is missing is left out. */
 export async function loader(): Promise<WithMeta<LegalPageData>> {

@@ -10,9 +10,9 @@ import { CtaLink, optionalCta } from "~/components/ui/CtaLink";
 import { getPlansPage } from "~/content/index.server";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { loaderMeta } from "~/lib/seo";
-import { faqMeta, loadPage, type WithMeta } from "~/lib/seo.server";
-import { useSiteSettings } from "~/lib/use-site-settings";
 import type { PlansPageData } from "~/pages/PlansDetails";
+import { faqMeta, loadPage, type WithMeta } from "~/site/seo.server";
+import { useSiteSettings } from "~/site/use-site-settings";
 
 /** In-page anchors of the two plan forms: the dialogs' triggers link here (see PlanDialogs). */
 const CPL_FORM_ID = "solicitar-analisis";

@@ -7,11 +7,11 @@ import { getSectorPage, getSectorsDirectory } from "~/content/index.server";
 import { projectSector } from "~/domain/projection";
 import { relatedSectors } from "~/domain/related-sectors";
 import { publicPageHeaders } from "~/lib/http-cache";
-import { redirectOrNotFound } from "~/lib/redirects.server";
 import { sectorServiceJsonLd } from "~/lib/sector-jsonld";
 import { loaderMeta } from "~/lib/seo";
-import { absoluteUrl, jsonLd, pageMeta, siteHead, type WithMeta } from "~/lib/seo.server";
 import type { SectorPageData } from "~/pages/SectorPage";
+import { redirectOrNotFound } from "~/site/redirects.server";
+import { absoluteUrl, jsonLd, pageMeta, siteHead, type WithMeta } from "~/site/seo.server";
 
 export const headers = publicPageHeaders;
 

@@ -16,7 +16,7 @@ import { getSectorsDirectory } from "~/content/index.server";
 import { directoryHref, listDirectory, SECTOR_PAGE_SIZE } from "~/domain/sector-directory";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { loaderMeta } from "~/lib/seo";
-import { absoluteUrl, pageMeta, siteHead } from "~/lib/seo.server";
+import { absoluteUrl, pageMeta, siteHead } from "~/site/seo.server";
 
 const PATH = "/sectores";
 

@@ -4,8 +4,8 @@ import { island, islandsLoader } from "~/components/islands/island";
 import { getGoogleAdsPage } from "~/content/index.server";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { loaderMeta } from "~/lib/seo";
-import { loadPage, type WithMeta } from "~/lib/seo.server";
 import type { GoogleAdsPageData } from "~/pages/GoogleAdsPage";
+import { loadPage, type WithMeta } from "~/site/seo.server";
 
 export const loader = (): Promise<WithMeta<GoogleAdsPageData>> => loadPage(getGoogleAdsPage, "/servicios/google-ads");
 export const meta = loaderMeta;

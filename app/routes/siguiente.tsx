@@ -5,8 +5,8 @@ import { island, islandsLoader } from "~/components/islands/island";
 import { getNextStepsPage } from "~/content/index.server";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { loaderMeta } from "~/lib/seo";
-import { loadPage, type WithMeta } from "~/lib/seo.server";
 import type { NextStepsPageData } from "~/pages/NextStepsPage";
+import { loadPage, type WithMeta } from "~/site/seo.server";
 
 export const loader = (): Promise<WithMeta<NextStepsPageData>> => loadPage(getNextStepsPage, "/siguiente");
 export const meta = loaderMeta;

@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { PUBLIC_PAGE_CACHE_CONTROL } from "~/lib/http-cache";
 import { urlsetXml } from "~/lib/sitemap";
-import { sitemap, XML_HEADERS } from "~/lib/sitemap.server";
+import { sitemap, XML_HEADERS } from "~/site/sitemap.server";
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const match = /^([1-9]\d{0,5})\.xml$/.exec(params.file ?? "");

@@ -1,11 +1,11 @@
 /**
  * /sitemap.xml: every public page, every published sector page and every indexable campaign page
- * (app/lib/sitemap.server.ts). Past the search engines' limits (50,000 URLs or 50 MB) it becomes a
+ * (app/site/sitemap.server.ts). Past the search engines' limits (50,000 URLs or 50 MB) it becomes a
  * sitemap index of /sitemap/{n}.xml files (app/routes/sitemap.$file.ts).
  */
 import { PUBLIC_PAGE_CACHE_CONTROL } from "~/lib/http-cache";
 import { sitemapIndexXml, urlsetXml } from "~/lib/sitemap";
-import { sitemap, XML_HEADERS } from "~/lib/sitemap.server";
+import { sitemap, XML_HEADERS } from "~/site/sitemap.server";
 
 export async function loader() {
   const { base, files } = await sitemap();

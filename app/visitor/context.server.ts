@@ -9,7 +9,6 @@
  */
 import { CONSENT_COOKIE, type ConsentChoice, consentFromValues } from "~/consent/consent";
 import { EXPERIMENT_COOKIE, experimentCookieFromValues } from "~/experiments/cookie";
-import { clientIp } from "~/leads/rate-limit.server";
 import { parseCookieHeader } from "~/lib/cookies";
 import type { Origin } from "~/tracking/attribution";
 import { ORIGIN_COOKIE, originFromValues } from "~/tracking/origin-cookie";
@@ -30,6 +29,15 @@ export interface VisitorContext {
   /** The client address from the load context (`clientIp`); "unknown" without one. */
   clientIp: string;
   userAgent: string | null;
+}
+
+/**
+ * The visitor's address: the production server puts it in the load context as `clientIp`
+ * (server/client-address.ts decides how far X-Forwarded-For is trusted); without one, one shared bucket.
+ */
+export function clientIp(context: unknown): string {
+  const fromContext = (context as { clientIp?: unknown } | null | undefined)?.clientIp;
+  return typeof fromContext === "string" && fromContext ? fromContext : "unknown";
 }
 
 /** A visitor the site knows nothing about (no cookies). */

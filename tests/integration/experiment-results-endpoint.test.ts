@@ -7,10 +7,10 @@ import path from "node:path";
 
 import { inject } from "vitest";
 
-import { enablePreviewCookie } from "~/content/preview.server";
 import { main as experimentsCli } from "~/experiments/cli.server";
 import { experimentCounter, resetExperimentCounter } from "~/leads/backend.server";
 import { loader } from "~/routes/api.experiments.$key.report";
+import { enablePreviewCookie } from "~/visitor/preview.server";
 
 import { readDocuments, SEED_FILE, writeDocuments } from "../support/dataset";
 import { EXPERIMENT_KEY, experimentDocuments } from "../support/experiment-fixtures";

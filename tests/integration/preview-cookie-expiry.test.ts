@@ -9,7 +9,7 @@ import {
   isPreviewRequest,
   PREVIEW_COOKIE_NAME,
   PREVIEW_MAX_AGE_S,
-} from "~/content/preview.server";
+} from "~/visitor/preview.server";
 
 const SITE = "http://localhost:3000";
 const ISSUED = Date.parse("2026-11-28T08:00:00Z");

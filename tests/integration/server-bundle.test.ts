@@ -1,5 +1,6 @@
 // What the browser receives never holds a delivery address, a token or the server-only leads code:
-// neither the client bundle in public/build nor the rendered pages (their loader data included).
+// neither the client bundle in public/build nor the rendered pages (their loader data included). And the
+// two server bundles hold each app module once between them.
 import fs from "node:fs";
 import path from "node:path";
 
@@ -63,6 +64,28 @@ describe("client bundle (public/build)", () => {
     const inputs = Object.keys(metafile.inputs);
     expect(inputs.some((input) => input.includes("app/root.tsx"))).toBe(true);
     expect(inputs.filter((input) => /app\/leads\/|\.server\.[jt]sx?$/.test(input))).toEqual([]);
+  });
+});
+
+describe("server bundles (build/index.js from Remix, build/server.js from scripts/build-server.mjs)", () => {
+  beforeAll(requireBuild);
+
+  /** Source files bundled into one output, from the esbuild metafile written beside it. */
+  function bundledModules(metafile: string, output: string): string[] {
+    const { outputs } = JSON.parse(fs.readFileSync(path.join(root, "build", metafile), "utf8")) as {
+      outputs: Record<string, { inputs: Record<string, unknown> }>;
+    };
+    return Object.keys(outputs[output]?.inputs ?? {}).filter((input) => !input.includes("node_modules"));
+  }
+
+  it("share no module: the Node layer reaches the app only through the Remix build's exports", () => {
+    const remix = bundledModules("metafile.server.json", "build/index.js");
+    const node = bundledModules("metafile.node-server.json", "build/server.js");
+    expect(remix).toContain("app/entry.server.tsx");
+    expect(node).toContain("server/request-listener.ts");
+    // A module in both would exist twice at run time, each copy with its own state (metrics, caches).
+    expect(node.filter((input) => remix.includes(input))).toEqual([]);
+    expect(node.filter((input) => input.startsWith("app/"))).toEqual([]);
   });
 });
 

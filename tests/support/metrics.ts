@@ -1,5 +1,5 @@
-/** Reads the process's Prometheus metrics (app/lib/metrics.server.ts) the way a scrape would. */
-import { metricsRegistry, renderMetrics } from "~/lib/metrics.server";
+/** Reads the process's Prometheus metrics (app/metrics/metrics.server.ts) the way a scrape would. */
+import { metricsRegistry, renderMetrics } from "~/metrics/metrics.server";
 
 /** One sample's value (0 when the series does not exist); `name` may end in _count, _sum or _bucket. */
 export async function metricValue(name: string, labels: Record<string, string> = {}): Promise<number> {

@@ -4,7 +4,10 @@ import { EventEmitter } from "node:events";
 
 import { describe, expect, it } from "vitest";
 
+import * as entryServer from "~/entry.server";
+
 import { appServices } from "../../server";
+import * as serverApp from "../../server/app";
 
 const buildWith = (module: Record<string, unknown>) =>
   ({ entry: { module } }) as unknown as Parameters<typeof appServices>[0];
@@ -49,5 +52,14 @@ describe("appServices", () => {
     // With several missing, the message names one of the missing ones.
     expect(() => appServices(buildWith({ contentEvents: new EventEmitter() }))).toThrow(/startLeadDelivery/);
     expect(() => appServices(buildWith({ startLeadDelivery: async () => undefined }))).toThrow(/contentEvents/);
+  });
+});
+
+describe("server/app.ts, the Node layer's one door into the app", () => {
+  it("names only what app/entry.server.tsx exports, the same values (build/server.js reads them from the build)", () => {
+    const names = Object.keys(serverApp);
+    expect(names.length).toBeGreaterThan(5);
+    for (const name of names)
+      expect((entryServer as Record<string, unknown>)[name], name).toBe((serverApp as Record<string, unknown>)[name]);
   });
 });

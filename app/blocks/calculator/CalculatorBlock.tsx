@@ -2,14 +2,14 @@
  * The lead-price calculator inside a campaign page: /calculadora's own calculator (its form, results,
  * 'how we work' steps and lead form, which delivers as the calculator's), opened with the block's sector
  * as `?sector=` opens it; without /calculadora's intro cards (the block starts at the calculator). Its
- * server step (block.server.ts) computes its state for the page's address (app/lib/calculator.server.ts).
+ * server step (block.server.ts) computes its state for the page's address (app/site/calculator.server.ts).
  */
 import type { SerializeFrom } from "@remix-run/node";
 import { useLocation } from "@remix-run/react";
 
 import { CalculatorPage } from "~/components/calculator/CalculatorPage";
-import type { loadCalculator } from "~/lib/calculator.server";
 import { CalculatorSteps } from "~/pages/CalculatorSteps";
+import type { loadCalculator } from "~/site/calculator.server";
 
 import type { BlockOf } from "../types";
 

@@ -5,7 +5,7 @@
  */
 import { calculatorLeadForm } from "~/forms/calculator-lead";
 import { withPayloadFields } from "~/forms/campaign";
-import { loadCalculator } from "~/lib/calculator.server";
+import { loadCalculator } from "~/site/calculator.server";
 
 import { defineBlockServer } from "../server-steps.server";
 import definition from "./block";

@@ -14,7 +14,7 @@ import type pg from "pg";
 import PgBoss from "pg-boss";
 
 import { log } from "~/lib/log.server";
-import { countDelivery } from "~/lib/metrics.server";
+import { countDelivery } from "~/metrics/metrics.server";
 
 import { type DeliverySettings, retryDelayMs } from "../config.server";
 import { type Database, TABLES } from "../database.server";

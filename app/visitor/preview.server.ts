@@ -1,16 +1,15 @@
 /**
  * Draft preview mode: a signed session cookie that a browser gets from Sanity's preview handshake
  * (app/preview-mode/enable.server.ts) and loses at /api/preview-mode/disable. A request carrying it
- * reads the `drafts` perspective; every other request reads `published`. See docs/preview.md.
+ * reads the `drafts` perspective (app/content/perspective.server.ts); every other request reads
+ * `published`. See docs/preview.md. The visitor's one cookie that is signed, so read apart from the
+ * others (context.server.ts) and asynchronously; this module is the one place that reads it.
  */
 import { randomBytes } from "node:crypto";
 
 import { createCookieSessionStorage } from "@remix-run/node";
 
 import { isHttpsRequest } from "~/lib/request-url.server";
-
-import type { Perspective } from "./content-source.server";
-import { requestMemo } from "./request-scope.server";
 
 /** Not one of the page cache's neutral cookies: a request carrying it is never answered from the cache. */
 export const PREVIEW_COOKIE_NAME = "site_preview";
@@ -81,18 +80,4 @@ export async function enablePreviewCookie(request: Request): Promise<string> {
 export async function disablePreviewCookie(request: Request): Promise<string> {
   const { getSession, destroySession } = storage(request);
   return destroySession(await getSession());
-}
-
-/** The perspective of the request being answered (published outside a request). */
-export function currentPerspective(): Promise<Perspective> {
-  return requestMemo(
-    "perspective",
-    async (request) => ((await isPreviewRequest(request)) ? "drafts" : "published"),
-    Promise.resolve("published"),
-  );
-}
-
-/** True while answering a preview request. */
-export async function inPreview(): Promise<boolean> {
-  return (await currentPerspective()) === "drafts";
 }

@@ -7,8 +7,7 @@ import { getCampaignPaths, getSectorSlugs } from "~/content/index.server";
 import { variantSlugsUnderTest } from "~/experiments/serve.server";
 import { publicSiteUrl } from "~/lib/env.server";
 import { campaignSlugOfPath, STATIC_PAGE_PATHS } from "~/lib/site-paths";
-
-import { SITEMAP_LIMITS, sitemapFiles, type SitemapLimits, type SitemapUrl } from "./sitemap";
+import { SITEMAP_LIMITS, sitemapFiles, type SitemapLimits, type SitemapUrl } from "~/lib/sitemap";
 
 function limit(value: string | undefined, fallback: number): number {
   const number = Number(value);

@@ -5,12 +5,13 @@
  * HTTP method and status.
  *
  * They live in prom-client's default registry, so a metric another module defines there is served too.
- * One set per process, kept on globalThis: the server's own bundle (server/) and the app's build both
- * import this module, and a dev rebuild imports it again; all of them count into the same metrics.
+ * One set per process (app/lib/singleton.server.ts): the Node layer (server/, through server/app.ts) and
+ * the app count into the same metrics.
  */
 import client from "prom-client";
 
 import type { LeadFormKind } from "~/forms/shared";
+import { singleton } from "~/lib/singleton.server";
 
 /** The `form` label of each form kind, in the order of the forms table. */
 export const FORM_LABELS: Readonly<Record<LeadFormKind, string>> = {
@@ -213,13 +214,8 @@ function createMetrics(): Metrics {
   return metrics;
 }
 
-const SINGLETON_KEY = Symbol.for("leads-b2b.metrics");
-type GlobalWithMetrics = typeof globalThis & { [SINGLETON_KEY]?: Metrics };
-
 function metrics(): Metrics {
-  const scope = globalThis as GlobalWithMetrics;
-  scope[SINGLETON_KEY] ??= createMetrics();
-  return scope[SINGLETON_KEY];
+  return singleton("metrics", createMetrics);
 }
 
 export function countLeadReceived(form: LeadFormKind): void {

@@ -8,10 +8,9 @@ import { redirect } from "@remix-run/node";
 
 import { getCampaignPaths, getRedirects, getSectorSlugs } from "~/content/index.server";
 import { resolveRedirect } from "~/domain/redirects";
-
-import { PRIVATE_NO_STORE } from "./http-cache";
-import { log } from "./log.server";
-import { campaignSlugOfPath, STATIC_PAGE_PATHS } from "./site-paths";
+import { PRIVATE_NO_STORE } from "~/lib/http-cache";
+import { log } from "~/lib/log.server";
+import { campaignSlugOfPath, STATIC_PAGE_PATHS } from "~/lib/site-paths";
 
 /**
  * Answers a path no page serves: the editors' redirect when one names it, otherwise 404 with one log
