@@ -14,8 +14,15 @@ export type Perspective = "published" | "drafts";
 export interface ContentSource {
   readonly kind: "local" | "sanity";
   fetch<T>(query: string, params?: QueryParams, perspective?: Perspective): Promise<T>;
-  /** Drops every cached result (revalidate webhook, live event, file change). */
-  invalidate(): void;
+  /** Drops every cached result and every cached page (a lost Live connection, tests). */
+  invalidate(reason?: string): void;
+  /** Drops the cached results and pages holding these tags (a Live event's sync tags). */
+  invalidateTags(tags: readonly string[], reason?: string): void;
+  /**
+   * Runs every published query a cached page ran again and drops exactly the results (and pages) that
+   * changed (a dataset file change, the revalidate webhook). Resolves once the change is announced.
+   */
+  refresh(reason?: string): Promise<void>;
   /** Drops cached drafts only (a draft changed; published answers and cached pages stay). */
   invalidateDrafts(): void;
   close(): void;
@@ -23,3 +30,11 @@ export interface ContentSource {
 
 /** The uncached part of a source: runs one query, no memory of earlier answers. */
 export type QueryRunner = (query: string, params: QueryParams, perspective: Perspective) => Promise<unknown>;
+
+/** A runner's answer with the Content Lake's sync tags (`filterResponse: false`); a plain result has none. */
+export class SyncTagged {
+  constructor(
+    readonly result: unknown,
+    readonly syncTags: readonly string[],
+  ) {}
+}

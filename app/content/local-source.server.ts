@@ -159,22 +159,66 @@ export interface LocalDataset {
   close(): void;
 }
 
+/** Which documents a new version of the dataset changed, added and removed, by `_id` (drafts included). */
+export interface DatasetDiff {
+  changed: string[];
+  added: string[];
+  removed: string[];
+}
+
+/**
+ * The documents that differ between two versions of a dataset. A document whose `_rev` moved changed; one
+ * whose `_rev` stayed is still compared by content, since a hand edit of the file keeps its `_rev`.
+ */
+export function diffDatasets(before: readonly SanityDocument[], after: readonly SanityDocument[]): DatasetDiff {
+  const previous = new Map(before.map((document) => [document._id, document]));
+  const diff: DatasetDiff = { changed: [], added: [], removed: [] };
+  for (const document of after) {
+    const old = previous.get(document._id);
+    previous.delete(document._id);
+    if (!old) diff.added.push(document._id);
+    else if (old._rev !== document._rev || JSON.stringify(old) !== JSON.stringify(document))
+      diff.changed.push(document._id);
+  }
+  diff.removed.push(...previous.keys());
+  return diff;
+}
+
+/** True when a diff touches a published document (not only drafts or release versions). */
+export function touchesPublished(diff: DatasetDiff): boolean {
+  return [...diff.changed, ...diff.added, ...diff.removed].some(
+    (id) => !id.startsWith(DRAFT_PREFIX) && !id.startsWith(VERSION_PREFIX),
+  );
+}
+
 const POLL_INTERVAL_MS = 1000;
 
-/** The NDJSON file, parsed on first use and again after it changes (then onChange runs). */
-export function watchDataset(file: string, onChange: () => void): LocalDataset {
+/**
+ * The NDJSON file, parsed on first use and again after it changes; then onChange gets what changed
+ * (null when that cannot be told: the file was never read, or cannot be read now).
+ */
+export function watchDataset(file: string, onChange: (diff: DatasetDiff | null) => void): LocalDataset {
   let views: Map<string, SanityDocument[]> | null = null;
+  const load = () => withLocalImageAssets(parseNdjsonRaw(fs.readFileSync(file, "utf8")), imagesDirOf(file));
   const listener = (current: fs.Stats, previous: fs.Stats) => {
     if (current.mtimeMs === previous.mtimeMs && current.size === previous.size) return;
+    const before = views?.get("raw");
     views = null;
-    onChange();
+    if (!before) return onChange(null);
+    let after: SanityDocument[];
+    try {
+      after = load();
+    } catch {
+      // Half written, or gone: the next request reads it again (and fails as it would have).
+      return onChange(null);
+    }
+    views = new Map([["raw", after]]);
+    onChange(diffDatasets(before, after));
   };
   fs.watchFile(file, { interval: POLL_INTERVAL_MS, persistent: false }, listener);
   return {
     documents(perspective) {
-      views ??= new Map([
-        ["raw", withLocalImageAssets(parseNdjsonRaw(fs.readFileSync(file, "utf8")), imagesDirOf(file))],
-      ]);
+      views ??= new Map([["raw", load()]]);
       let view = views.get(perspective);
       if (!view) views.set(perspective, (view = datasetFor(views.get("raw")!, perspective)));
       return view;

@@ -2,23 +2,32 @@
  * The content source behind every page: the local NDJSON dataset (default) or Sanity's Content Lake
  * (when SANITY_PROJECT_ID is set). Both run the same GROQ strings from ./queries.ts behind the one result
  * cache of ./cache.server.ts. Created once per process (survives dev rebuilds) and announces every
- * content change so rendered-page caches can drop.
+ * content change (a ContentChange: everything, or the cache tags whose results changed) so rendered-page
+ * caches drop exactly what showed it (docs/decisions/0015-tag-based-invalidation.md).
  */
 import { EventEmitter } from "node:events";
 
 import { contentDatasetFile, sanitySettings, sanityStudioUrl } from "~/lib/env.server";
 
 import { createCachedRunner } from "./cache.server";
-import type { ContentSource, Perspective, QueryParams, QueryRunner } from "./content-source.server";
-import { runGroq, watchDataset } from "./local-source.server";
+import type { ContentChange } from "./cache-tags.server";
+import {
+  type ContentSource,
+  type Perspective,
+  type QueryParams,
+  type QueryRunner,
+  SyncTagged,
+} from "./content-source.server";
+import { runGroq, touchesPublished, watchDataset } from "./local-source.server";
 import { createSanityClient } from "./sanity-client.server";
 import { stegaConfig } from "./stega.server";
 
 export type { ContentSource, Perspective, QueryParams } from "./content-source.server";
 
 /**
- * Emits "change" whenever cached content was dropped, and DRAFTS_CHANGE_EVENT when only drafts changed
- * (published content and cached pages stay; open preview pages refresh, app/content/preview-events.server.ts).
+ * Emits "change" (with a ContentChange) whenever published content changed, and DRAFTS_CHANGE_EVENT when
+ * only drafts changed (published content and cached pages stay; open preview pages refresh,
+ * app/content/preview-events.server.ts).
  */
 export const contentEvents: EventEmitter = ((globalThis as Record<symbol, unknown>)[
   Symbol.for("site.contentEvents")
@@ -38,19 +47,41 @@ export function resetContentSource(): void {
   const store = globalThis as Record<symbol, ContentSource | undefined>;
   store[SOURCE_KEY]?.close();
   store[SOURCE_KEY] = undefined;
-  contentEvents.emit("change");
+  announce({ all: true, reason: "source replaced" });
+}
+
+function announce(change: ContentChange): void {
+  contentEvents.emit("change", change);
 }
 
 function cachedSource(kind: ContentSource["kind"], run: QueryRunner, close: () => void): ContentSource {
-  const cache = createCachedRunner(run);
+  const cache = createCachedRunner(run, {
+    onUnannouncedChange: (tags) => announce({ all: false, tags: [...tags], reason: "expired answer changed" }),
+  });
+  // One refresh at a time: a second change waits for the first one's answer, then runs again.
+  let refreshing: Promise<void> = Promise.resolve();
   return {
     kind,
     fetch<T>(query: string, params: QueryParams = {}, perspective: Perspective = "published") {
       return cache.fetch<T>(query, params, perspective);
     },
-    invalidate() {
+    invalidate(reason = "everything") {
       cache.clear();
-      contentEvents.emit("change");
+      announce({ all: true, reason });
+    },
+    invalidateTags(tags, reason = "tags") {
+      cache.invalidateTags(tags);
+      cache.clear("drafts");
+      announce({ all: false, tags: [...tags], reason });
+    },
+    refresh(reason = "refresh") {
+      refreshing = refreshing.then(async () => {
+        const found = await cache.refresh().catch(() => ({ all: true }) as const);
+        cache.clear("drafts");
+        if (found.all) cache.clear();
+        announce(found.all ? { all: true, reason } : { all: false, tags: found.tags, reason });
+      });
+      return refreshing;
     },
     invalidateDrafts() {
       cache.clear("drafts");
@@ -68,15 +99,23 @@ function createSource(): ContentSource {
     const previewClient = client.withConfig({ stega: stegaConfig(sanityStudioUrl()) });
     return cachedSource(
       "sanity",
-      (query, params, perspective) =>
-        perspective === "drafts"
-          ? previewClient.fetch(query, params, { perspective })
-          : client.fetch(query, params, { perspective }),
+      async (query, params, perspective) => {
+        if (perspective === "drafts") return previewClient.fetch(query, params, { perspective });
+        // The whole response: its sync tags name what the result came from (Live events name them back).
+        const response = await client.fetch(query, params, { perspective, filterResponse: false });
+        return new SyncTagged(response.result, response.syncTags ?? []);
+      },
       () => {},
     );
   }
   let source: ContentSource | null = null;
-  const dataset = watchDataset(contentDatasetFile(), () => source?.invalidate());
+  // A file change: only drafts moved → preview pages refresh; a published document moved → the queries
+  // pages ran are run again and exactly the changed results go; unreadable → everything goes.
+  const dataset = watchDataset(contentDatasetFile(), (diff) => {
+    if (!diff) source?.invalidate("dataset file unreadable or not read yet");
+    else if (touchesPublished(diff)) void source?.refresh("dataset file");
+    else if (diff.changed.length + diff.added.length + diff.removed.length) source?.invalidateDrafts();
+  });
   source = cachedSource(
     "local",
     (query, params, perspective) => runGroq(dataset.documents(perspective), query, params),

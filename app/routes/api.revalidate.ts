@@ -1,6 +1,8 @@
 /**
- * Sanity GROQ-powered webhook: a valid, recent signature over the raw body drops every cached content
- * result (and so every cached page). No secret configured: the endpoint does not exist. At most 1 MiB of
+ * Sanity GROQ-powered webhook: a valid, recent signature over the raw body runs again every published
+ * query a cached page ran, and drops (here and at a shared cache) exactly the results and pages that
+ * changed: the document named in the body (`_id`, `_type`) and whatever shows it
+ * (docs/decisions/0015-tag-based-invalidation.md). No secret configured: the endpoint does not exist. At most 1 MiB of
  * body is read, before anything else; a signature older than 5 minutes (a replay) is refused.
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
@@ -33,9 +35,22 @@ export async function action({ request }: ActionFunctionArgs) {
     );
     return Response.json({ error: "Invalid signature" }, { status: 401, headers });
   }
-  contentSource().invalidate();
-  log("info", "content revalidated");
+  await contentSource().refresh("revalidate webhook");
+  log("info", "content revalidated", documentOf(body.text));
   return Response.json({ revalidated: true }, { headers });
+}
+
+/** The `_id` and `_type` the webhook names, for the log (a body without them still refreshes). */
+function documentOf(text: string): { id?: string; type?: string } {
+  try {
+    const body = JSON.parse(text) as { _id?: unknown; _type?: unknown } | null;
+    return {
+      id: typeof body?._id === "string" ? body._id.slice(0, 200) : undefined,
+      type: typeof body?._type === "string" ? body._type.slice(0, 100) : undefined,
+    };
+  } catch {
+    return {};
+  }
 }
 
 export function loader() {
