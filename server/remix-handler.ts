@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 
-import { CACHE_TAG_HEADER, cacheTagHeader } from "../app/content/cache-tags.server";
+import { CACHE_TAG_HEADER, cacheTagHeader, collectContentTags } from "../app/content/cache-tags.server";
 import { runInRequestScope } from "../app/content/request-scope.server";
 import { withSharedCache } from "../app/lib/http-cache";
 import { countPageCache } from "../app/lib/metrics.server";
@@ -151,10 +151,10 @@ export function createRemixHandler({
   sharedCache = false,
 }: RemixHandlerOptions) {
   const remix = createRequestHandler(build, mode);
-  // Loaders read the request they answer (preview perspective) from this scope, and note there the cache
-  // tags of the content they read: app/content/request-scope.server.ts.
-  const handle = (request: Request, context: { clientIp: string | undefined }, tags?: Set<string>) =>
-    runInRequestScope(request, () => remix(request, context), tags);
+  // Loaders read the request they answer (preview perspective) from this scope
+  // (app/content/request-scope.server.ts); a cacheable render also collects the cache tags of what it read.
+  const handle = (request: Request, context: { clientIp: string | undefined }, tags = new Set<string>()) =>
+    collectContentTags(tags, () => runInRequestScope(request, () => remix(request, context)));
 
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {

@@ -9,6 +9,7 @@
  * space-separated (Fastly's `Surrogate-Key`; the shipped Varnish copies it into `xkey`; Cloudflare's
  * `Cache-Tag` is the same list, comma-separated).
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import { createHash } from "node:crypto";
 
 import type { QueryParams } from "./content-source.server";
@@ -33,6 +34,23 @@ export const MAX_TAGS = 128;
 export const MAX_TAG_HEADER_BYTES = 8 * 1024;
 const MAX_TAG_LENGTH = 256;
 const TAG = /^[\x21-\x7e]+$/;
+
+// On globalThis so build/server.js and build/index.js (two bundles, two copies of this module) share it.
+const COLLECTOR_KEY = Symbol.for("site.contentTagCollector");
+const collector = ((globalThis as Record<symbol, unknown>)[COLLECTOR_KEY] ??= new AsyncLocalStorage<
+  Set<string>
+>()) as AsyncLocalStorage<Set<string>>;
+
+/** Runs `run`, collecting into `tags` the cache tags of the content it reads (a page render, a derived value). */
+export function collectContentTags<T>(tags: Set<string>, run: () => T): T {
+  return collector.run(tags, run);
+}
+
+/** Notes that the running render showed content carrying these tags (nothing outside collectContentTags). */
+export function recordContentTags(tags: Iterable<string>): void {
+  const into = collector.getStore();
+  if (into) for (const tag of tags) into.add(tag);
+}
 
 /** The tag of a query result on the embedded dataset: the same on every instance. */
 export function queryTag(query: string, params: QueryParams): string {

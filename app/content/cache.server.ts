@@ -11,9 +11,8 @@
  */
 import { LRUCache } from "lru-cache";
 
-import { queryTag, resultDigest } from "./cache-tags.server";
+import { queryTag, recordContentTags, resultDigest } from "./cache-tags.server";
 import { type Perspective, type QueryParams, type QueryRunner, SyncTagged } from "./content-source.server";
-import { recordContentTags } from "./request-scope.server";
 
 export const PUBLISHED_TTL_MS = 60_000;
 const PUBLISHED_MAX_ENTRIES = 500;

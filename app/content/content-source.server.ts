@@ -16,8 +16,8 @@ export interface ContentSource {
   fetch<T>(query: string, params?: QueryParams, perspective?: Perspective): Promise<T>;
   /** Drops every cached result and every cached page (a lost Live connection, tests). */
   invalidate(reason?: string): void;
-  /** Drops the cached results and pages holding these tags (a Live event's sync tags). */
-  invalidateTags(tags: readonly string[], reason?: string): void;
+  /** Drops the cached results and pages holding these tags (a Live event's sync tags); resolves once announced. */
+  invalidateTags(tags: readonly string[], reason?: string): Promise<void>;
   /**
    * Runs every published query a cached page ran again and drops exactly the results (and pages) that
    * changed (a dataset file change, the revalidate webhook). Resolves once the change is announced.

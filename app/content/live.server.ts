@@ -97,7 +97,7 @@ export function startLiveContent(): void {
   current = [
     subscribeToLiveEvents(client, (reason, tags) => {
       log("info", "live content change", { reason, tags: tags?.length ?? "all" });
-      if (tags) contentSource().invalidateTags(tags, `live ${reason}`);
+      if (tags) void contentSource().invalidateTags(tags, `live ${reason}`);
       else contentSource().invalidate(`live ${reason}`);
     }),
   ];

@@ -12,23 +12,14 @@ interface RequestScope {
   request: Request;
   /** Memoised per request: values derived once (the preview session) and reused by every loader. */
   memo: Map<string, unknown>;
-  /** The cache tags of the content this request read (app/content/cache-tags.server.ts). */
-  tags: Set<string>;
 }
 
 const STORE_KEY = Symbol.for("site.requestScope");
 const storage = ((globalThis as Record<symbol, unknown>)[STORE_KEY] ??=
   new AsyncLocalStorage<RequestScope>()) as AsyncLocalStorage<RequestScope>;
 
-/** Runs `run` as the answer to `request`; `tags` (when given) collects the cache tags of the content it reads. */
-export function runInRequestScope<T>(request: Request, run: () => T, tags: Set<string> = new Set()): T {
-  return storage.run({ request, memo: new Map(), tags }, run);
-}
-
-/** Notes that the current request showed content carrying these tags (nothing outside a request). */
-export function recordContentTags(tags: Iterable<string>): void {
-  const scope = storage.getStore();
-  if (scope) for (const tag of tags) scope.tags.add(tag);
+export function runInRequestScope<T>(request: Request, run: () => T): T {
+  return storage.run({ request, memo: new Map() }, run);
 }
 
 /** A value computed once for the current request, or `fallback` outside any request. */

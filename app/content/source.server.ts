@@ -18,6 +18,7 @@ import {
   type QueryRunner,
   SyncTagged,
 } from "./content-source.server";
+import { changedDerivedTags, forgetDerivedContent } from "./derived.server";
 import { runGroq, touchesPublished, watchDataset } from "./local-source.server";
 import { createSanityClient } from "./sanity-client.server";
 import { stegaConfig } from "./stega.server";
@@ -51,15 +52,23 @@ export function resetContentSource(): void {
 }
 
 function announce(change: ContentChange): void {
+  if (change.all) forgetDerivedContent();
   contentEvents.emit("change", change);
 }
 
+/** A change of these results, with the derived values (./derived.server.ts) it changed too. */
+async function announceTags(tags: readonly string[], reason: string): Promise<void> {
+  const derived = tags.length ? await changedDerivedTags(new Set(tags)).catch(() => null) : [];
+  announce(derived ? { all: false, tags: [...tags, ...derived], reason } : { all: true, reason });
+}
+
 function cachedSource(kind: ContentSource["kind"], run: QueryRunner, close: () => void): ContentSource {
-  const cache = createCachedRunner(run, {
-    onUnannouncedChange: (tags) => announce({ all: false, tags: [...tags], reason: "expired answer changed" }),
-  });
-  // One refresh at a time: a second change waits for the first one's answer, then runs again.
+  // One change at a time: a second one waits for the first one's answer, then runs.
   let refreshing: Promise<void> = Promise.resolve();
+  const serially = (work: () => Promise<void>) => (refreshing = refreshing.then(work, work));
+  const cache = createCachedRunner(run, {
+    onUnannouncedChange: (tags) => void serially(() => announceTags(tags, "expired answer changed")),
+  });
   return {
     kind,
     fetch<T>(query: string, params: QueryParams = {}, perspective: Perspective = "published") {
@@ -72,16 +81,17 @@ function cachedSource(kind: ContentSource["kind"], run: QueryRunner, close: () =
     invalidateTags(tags, reason = "tags") {
       cache.invalidateTags(tags);
       cache.clear("drafts");
-      announce({ all: false, tags: [...tags], reason });
+      return serially(() => announceTags(tags, reason));
     },
     refresh(reason = "refresh") {
-      refreshing = refreshing.then(async () => {
+      return serially(async () => {
         const found = await cache.refresh().catch(() => ({ all: true }) as const);
         cache.clear("drafts");
-        if (found.all) cache.clear();
-        announce(found.all ? { all: true, reason } : { all: false, tags: found.tags, reason });
+        if (found.all) {
+          cache.clear();
+          announce({ all: true, reason });
+        } else await announceTags(found.tags, reason);
       });
-      return refreshing;
     },
     invalidateDrafts() {
       cache.clear("drafts");
