@@ -27,6 +27,12 @@ export const SITE_TAG = "site";
 export const OVERFLOW_TAG = "site:overflow";
 
 /**
+ * On a Content Lake answer that came without sync tags (an older API, a stand-in): nothing a Live event
+ * names can be matched to it, so every Live event drops it (as before sync tags).
+ */
+export const UNTAGGED_TAG = "s:untagged";
+
+/**
  * Bounds that fit every CDN: Fastly takes 16 KB of Surrogate-Key (each key ≤ 1 KB), Cloudflare 16 KB
  * of Cache-Tag in all; Varnish's xkey has no limit. A page runs a handful of queries, so this is far.
  */

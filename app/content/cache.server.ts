@@ -11,7 +11,7 @@
  */
 import { LRUCache } from "lru-cache";
 
-import { queryTag, recordContentTags, resultDigest } from "./cache-tags.server";
+import { queryTag, recordContentTags, resultDigest, UNTAGGED_TAG } from "./cache-tags.server";
 import { type Perspective, type QueryParams, type QueryRunner, SyncTagged } from "./content-source.server";
 
 export const PUBLISHED_TTL_MS = 60_000;
@@ -47,7 +47,8 @@ async function runBoxed(run: QueryRunner, request: Request, perspective: Perspec
   const answer = await run(request.query, request.params, perspective);
   const tagged = answer instanceof SyncTagged ? answer : null;
   const value = tagged ? tagged.result : answer;
-  const tags = tagged ? tagged.syncTags : [queryTag(request.query, request.params)];
+  const own = queryTag(request.query, request.params);
+  const tags = !tagged ? [own] : tagged.syncTags.length ? tagged.syncTags : [own, UNTAGGED_TAG];
   return { value, tags, digest: perspective === "published" ? resultDigest(value) : "" };
 }
 

@@ -10,7 +10,7 @@ import { EventEmitter } from "node:events";
 import { contentDatasetFile, sanitySettings, sanityStudioUrl } from "~/lib/env.server";
 
 import { createCachedRunner } from "./cache.server";
-import type { ContentChange } from "./cache-tags.server";
+import { type ContentChange, UNTAGGED_TAG } from "./cache-tags.server";
 import {
   type ContentSource,
   type Perspective,
@@ -78,7 +78,9 @@ function cachedSource(kind: ContentSource["kind"], run: QueryRunner, close: () =
       cache.clear();
       announce({ all: true, reason });
     },
-    invalidateTags(tags, reason = "tags") {
+    invalidateTags(syncTags, reason = "tags") {
+      // Answers that came without sync tags cannot be matched: every event drops them.
+      const tags = [...syncTags, UNTAGGED_TAG];
       cache.invalidateTags(tags);
       cache.clear("drafts");
       return serially(() => announceTags(tags, reason));
