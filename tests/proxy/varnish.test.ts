@@ -200,6 +200,19 @@ describe("Varnish in front of two instances", () => {
     for (let index = 0; index < 3; index += 1) expect(await cacheOf(campaign)).not.toBe("HIT");
   }, 30_000);
 
+  it("shares one copy among visitors whatever their consent: a consent cookie never changes a page's bytes", async () => {
+    // The same page rendered afresh by each instance, one asked with a consent choice, one without.
+    const [first, second] = stack.instances as unknown as Array<{ url: string }>;
+    for (const [index, consent] of ["cookie_consent=v1.a1.p1", "cookie_consent=v1.a0.p0"].entries()) {
+      const target = `/calculadora?presupuesto=${4321 + index}`;
+      const withConsent = await httpRequest(`${first!.url}${target}`, { headers: { Cookie: consent } });
+      const without = await httpRequest(`${second!.url}${target}`);
+      expect(withConsent.headers["x-cache"]).toBe("MISS");
+      expect(without.headers["x-cache"]).toBe("MISS");
+      expect(withConsent.body).toBe(without.body);
+    }
+  });
+
   it("takes purges from the instances only, never one relayed from outside", async () => {
     const relayed = await request("/", {
       method: "PURGE",
