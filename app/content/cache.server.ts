@@ -12,7 +12,7 @@
 import { LRUCache } from "lru-cache";
 
 import { queryTag, recordContentTags, resultDigest, UNTAGGED_TAG } from "./cache-tags.server";
-import { type Perspective, type QueryParams, type QueryRunner, SyncTagged } from "./content-source.server";
+import { type Perspective, type QueryParams, type QueryRunner, SourceAnswer } from "./content-source.server";
 
 export const PUBLISHED_TTL_MS = 60_000;
 const PUBLISHED_MAX_ENTRIES = 500;
@@ -26,12 +26,14 @@ interface Request {
 }
 
 // lru-cache refuses undefined values; GROQ answers null for "nothing", so undefined never appears.
-type Boxed = { value: unknown; tags: readonly string[]; digest: string };
+type Boxed = { value: unknown; tags: readonly string[]; digest: string; reads: unknown };
 
 /** A published query some page ran: enough to run it again and tell whether its result changed. */
 interface Known extends Request {
   tags: readonly string[];
   digest: string;
+  /** What the query read, when the source tells (SourceAnswer). */
+  reads: unknown;
 }
 
 /**
@@ -45,11 +47,12 @@ const REFRESH_CONCURRENCY = 8;
 /** An answer as the cache keeps it: the result, its tags (sync tags, else the query's own) and a digest. */
 async function runBoxed(run: QueryRunner, request: Request, perspective: Perspective): Promise<Boxed> {
   const answer = await run(request.query, request.params, perspective);
-  const tagged = answer instanceof SyncTagged ? answer : null;
-  const value = tagged ? tagged.result : answer;
+  const full = answer instanceof SourceAnswer ? answer : null;
+  const value = full ? full.result : answer;
   const own = queryTag(request.query, request.params);
-  const tags = !tagged ? [own] : tagged.syncTags.length ? tagged.syncTags : [own, UNTAGGED_TAG];
-  return { value, tags, digest: perspective === "published" ? resultDigest(value) : "" };
+  const syncTags = full?.syncTags ?? null;
+  const tags = !syncTags ? [own] : syncTags.length ? syncTags : [own, UNTAGGED_TAG];
+  return { value, tags, digest: perspective === "published" ? resultDigest(value) : "", reads: full?.reads ?? null };
 }
 
 function createPerspectiveCache(
@@ -99,9 +102,10 @@ export interface CachedRunner {
   invalidateTags(tags: Iterable<string>): void;
   /**
    * Runs every remembered published query again (uncached) and drops the answers whose results changed;
-   * answers their tags (or `all` when some query was forgotten, see MAX_KNOWN_QUERIES).
+   * answers their tags (or `all` when some query was forgotten, see MAX_KNOWN_QUERIES). With
+   * `mayHaveChanged`, a query whose reads it rules out is not run again.
    */
-  refresh(): Promise<Refreshed>;
+  refresh(mayHaveChanged?: (reads: unknown) => boolean): Promise<Refreshed>;
 }
 
 export function createCachedRunner(run: QueryRunner, limits: CacheLimits = {}): CachedRunner {
@@ -115,7 +119,7 @@ export function createCachedRunner(run: QueryRunner, limits: CacheLimits = {}): 
   });
   const remember = (key: Key, request: Request, boxed: Boxed, stale: Boxed | undefined) => {
     const before = known.get(key);
-    known.set(key, { ...request, tags: boxed.tags, digest: boxed.digest });
+    known.set(key, { ...request, tags: boxed.tags, digest: boxed.digest, reads: boxed.reads });
     const previous = stale ?? before;
     if (previous && previous.digest !== boxed.digest) limits.onUnannouncedChange?.(previous.tags);
   };
@@ -151,13 +155,15 @@ export function createCachedRunner(run: QueryRunner, limits: CacheLimits = {}): 
         if (boxed.tags.some((tag) => wanted.has(tag))) caches.published.delete(key);
       for (const [key, entry] of known.entries()) if (entry.tags.some((tag) => wanted.has(tag))) known.delete(key);
     },
-    async refresh(): Promise<Refreshed> {
+    async refresh(mayHaveChanged): Promise<Refreshed> {
       if (forgotten) {
         clearPublished();
         return { all: true };
       }
       const changed = new Set<string>();
-      const queue = [...known.entries()];
+      const queue = [...known.entries()].filter(
+        ([, entry]) => !mayHaveChanged || entry.reads === null || mayHaveChanged(entry.reads),
+      );
       const worker = async () => {
         for (let next = queue.shift(); next; next = queue.shift()) {
           const [key, entry] = next;

@@ -22,7 +22,7 @@ export interface ContentSource {
    * Runs every published query a cached page ran again and drops exactly the results (and pages) that
    * changed (a dataset file change, the revalidate webhook). Resolves once the change is announced.
    */
-  refresh(reason?: string): Promise<void>;
+  refresh(reason?: string, mayHaveChanged?: (reads: unknown) => boolean): Promise<void>;
   /** Drops cached drafts only (a draft changed; published answers and cached pages stay). */
   invalidateDrafts(): void;
   close(): void;
@@ -31,10 +31,15 @@ export interface ContentSource {
 /** The uncached part of a source: runs one query, no memory of earlier answers. */
 export type QueryRunner = (query: string, params: QueryParams, perspective: Perspective) => Promise<unknown>;
 
-/** A runner's answer with the Content Lake's sync tags (`filterResponse: false`); a plain result has none. */
-export class SyncTagged {
+/**
+ * A runner's answer with what it knows besides the result: the Content Lake's sync tags
+ * (`filterResponse: false`; null on the embedded dataset), and what the query read (the embedded
+ * dataset's ReadSet, so a refresh runs again only the queries a change can have touched).
+ */
+export class SourceAnswer {
   constructor(
     readonly result: unknown,
-    readonly syncTags: readonly string[],
+    readonly syncTags: readonly string[] | null,
+    readonly reads: unknown = null,
   ) {}
 }

@@ -16,10 +16,17 @@ import {
   type Perspective,
   type QueryParams,
   type QueryRunner,
-  SyncTagged,
+  SourceAnswer,
 } from "./content-source.server";
 import { changedDerivedTags, forgetDerivedContent } from "./derived.server";
-import { runGroq, touchesPublished, watchDataset } from "./local-source.server";
+import {
+  mayHaveChanged,
+  newReadSet,
+  type ReadSet,
+  runGroq,
+  touchesPublished,
+  watchDataset,
+} from "./local-source.server";
 import { createSanityClient } from "./sanity-client.server";
 import { stegaConfig } from "./stega.server";
 
@@ -85,9 +92,9 @@ function cachedSource(kind: ContentSource["kind"], run: QueryRunner, close: () =
       cache.clear("drafts");
       return serially(() => announceTags(tags, reason));
     },
-    refresh(reason = "refresh") {
+    refresh(reason = "refresh", affected) {
       return serially(async () => {
-        const found = await cache.refresh().catch(() => ({ all: true }) as const);
+        const found = await cache.refresh(affected).catch(() => ({ all: true }) as const);
         cache.clear("drafts");
         if (found.all) {
           cache.clear();
@@ -115,7 +122,7 @@ function createSource(): ContentSource {
         if (perspective === "drafts") return previewClient.fetch(query, params, { perspective });
         // The whole response: its sync tags name what the result came from (Live events name them back).
         const response = await client.fetch(query, params, { perspective, filterResponse: false });
-        return new SyncTagged(response.result, response.syncTags ?? []);
+        return new SourceAnswer(response.result, response.syncTags ?? []);
       },
       () => {},
     );
@@ -123,14 +130,19 @@ function createSource(): ContentSource {
   let source: ContentSource | null = null;
   // A file change: only drafts moved → preview pages refresh; a published document moved → the queries
   // pages ran are run again and exactly the changed results go; unreadable → everything goes.
-  const dataset = watchDataset(contentDatasetFile(), (diff) => {
+  const dataset = watchDataset(contentDatasetFile(), (diff, touched) => {
     if (!diff) source?.invalidate("dataset file unreadable or not read yet");
-    else if (touchesPublished(diff)) void source?.refresh("dataset file");
+    else if (touchesPublished(diff))
+      void source?.refresh("dataset file", (reads) => !touched || mayHaveChanged(reads as ReadSet, touched));
     else if (diff.changed.length + diff.added.length + diff.removed.length) source?.invalidateDrafts();
   });
   source = cachedSource(
     "local",
-    (query, params, perspective) => runGroq(dataset.documents(perspective), query, params),
+    async (query, params, perspective) => {
+      // What the query read: a file change runs again only the queries it can have touched.
+      const reads = newReadSet();
+      return new SourceAnswer(await runGroq(dataset.documents(perspective), query, params, reads), null, reads);
+    },
     () => dataset.close(),
   );
   return source;

@@ -15,7 +15,15 @@ import {
   SITE_TAG,
 } from "~/content/cache-tags.server";
 import type { QueryParams } from "~/content/content-source.server";
-import { diffDatasets, type SanityDocument, touchesPublished } from "~/content/local-source.server";
+import {
+  diffDatasets,
+  mayHaveChanged,
+  newReadSet,
+  runGroq,
+  type SanityDocument,
+  touchedBy,
+  touchesPublished,
+} from "~/content/local-source.server";
 
 describe("the tag header", () => {
   it("starts with the site tag, then the page's tags sorted and once each", () => {
@@ -122,5 +130,42 @@ describe("the content cache's tags", () => {
     calls.length = 0;
     for (const slug of ["a", "b"]) await cache.fetch("page", { slug }, "published");
     expect(calls).toEqual(["page"]);
+  });
+});
+
+describe("what a query read (embedded dataset)", () => {
+  const dataset: SanityDocument[] = [
+    { _id: "a", _type: "sectorPage", slug: { current: "a" }, related: [{ _ref: "b" }] },
+    { _id: "b", _type: "sectorPage", slug: { current: "b" }, name: "B" },
+    { _id: "settings", _type: "siteSettings" },
+  ];
+
+  it("notes the slugs, types and ids its filters and references read, or everything", async () => {
+    const bySlug = newReadSet();
+    await runGroq(
+      dataset,
+      `*[_type == "sectorPage" && slug.current == $slug][0]{ "related": related[]->name }`,
+      { slug: "a" },
+      bySlug,
+    );
+    expect([...bySlug.slugs]).toEqual(["a"]);
+    expect([...bySlug.ids]).toEqual(["b"]);
+    expect(bySlug.everything).toBe(false);
+
+    const scan = newReadSet();
+    await runGroq(dataset, `*[defined(name)]{name}`, {}, scan);
+    expect(scan.everything).toBe(true);
+  });
+
+  it("tells which remembered queries a change can have touched", () => {
+    const before = dataset;
+    const after = dataset.map((document) => (document._id === "b" ? { ...document, name: "B2" } : document));
+    const touched = touchedBy(diffDatasets(before, after), before, after);
+    const reads = (patch: Partial<ReturnType<typeof newReadSet>>) => ({ ...newReadSet(), ...patch });
+    expect(mayHaveChanged(reads({ ids: new Set(["b"]) }), touched)).toBe(true);
+    expect(mayHaveChanged(reads({ slugs: new Set(["b"]) }), touched)).toBe(true);
+    expect(mayHaveChanged(reads({ types: new Set(["sectorPage"]) }), touched)).toBe(true);
+    expect(mayHaveChanged(reads({ everything: true }), touched)).toBe(true);
+    expect(mayHaveChanged(reads({ slugs: new Set(["a"]), ids: new Set(["settings"]) }), touched)).toBe(false);
   });
 });
