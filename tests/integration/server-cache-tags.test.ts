@@ -134,13 +134,28 @@ describe("an edit of the dataset file", () => {
     expect(purged).not.toContain(queryTag(sectorsDirectoryQuery, {}));
   }, 20_000);
 
-  it("of a sector's name also drops the lists and the related links that show it", async () => {
-    await warm();
+  it("of a sector's name also drops the lists and the related links that show it, and no other sector page", async () => {
+    const sitemap = (await get("/sitemap.xml")).body.toString("utf8");
+    const sectorPaths = [...sitemap.matchAll(/<loc>[^<]*(\/sectores\/[^<]+)<\/loc>/g)].map((match) => match[1]!);
+    const others = sectorPaths.filter((pathname) => pathname !== `/sectores/${SECTOR}`);
+    await warm([...PAGES, ...others]);
+    // The pages whose related links show it, before the change.
+    const linking = new Set<string>();
+    for (const pathname of others)
+      if ((await get(pathname)).body.toString("utf8").includes(`href="/sectores/${SECTOR}"`)) linking.add(pathname);
+    expect(linking.size).toBeGreaterThan(0);
+    expect(linking.size).toBeLessThan(others.length);
+
     edit(`sectorPage.${SECTOR}`, (page) => ({ ...page, sectorName: "Construcción y Obra" }));
     await waitForText("/sectores", "Construcción y Obra");
     expect(await cacheOf("/calculadora")).toBe("MISS");
     expect(await cacheOf("/")).toBe("HIT");
-  }, 20_000);
+    for (const pathname of others) {
+      const answer = await get(pathname);
+      expect(answer.headers["x-cache"], pathname).toBe(linking.has(pathname) ? "MISS" : "HIT");
+      if (linking.has(pathname)) expect(answer.body.toString("utf8"), pathname).toContain("Construcción y Obra");
+    }
+  }, 30_000);
 
   it("adding a sector page drops /sectores and the sitemap, which then show it", async () => {
     await warm();
