@@ -1,7 +1,8 @@
 /**
  * The production server. A plain node:http layer answers cached pages and public files from memory
  * (server/request-listener.ts); everything else reaches Express and the Remix handler, which fills the
- * page cache. The cache is dropped whenever content changes.
+ * page cache. A content change drops the cached pages that showed it, here and, with
+ * SHARED_CACHE_PURGE_URL, at the shared cache in front (server/shared-cache-purge.ts).
  */
 import http from "node:http";
 import path from "node:path";
@@ -11,6 +12,7 @@ import type { ServerBuild } from "@remix-run/node";
 import express, { type ErrorRequestHandler } from "express";
 
 import type * as EntryServer from "./app/entry.server";
+import { type ContentChange, purgeTagsOf } from "./server/app";
 import { isPublicListenAddress, trustedProxyAddresses, trustedProxyHops } from "./server/client-address";
 import { applyKeepAlive, ConnectionDrain, shutdownDelayMs } from "./server/drain";
 import { PageCache, pageCacheBounds } from "./server/page-cache";
@@ -18,6 +20,7 @@ import { createRemixHandler } from "./server/remix-handler";
 import { createRequestListener } from "./server/request-listener";
 import { sendPlain } from "./server/respond";
 import { createRouteLabeler } from "./server/route-label";
+import { sharedCachePurger } from "./server/shared-cache-purge";
 import { StaticAssets } from "./server/static-assets";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -86,7 +89,16 @@ export async function createServer() {
   const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
   const services = appServices(build);
   const cache = new PageCache(pageCacheBounds());
-  services.contentEvents.on("change", () => cache.clear());
+  const purger = sharedCachePurger();
+  services.contentEvents.on("change", (change?: ContentChange) => {
+    const tags = purgeTagsOf(change ?? { all: true, reason: "change" });
+    if (!tags) return;
+    const dropped = cache.invalidateTags(tags);
+    purger?.purge(tags);
+    console.log(
+      JSON.stringify({ level: "info", msg: "content changed", reason: change?.reason, tags: tags.length, dropped }),
+    );
+  });
 
   const server = http.createServer();
   const drain = new ConnectionDrain(server);
@@ -107,6 +119,7 @@ export async function createServer() {
       trustedProxy,
       ownRoutes,
       longLivedUntil: () => drain.signal,
+      sharedCache: purger !== null,
     }),
   );
   app.use(lastResort);

@@ -29,14 +29,31 @@ export { metricsRoute } from "~/metrics/route.server";
 export { previewModeRoutes } from "~/preview-mode/routes.server";
 // What server/ uses of the app (server/app.ts): build/server.js reads these from this build, never bundling
 // the modules a second time.
+export {
+  CACHE_TAG_HEADER,
+  cacheTagHeader,
+  collectContentTags,
+  type ContentChange,
+  OVERFLOW_TAG,
+  parseCacheTags,
+  purgeTagsOf,
+  SITE_TAG,
+} from "~/content/cache-tags.server";
 export { runInRequestScope } from "~/content/request-scope.server";
 export { DIRECTORY_PARAM } from "~/domain/sector-directory";
 export { EXPERIMENT_COOKIE } from "~/experiments/cookie";
 export { PARAM as CALCULATOR_PARAM } from "~/forms/calculator-query";
-export { IMMUTABLE_CACHE_CONTROL } from "~/lib/http-cache";
+export { IMMUTABLE_CACHE_CONTROL, withSharedCache } from "~/lib/http-cache";
+export { log } from "~/lib/log.server";
 export { baseSecurityHeaders } from "~/lib/security-headers.server";
 export { countStaticFileCompression } from "~/lib/work-metrics.server";
-export { countLeadRefused, countPageCache, observeRequest } from "~/metrics/metrics.server";
+export {
+  countLeadRefused,
+  countPageCache,
+  countSharedCachePurge,
+  observeRequest,
+  type SharedCachePurgeResult,
+} from "~/metrics/metrics.server";
 
 /** The settings the root loader already fetched for this render (none when it failed). */
 function securitySettings(remixContext: EntryContext): SecuritySettings | null {

@@ -6,11 +6,28 @@
  * (scripts/build-server.mjs; tests/integration/server-bundle.test.ts checks the two bundles share no module).
  * A new name: export it here and from app/entry.server.tsx (tests/unit/server-entry.test.ts checks both).
  */
+export {
+  CACHE_TAG_HEADER,
+  cacheTagHeader,
+  collectContentTags,
+  type ContentChange,
+  OVERFLOW_TAG,
+  parseCacheTags,
+  purgeTagsOf,
+  SITE_TAG,
+} from "../app/content/cache-tags.server";
 export { runInRequestScope } from "../app/content/request-scope.server";
 export { DIRECTORY_PARAM } from "../app/domain/sector-directory";
 export { EXPERIMENT_COOKIE } from "../app/experiments/cookie";
 export { PARAM as CALCULATOR_PARAM } from "../app/forms/calculator-query";
-export { IMMUTABLE_CACHE_CONTROL } from "../app/lib/http-cache";
+export { IMMUTABLE_CACHE_CONTROL, withSharedCache } from "../app/lib/http-cache";
+export { log } from "../app/lib/log.server";
 export { baseSecurityHeaders } from "../app/lib/security-headers.server";
 export { countStaticFileCompression } from "../app/lib/work-metrics.server";
-export { countLeadRefused, countPageCache, observeRequest } from "../app/metrics/metrics.server";
+export {
+  countLeadRefused,
+  countPageCache,
+  countSharedCachePurge,
+  observeRequest,
+  type SharedCachePurgeResult,
+} from "../app/metrics/metrics.server";

@@ -9,6 +9,8 @@ import zlib from "node:zlib";
 import { LRUCache } from "lru-cache";
 import Negotiator from "negotiator";
 
+import { CACHE_TAG_HEADER, parseCacheTags } from "./app";
+
 export type Encoding = "br" | "gzip" | "identity";
 
 /** A complete response kept in memory, in every encoding we serve. */
@@ -21,6 +23,8 @@ export interface CachedResponse {
   bodies: Record<Encoding, Buffer>;
   /** Bytes held: every distinct body. */
   size: number;
+  /** The cache tags of the content it showed (its Surrogate-Key header): a change of one drops it. */
+  tags: readonly string[];
 }
 
 const brotli = promisify(zlib.brotliCompress);
@@ -82,6 +86,7 @@ export async function createCachedResponse(
     etag,
     bodies: { identity: body, br, gzip: gz },
     size: body.length + (br === body ? 0 : br.length) + (gz === body ? 0 : gz.length),
+    tags: parseCacheTags(kept[CACHE_TAG_HEADER.toLowerCase()]),
   };
 }
 

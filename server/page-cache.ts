@@ -3,12 +3,14 @@
  * cannot push the site's own pages out. A page whose rendered canonical URL is the requested path goes
  * to the large budget; anything else that rendered a cacheable 200 (calculator prefills, a list's search)
  * goes to a small one of its own. Other spellings of a page's path never get here: the door sends them
- * to the page's own path (server/canonical-path.ts). Each budget is bounded by entry
- * count and bytes (`lru-cache`). A generation counter keeps a render that started before a content
- * change from being stored after it, and the fills in flight let concurrent misses render once.
+ * to the page's own path (server/canonical-path.ts). Each budget is bounded by entry count and bytes
+ * (`lru-cache`). A content change drops the entries holding its cache tags (app/content/cache-tags.server.ts),
+ * or all of them. A generation counter keeps a render that started before a content change from being
+ * stored after it, and the fills in flight let concurrent misses render once.
  */
 import { LRUCache } from "lru-cache";
 
+import { SITE_TAG } from "./app";
 import type { CachedResponse } from "./cached-response";
 
 export interface PageCacheBounds {
@@ -118,6 +120,29 @@ export class PageCache {
     this.pages.clear();
     this.variants.clear();
     this.fills.clear();
+  }
+
+  /**
+   * Drops the entries holding any of these tags (SITE_TAG: every entry); answers how many went. Renders
+   * in flight are not stored: they may have read what changed.
+   */
+  invalidateTags(tags: Iterable<string>): number {
+    const wanted = new Set(tags);
+    if (wanted.has(SITE_TAG)) {
+      const count = this.size;
+      this.clear();
+      return count;
+    }
+    this.currentGeneration += 1;
+    this.fills.clear();
+    let count = 0;
+    for (const budget of [this.pages, this.variants])
+      for (const [key, entry] of budget.entries())
+        if (entry.tags.some((tag) => wanted.has(tag))) {
+          budget.delete(key);
+          count += 1;
+        }
+    return count;
   }
 
   /** Entries and bytes held, per budget. */

@@ -8,7 +8,14 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 
-import { countPageCache, runInRequestScope } from "./app";
+import {
+  CACHE_TAG_HEADER,
+  cacheTagHeader,
+  collectContentTags,
+  countPageCache,
+  runInRequestScope,
+  withSharedCache,
+} from "./app";
 import { pageCacheKey } from "./cache-key";
 import {
   BROTLI_FAST_QUALITY,
@@ -120,6 +127,25 @@ export interface RemixHandlerOptions {
    * drain (server/drain.ts), so a shutdown ends such a stream cleanly instead of cutting it.
    */
   longLivedUntil?: () => AbortSignal;
+  /**
+   * A shared cache purged by tag is in front (SHARED_CACHE_PURGE_URL): public pages tell it to keep them
+   * a day (app/lib/http-cache.ts, withSharedCache).
+   */
+  sharedCache?: boolean;
+}
+
+/**
+ * The headers a cacheable page is stored and sent with: its cache tags (the content it read, one
+ * header, app/content/cache-tags.server.ts), and its shared-cache lifetime when a purging cache is in front.
+ */
+export function cacheableHeaders(headers: Headers, tags: Iterable<string>, sharedCache: boolean): [string, string][] {
+  const kept: [string, string][] = [];
+  for (const [name, value] of headers) {
+    if (name === CACHE_TAG_HEADER.toLowerCase()) continue;
+    kept.push([name, name === "cache-control" && sharedCache ? (withSharedCache(value) ?? value) : value]);
+  }
+  kept.push([CACHE_TAG_HEADER, cacheTagHeader(tags)]);
+  return kept;
 }
 
 export function createRemixHandler({
@@ -131,10 +157,13 @@ export function createRemixHandler({
   trustedProxy = trustedProxyAddresses({}),
   ownRoutes = {},
   longLivedUntil,
+  sharedCache = false,
 }: RemixHandlerOptions) {
   const remix = createRequestHandler(build, mode);
-  // Loaders read the request they answer (preview perspective) from this scope: app/content/request-scope.server.ts.
-  const handle: typeof remix = (request, context) => runInRequestScope(request, () => remix(request, context));
+  // Loaders read the request they answer (preview perspective) from this scope
+  // (app/content/request-scope.server.ts); a cacheable render also collects the cache tags of what it read.
+  const handle = (request: Request, context: { clientIp: string | undefined }, tags = new Set<string>()) =>
+    collectContentTags(tags, () => runInRequestScope(request, () => remix(request, context)));
 
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
@@ -170,7 +199,8 @@ export function createRemixHandler({
       }
       let uncacheable: Response | null = null;
       const entry = await cache.fill(cacheKey, async (): Promise<CachedResponse | null> => {
-        const response = await handle(toFetchRequest(req, res, url, true), { clientIp });
+        const tags = new Set<string>();
+        const response = await handle(toFetchRequest(req, res, url, true), { clientIp }, tags);
         if (!isCacheableResponse(response)) {
           // Not a shared page (an editor's redirect, a 404): answer it from the full address, so a
           // redirect keeps the visitor's campaign parameters (utm_*, gclid) the cache key dropped. An
@@ -190,7 +220,9 @@ export function createRemixHandler({
         const body = Buffer.from(await response.arrayBuffer());
         // Densest brotli for the pages content defines; fast brotli for query variants, which anyone can mint.
         const brotliQuality = cacheKey.includes("?") ? BROTLI_FAST_QUALITY : BROTLI_MAX_QUALITY;
-        return createCachedResponse(response.status, response.headers, body, { brotliQuality });
+        return createCachedResponse(response.status, cacheableHeaders(response.headers, tags, sharedCache), body, {
+          brotliQuality,
+        });
       });
       if (entry) {
         countPageCache("miss");

@@ -1,9 +1,9 @@
 /**
  * Live content on every instance: with Sanity, each server process listens to the Live Content API
- * (`client.live.events()`) and drops its content caches (and so its cached pages) on every change, so
- * an edit reaches all instances behind a load balancer, not only the one the webhook hits. Simple and
- * correct: any `message` or `restart` drops everything; after a lost connection the next `welcome`
- * drops everything too (events may have been missed). A failed connection is retried with exponential
+ * (`client.live.events()`) and, on every change, drops exactly the cached results and pages holding the
+ * event's sync tags (and purges them at a shared cache), so an edit reaches all instances behind a load
+ * balancer, not only the one the webhook hits. A `restart`, and the next `welcome` after a lost
+ * connection (events may have been missed), drop everything. A failed connection is retried with exponential
  * backoff; the published cache's maximum age (app/content/cache.server.ts) heals whatever slips through.
  * With a read token, a second subscription includes drafts: a draft change drops only the cached drafts
  * and tells open preview pages to refresh (app/content/preview-events.server.ts).
@@ -28,9 +28,12 @@ export interface LiveOptions {
   includeDrafts?: boolean;
 }
 
+/** What a Live event changed: the sync tags of a `message`, or everything (`tags` null). */
+export type LiveChange = (reason: string, tags: readonly string[] | null) => void;
+
 export function subscribeToLiveEvents(
   client: SanityClient,
-  onChange: (reason: string) => void,
+  onChange: LiveChange,
   { includeDrafts = false }: LiveOptions = {},
 ): LiveSubscription {
   let stopped = false;
@@ -55,11 +58,13 @@ export function subscribeToLiveEvents(
       subscription = client.live.events({ tag, includeDrafts }).subscribe({
         next(event) {
           if (event.type === "welcome") {
-            if (welcomed) onChange("reconnected");
+            if (welcomed) onChange("reconnected", null);
             welcomed = true;
             failures = 0;
-          } else if (event.type === "message" || event.type === "restart") {
-            onChange(event.type);
+          } else if (event.type === "message") {
+            onChange("message", Array.isArray(event.tags) ? event.tags : null);
+          } else if (event.type === "restart") {
+            onChange("restart", null);
           } else if (event.type === "goaway") {
             retry("goaway");
           }
@@ -90,9 +95,10 @@ export function startLiveContent(): void {
   if (!settings || current) return;
   const client = createSanityClient(settings);
   current = [
-    subscribeToLiveEvents(client, (reason) => {
-      log("info", "live content change", { reason });
-      contentSource().invalidate();
+    subscribeToLiveEvents(client, (reason, tags) => {
+      log("info", "live content change", { reason, tags: tags?.length ?? "all" });
+      if (tags) void contentSource().invalidateTags(tags, `live ${reason}`);
+      else contentSource().invalidate(`live ${reason}`);
     }),
   ];
   if (settings.token)

@@ -87,13 +87,29 @@ type Node = { type: string; [key: string]: unknown };
 const isNode = (value: unknown): value is Node =>
   typeof value === "object" && value !== null && typeof (value as Node).type === "string";
 
+/** What a query's evaluation read: documents by id, every document of a type or with a slug, or all of them. */
+export interface ReadSet {
+  ids: Set<string>;
+  types: Set<string>;
+  slugs: Set<string>;
+  everything: boolean;
+}
+
+export const newReadSet = (): ReadSet => ({ ids: new Set(), types: new Set(), slugs: new Set(), everything: false });
+
+interface Candidates {
+  list: SanityDocument[];
+  kind: "ids" | "types" | "slugs";
+  key: string;
+}
+
 /** `_id == "x"`, `_type == "x"` or `slug.current == "x"` (either side) in a filter's conjunction: the documents it can keep. */
-function candidatesOf(expr: Node, index: DatasetIndex): SanityDocument[] | null {
+function candidatesOf(expr: Node, index: DatasetIndex): Candidates | null {
   if (expr.type === "Group" && isNode(expr.base)) return candidatesOf(expr.base, index);
   if (expr.type === "And" && isNode(expr.left) && isNode(expr.right)) {
     const left = candidatesOf(expr.left, index);
     const right = candidatesOf(expr.right, index);
-    if (left && right) return left.length <= right.length ? left : right;
+    if (left && right) return left.list.length <= right.list.length ? left : right;
     return left ?? right;
   }
   if (expr.type !== "OpCall" || expr.op !== "==" || !isNode(expr.left) || !isNode(expr.right)) return null;
@@ -102,13 +118,14 @@ function candidatesOf(expr: Node, index: DatasetIndex): SanityDocument[] | null 
     [expr.right, expr.left],
   ]) {
     if (attribute.type !== "AccessAttribute" || value.type !== "Value" || typeof value.value !== "string") continue;
+    const key = value.value;
     if (attribute.base === undefined) {
-      if (attribute.name === "_id") return index.byId.get(value.value) ?? [];
-      if (attribute.name === "_type") return index.byType.get(value.value) ?? [];
+      if (attribute.name === "_id") return { list: index.byId.get(key) ?? [], kind: "ids", key };
+      if (attribute.name === "_type") return { list: index.byType.get(key) ?? [], kind: "types", key };
     }
     const base = attribute.base;
     if (attribute.name === "current" && isNode(base) && base.type === "AccessAttribute" && base.name === "slug")
-      if (base.base === undefined) return index.bySlug.get(value.value) ?? [];
+      if (base.base === undefined) return { list: index.bySlug.get(key) ?? [], kind: "slugs", key };
   }
   return null;
 }
@@ -116,16 +133,23 @@ function candidatesOf(expr: Node, index: DatasetIndex): SanityDocument[] | null 
 /**
  * The query with each `*[filter]` whose filter requires `_id == "x"`, `_type == "x"` or `slug.current == "x"` reading only the
  * documents that can pass it (the same documents in the same order: the filter still runs on them).
- * Any other `*` keeps the whole dataset.
+ * Any other `*` keeps the whole dataset. `reads` (when given) notes what the query can read.
  */
-function narrowed(node: unknown, index: DatasetIndex): unknown {
-  if (Array.isArray(node)) return node.map((item) => narrowed(item, index));
+function narrowed(node: unknown, index: DatasetIndex, reads?: ReadSet): unknown {
+  if (Array.isArray(node)) return node.map((item) => narrowed(item, index, reads));
   if (!isNode(node) || node.type === "Value") return node;
+  if (node.type === "Everything" && reads) reads.everything = true;
+  const narrowable =
+    node.type === "Filter" && isNode(node.base) && node.base.type === "Everything" && isNode(node.expr);
   const copy: Node = { ...node };
-  for (const [key, value] of Object.entries(node)) if (typeof value === "object") copy[key] = narrowed(value, index);
-  if (copy.type === "Filter" && isNode(copy.base) && copy.base.type === "Everything" && isNode(copy.expr)) {
-    const candidates = candidatesOf(copy.expr, index);
-    if (candidates) copy.base = { type: "Value", value: candidates };
+  for (const [key, value] of Object.entries(node))
+    if (typeof value === "object" && !(narrowable && key === "base")) copy[key] = narrowed(value, index, reads);
+  if (narrowable) {
+    const candidates = candidatesOf(copy.expr as Node, index);
+    if (candidates) {
+      copy.base = { type: "Value", value: candidates.list };
+      reads?.[candidates.kind].add(candidates.key);
+    } else if (reads) reads.everything = true;
   }
   return copy;
 }
@@ -135,13 +159,21 @@ function narrowed(node: unknown, index: DatasetIndex): unknown {
  * index (by `_id`, by `_type`) a dereference is a lookup (groq-js' `dereference` option) and a filter on
  * a type, an id or a slug reads those documents only. Same results: tests/unit/local-source-index.test.ts.
  */
-export async function runGroq(dataset: SanityDocument[], query: string, params: QueryParams): Promise<unknown> {
+export async function runGroq(
+  dataset: SanityDocument[],
+  query: string,
+  params: QueryParams,
+  reads?: ReadSet,
+): Promise<unknown> {
   const index = indexOf(dataset);
-  const tree = narrowed(parse(query, { params }), index) as ReturnType<typeof parse>;
+  const tree = narrowed(parse(query, { params }), index, reads) as ReturnType<typeof parse>;
   const value = await evaluate(tree, {
     dataset,
     params,
-    dereference: async ({ _ref }) => index.byId.get(_ref)?.[0],
+    dereference: async ({ _ref }) => {
+      reads?.ids.add(_ref);
+      return index.byId.get(_ref)?.[0];
+    },
   });
   return value.get();
 }
@@ -165,6 +197,67 @@ export interface LocalDataset {
   close(): void;
 }
 
+/** Which documents a new version of the dataset changed, added and removed, by `_id` (drafts included). */
+export interface DatasetDiff {
+  changed: string[];
+  added: string[];
+  removed: string[];
+}
+
+const isPublishedId = (id: string) => !id.startsWith(DRAFT_PREFIX) && !id.startsWith(VERSION_PREFIX);
+const slugOf = (document: SanityDocument) => (document.slug as { current?: unknown } | undefined)?.current;
+
+/**
+ * The ids, types and slugs of the published documents a diff touched, before and after: a published
+ * query can only have changed if it read one of them (ReadSet) or read everything.
+ */
+export function touchedBy(
+  diff: DatasetDiff,
+  before: readonly SanityDocument[],
+  after: readonly SanityDocument[],
+): ReadSet {
+  const ids = new Set([...diff.changed, ...diff.added, ...diff.removed].filter(isPublishedId));
+  const touched = newReadSet();
+  for (const document of [...before, ...after]) {
+    if (!ids.has(document._id)) continue;
+    touched.ids.add(document._id);
+    touched.types.add(document._type);
+    const slug = slugOf(document);
+    if (typeof slug === "string") touched.slugs.add(slug);
+  }
+  return touched;
+}
+
+/** True when a query that read `reads` may see something `touched` changed. */
+export function mayHaveChanged(reads: ReadSet, touched: ReadSet): boolean {
+  if (reads.everything) return true;
+  const meets = (mine: Set<string>, theirs: Set<string>) => [...theirs].some((key) => mine.has(key));
+  return meets(reads.ids, touched.ids) || meets(reads.types, touched.types) || meets(reads.slugs, touched.slugs);
+}
+
+/**
+ * The documents that differ between two versions of a dataset. A document whose `_rev` moved changed; one
+ * whose `_rev` stayed is still compared by content, since a hand edit of the file keeps its `_rev`.
+ */
+export function diffDatasets(before: readonly SanityDocument[], after: readonly SanityDocument[]): DatasetDiff {
+  const previous = new Map(before.map((document) => [document._id, document]));
+  const diff: DatasetDiff = { changed: [], added: [], removed: [] };
+  for (const document of after) {
+    const old = previous.get(document._id);
+    previous.delete(document._id);
+    if (!old) diff.added.push(document._id);
+    else if (old._rev !== document._rev || JSON.stringify(old) !== JSON.stringify(document))
+      diff.changed.push(document._id);
+  }
+  diff.removed.push(...previous.keys());
+  return diff;
+}
+
+/** True when a diff touches a published document (not only drafts or release versions). */
+export function touchesPublished(diff: DatasetDiff): boolean {
+  return [...diff.changed, ...diff.added, ...diff.removed].some(isPublishedId);
+}
+
 const POLL_INTERVAL_MS = 1000;
 
 interface FileVersion {
@@ -174,23 +267,17 @@ interface FileVersion {
 
 const sameVersion = (a: FileVersion, b: FileVersion) => a.mtimeMs === b.mtimeMs && a.size === b.size;
 
-/** The NDJSON file, parsed on first use and again after it changes (then onChange runs). */
-export function watchDataset(file: string, onChange: () => void): LocalDataset {
+/**
+ * The NDJSON file, parsed on first use and again after it changes; then onChange gets what changed
+ * (null when that cannot be told: the file was never read, or cannot be read now).
+ */
+export function watchDataset(
+  file: string,
+  onChange: (diff: DatasetDiff | null, touched: ReadSet | null) => void,
+): LocalDataset {
   let views: Map<string, SanityDocument[]> | null = null;
   /** The file's version when `views` was read (null: not read, or its stat failed). */
   let parsed: FileVersion | null = null;
-  const changed = () => {
-    views = null;
-    parsed = null;
-    onChange();
-  };
-  const listener = (current: fs.Stats, previous: fs.Stats) => {
-    if (sameVersion(current, previous)) return;
-    // Already read at this version (refresh saw the change first): nothing to do again.
-    if (parsed && sameVersion(current, parsed)) return;
-    changed();
-  };
-  fs.watchFile(file, { interval: POLL_INTERVAL_MS, persistent: false }, listener);
   const version = (): FileVersion | null => {
     try {
       const { mtimeMs, size } = fs.statSync(file);
@@ -199,6 +286,36 @@ export function watchDataset(file: string, onChange: () => void): LocalDataset {
       return null;
     }
   };
+  const load = () => {
+    // Stat first: a write between the two is seen by the next refresh or poll, never missed.
+    const current = version();
+    const documents = withLocalImageAssets(parseNdjsonRaw(fs.readFileSync(file, "utf8")), imagesDirOf(file));
+    parsed = current;
+    return documents;
+  };
+  const changed = () => {
+    const before = views?.get("raw");
+    views = null;
+    parsed = null;
+    if (!before) return onChange(null, null);
+    let after: SanityDocument[];
+    try {
+      after = load();
+    } catch {
+      // Half written, or gone: the next request reads it again (and fails as it would have).
+      return onChange(null, null);
+    }
+    views = new Map([["raw", after]]);
+    const diff = diffDatasets(before, after);
+    onChange(diff, touchedBy(diff, before, after));
+  };
+  const listener = (current: fs.Stats, previous: fs.Stats) => {
+    if (sameVersion(current, previous)) return;
+    // Already read at this version (refresh saw the change first): nothing to do again.
+    if (parsed && sameVersion(current, parsed)) return;
+    changed();
+  };
+  fs.watchFile(file, { interval: POLL_INTERVAL_MS, persistent: false }, listener);
   return {
     refresh() {
       if (!views) return;
@@ -206,14 +323,7 @@ export function watchDataset(file: string, onChange: () => void): LocalDataset {
       if (!current || !parsed || !sameVersion(current, parsed)) changed();
     },
     documents(perspective) {
-      if (!views) {
-        // Stat first: a write between the two is seen by the next refresh or poll, never missed.
-        const current = version();
-        views = new Map([
-          ["raw", withLocalImageAssets(parseNdjsonRaw(fs.readFileSync(file, "utf8")), imagesDirOf(file))],
-        ]);
-        parsed = current;
-      }
+      views ??= new Map([["raw", load()]]);
       let view = views.get(perspective);
       if (!view) views.set(perspective, (view = datasetFor(views.get("raw")!, perspective)));
       return view;

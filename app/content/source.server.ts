@@ -2,7 +2,8 @@
  * The content source behind every page: the local NDJSON dataset (default) or Sanity's Content Lake
  * (when SANITY_PROJECT_ID is set). Both run the same GROQ strings from ./queries.ts behind the one result
  * cache of ./cache.server.ts. Created once per process (survives dev rebuilds) and announces every
- * content change so rendered-page caches can drop.
+ * content change (a ContentChange: everything, or the cache tags whose results changed) so rendered-page
+ * caches drop exactly what showed it (docs/decisions/0015-tag-based-invalidation.md).
  */
 import { EventEmitter } from "node:events";
 
@@ -10,16 +11,32 @@ import { contentDatasetFile, sanitySettings, sanityStudioUrl } from "~/lib/env.s
 import { singleton } from "~/lib/singleton.server";
 
 import { createCachedRunner } from "./cache.server";
-import type { ContentSource, Perspective, QueryParams, QueryRunner } from "./content-source.server";
-import { runGroq, watchDataset } from "./local-source.server";
+import { type ContentChange, UNTAGGED_TAG } from "./cache-tags.server";
+import {
+  type ContentSource,
+  type Perspective,
+  type QueryParams,
+  type QueryRunner,
+  SourceAnswer,
+} from "./content-source.server";
+import { changedDerivedTags, forgetDerivedContent } from "./derived.server";
+import {
+  mayHaveChanged,
+  newReadSet,
+  type ReadSet,
+  runGroq,
+  touchesPublished,
+  watchDataset,
+} from "./local-source.server";
 import { createSanityClient } from "./sanity-client.server";
 import { stegaConfig } from "./stega.server";
 
 export type { ContentSource, Perspective, QueryParams } from "./content-source.server";
 
 /**
- * Emits "change" whenever cached content was dropped, and DRAFTS_CHANGE_EVENT when only drafts changed
- * (published content and cached pages stay; open preview pages refresh, app/content/preview-events.server.ts).
+ * Emits "change" (with a ContentChange) whenever published content changed, and DRAFTS_CHANGE_EVENT when
+ * only drafts changed (published content and cached pages stay; open preview pages refresh,
+ * app/content/preview-events.server.ts).
  */
 export const contentEvents: EventEmitter = singleton("contentEvents", () => new EventEmitter());
 
@@ -37,7 +54,18 @@ export function resetContentSource(): void {
   const store = sourceSlot();
   store.source?.close();
   store.source = undefined;
-  contentEvents.emit("change");
+  announce({ all: true, reason: "source replaced" });
+}
+
+function announce(change: ContentChange): void {
+  if (change.all) forgetDerivedContent();
+  contentEvents.emit("change", change);
+}
+
+/** A change of these results, with the derived values (./derived.server.ts) it changed too. */
+async function announceTags(tags: readonly string[], reason: string): Promise<void> {
+  const derived = tags.length ? await changedDerivedTags(new Set(tags)).catch(() => null) : [];
+  announce(derived ? { all: false, tags: [...tags, ...derived], reason } : { all: true, reason });
 }
 
 function cachedSource(
@@ -46,16 +74,38 @@ function cachedSource(
   close: () => void,
   extra: Pick<ContentSource, "queryRaw"> = {},
 ): ContentSource {
-  const cache = createCachedRunner(run);
+  // One change at a time: a second one waits for the first one's answer, then runs.
+  let refreshing: Promise<void> = Promise.resolve();
+  const serially = (work: () => Promise<void>) => (refreshing = refreshing.then(work, work));
+  const cache = createCachedRunner(run, {
+    onUnannouncedChange: (tags) => void serially(() => announceTags(tags, "expired answer changed")),
+  });
   return {
     ...extra,
     kind,
     fetch<T>(query: string, params: QueryParams = {}, perspective: Perspective = "published") {
       return cache.fetch<T>(query, params, perspective);
     },
-    invalidate() {
+    invalidate(reason = "everything") {
       cache.clear();
-      contentEvents.emit("change");
+      announce({ all: true, reason });
+    },
+    invalidateTags(syncTags, reason = "tags") {
+      // Answers that came without sync tags cannot be matched: every event drops them.
+      const tags = [...syncTags, UNTAGGED_TAG];
+      cache.invalidateTags(tags);
+      cache.clear("drafts");
+      return serially(() => announceTags(tags, reason));
+    },
+    refresh(reason = "refresh", affected) {
+      return serially(async () => {
+        const found = await cache.refresh(affected).catch(() => ({ all: true }) as const);
+        cache.clear("drafts");
+        if (found.all) {
+          cache.clear();
+          announce({ all: true, reason });
+        } else await announceTags(found.tags, reason);
+      });
     },
     invalidateDrafts() {
       cache.clear("drafts");
@@ -73,18 +123,31 @@ function createSource(): ContentSource {
     const previewClient = client.withConfig({ stega: stegaConfig(sanityStudioUrl()) });
     return cachedSource(
       "sanity",
-      (query, params, perspective) =>
-        perspective === "drafts"
-          ? previewClient.fetch(query, params, { perspective })
-          : client.fetch(query, params, { perspective }),
+      async (query, params, perspective) => {
+        if (perspective === "drafts") return previewClient.fetch(query, params, { perspective });
+        // The whole response: its sync tags name what the result came from (Live events name them back).
+        const response = await client.fetch(query, params, { perspective, filterResponse: false });
+        return new SourceAnswer(response.result, response.syncTags ?? []);
+      },
       () => {},
     );
   }
   let source: ContentSource | null = null;
-  const dataset = watchDataset(contentDatasetFile(), () => source?.invalidate());
+  // A file change: only drafts moved → preview pages refresh; a published document moved → the queries
+  // pages ran are run again and exactly the changed results go; unreadable → everything goes.
+  const dataset = watchDataset(contentDatasetFile(), (diff, touched) => {
+    if (!diff) source?.invalidate("dataset file unreadable or not read yet");
+    else if (touchesPublished(diff))
+      void source?.refresh("dataset file", (reads) => !touched || mayHaveChanged(reads as ReadSet, touched));
+    else if (diff.changed.length + diff.added.length + diff.removed.length) source?.invalidateDrafts();
+  });
   source = cachedSource(
     "local",
-    (query, params, perspective) => runGroq(dataset.documents(perspective), query, params),
+    async (query, params, perspective) => {
+      // What the query read: a file change runs again only the queries it can have touched.
+      const reads = newReadSet();
+      return new SourceAnswer(await runGroq(dataset.documents(perspective), query, params, reads), null, reads);
+    },
     () => dataset.close(),
     {
       queryRaw(query, params) {

@@ -15,6 +15,21 @@ export interface RelatableSector {
 
 const byName = new Intl.Collator("es", { sensitivity: "base" });
 
+/**
+ * A directory's listed sectors in alphabetical order, sorted once per directory (the same list object
+ * answers every page until content changes; after a change every page's links are computed again).
+ */
+const sortedDirectories = new WeakMap<readonly RelatableSector[], RelatableSector[]>();
+
+function alphabeticalOf<U extends RelatableSector>(directory: readonly RelatableSector[], listed: readonly U[]): U[] {
+  let sorted = sortedDirectories.get(directory) as U[] | undefined;
+  if (!sorted) {
+    sorted = [...listed].sort((a, b) => byName.compare(a.sectorName ?? "", b.sectorName ?? ""));
+    sortedDirectories.set(directory, sorted);
+  }
+  return sorted;
+}
+
 export function relatedSectors<T extends RelatableSector>(
   current: { slug: string | null; group?: string | null; relatedSlugs?: ReadonlyArray<string | null> | null },
   directory: readonly T[],
@@ -31,7 +46,7 @@ export function relatedSectors<T extends RelatableSector>(
   };
   for (const slug of current.relatedSlugs ?? []) take(slug ? bySlug.get(slug) : undefined);
   // The whole directory in alphabetical order, starting right after the current page (wrapping round).
-  const alphabetical = [...listed].sort((a, b) => byName.compare(a.sectorName ?? "", b.sectorName ?? ""));
+  const alphabetical = alphabeticalOf(directory, listed);
   const at = alphabetical.findIndex((sector) => sector.slug === current.slug);
   const around = at === -1 ? alphabetical : [...alphabetical.slice(at + 1), ...alphabetical.slice(0, at)];
   const group = current.group?.trim().toLowerCase();

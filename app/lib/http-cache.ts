@@ -6,6 +6,19 @@ import type { HeadersFunction } from "@remix-run/node";
 
 /** Public pages: browsers revalidate, a CDN may keep 5 min and serve stale for a day while refreshing. */
 export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=300, stale-while-revalidate=86400";
+/**
+ * With a shared cache in front that this site purges by tag (SHARED_CACHE_PURGE_URL, CONTRACT §14): it may
+ * keep a public page a day, and serve the last copy a day more while the instances fail; browsers
+ * still revalidate every time.
+ */
+export const SHARED_CACHE_PAGE_CACHE_CONTROL =
+  "public, max-age=0, s-maxage=86400, stale-while-revalidate=86400, stale-if-error=86400";
+
+/** The Cache-Control a public page answers with a purging shared cache in front: PUBLIC_PAGE_CACHE_CONTROL becomes SHARED_CACHE_PAGE_CACHE_CONTROL, any other policy stays. */
+export function withSharedCache(cacheControl: string | null): string | null {
+  return cacheControl === PUBLIC_PAGE_CACHE_CONTROL ? SHARED_CACHE_PAGE_CACHE_CONTROL : cacheControl;
+}
+
 /** Responses that depend on the visitor or on a form post. */
 export const PRIVATE_NO_STORE = "private, no-store";
 

@@ -252,6 +252,38 @@ export function countPageCache(result: "hit" | "miss"): void {
   metrics().pageCache.inc({ result });
 }
 
+/**
+ * A purge request to the shared cache (server/shared-cache-purge.ts): `purged` (2xx), `retried` (an attempt
+ * that failed and will be retried), `refused` (a 4xx: the cache will not take it, never retried),
+ * `failed` (no attempt left), `dropped` (tags that did not fit the queue: everything is purged instead).
+ */
+export type SharedCachePurgeResult = "purged" | "retried" | "refused" | "failed" | "dropped";
+const SHARED_CACHE_PURGE_RESULTS: readonly SharedCachePurgeResult[] = [
+  "purged",
+  "retried",
+  "refused",
+  "failed",
+  "dropped",
+];
+/** shared_cache_purges_total, created with the purge client (only with SHARED_CACHE_PURGE_URL), every result at 0. */
+function sharedCachePurges(): client.Counter<"result"> {
+  return singleton("metrics.sharedCachePurges", () => {
+    const counter = new client.Counter({
+      name: "shared_cache_purges_total",
+      help: "Tag purges sent to the shared cache (SHARED_CACHE_PURGE_URL), by result.",
+      labelNames: ["result"],
+      registers: [metrics().registry],
+    });
+    for (const result of SHARED_CACHE_PURGE_RESULTS) counter.inc({ result }, 0);
+    return counter;
+  });
+}
+
+export function countSharedCachePurge(result: SharedCachePurgeResult | null): void {
+  const counter = sharedCachePurges();
+  if (result) counter.inc({ result });
+}
+
 export function countExperimentAssignment(experiment: string, variant: string): void {
   metrics().experimentAssignments.inc({ experiment, variant });
 }

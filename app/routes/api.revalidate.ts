@@ -1,9 +1,11 @@
 /**
- * Sanity GROQ-powered webhook: a valid, recent signature over the raw body drops every cached content
- * result (and so every cached page). No secret configured: the endpoint does not exist. At most 1 MiB of
- * body is read, before anything else; a signature older than 5 minutes is refused, and so is one already
- * accepted (a replay: remembered by this process, and by every instance through the database when
- * DATABASE_URL is set; app/lib/webhook-signature.server.ts).
+ * Sanity GROQ-powered webhook: a valid, recent signature over the raw body runs again every published
+ * query a cached page ran, and drops (here and at a shared cache) exactly the results and pages that
+ * changed: the document named in the body (`_id`, `_type`) and whatever shows it
+ * (docs/decisions/0015-tag-based-invalidation.md). No secret configured: the endpoint does not exist. At
+ * most 1 MiB of body is read, before anything else; a signature older than 5 minutes is refused, and so is
+ * one already accepted (a replay: remembered by this process, and by every instance through the database
+ * when DATABASE_URL is set; app/lib/webhook-signature.server.ts).
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { SIGNATURE_HEADER_NAME } from "@sanity/webhook";
@@ -43,14 +45,27 @@ export async function action({ request }: ActionFunctionArgs) {
     );
     return Response.json({ error: "Invalid signature" }, { status: 401, headers });
   }
-  // A valid signature has a key; it is accepted once (a replay would drop every cache again).
+  // A valid signature has a key; it is accepted once (a replay would run the refresh again).
   if (!(await accepted.firstUse(signatureKey(request.headers.get(SIGNATURE_HEADER_NAME))!))) {
     log("warn", "revalidate rejected: signature already used (a replay)");
     return Response.json({ error: "Invalid signature" }, { status: 401, headers });
   }
-  contentSource().invalidate();
-  log("info", "content revalidated");
+  await contentSource().refresh("revalidate webhook");
+  log("info", "content revalidated", documentOf(body.text));
   return Response.json({ revalidated: true }, { headers });
+}
+
+/** The `_id` and `_type` the webhook names, for the log (a body without them still refreshes). */
+function documentOf(text: string): { id?: string; type?: string } {
+  try {
+    const body = JSON.parse(text) as { _id?: unknown; _type?: unknown } | null;
+    return {
+      id: typeof body?._id === "string" ? body._id.slice(0, 200) : undefined,
+      type: typeof body?._type === "string" ? body._type.slice(0, 100) : undefined,
+    };
+  } catch {
+    return {};
+  }
 }
 
 export function loader() {

@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
 import { island, islandsLoader } from "~/components/islands/island";
-import { getSectorPage, getSectorsDirectory } from "~/content/index.server";
+import { derivedContent, getSectorPage, getSectorsDirectory } from "~/content/index.server";
 import { projectSector } from "~/domain/projection";
 import { relatedSectors } from "~/domain/related-sectors";
 import { publicPageHeaders } from "~/lib/http-cache";
@@ -22,12 +22,18 @@ export async function loader({ params, request }: LoaderFunctionArgs): Promise<W
     throw error;
   });
   const projection = projectSector({ stats: page.stats, fixedInvestments: page.projection?.fixedInvestments });
-  const [site, directory] = await Promise.all([siteHead(), getSectorsDirectory()]);
-  const related = relatedSectors(page, directory.sectors ?? []).map(({ slug, sectorName, tooltip }) => ({
-    slug,
-    sectorName,
-    tooltip,
-  }));
+  // The related links depend on the whole directory: a tag of their own, so a new or renamed sector page
+  // drops only the pages whose links it changes (app/content/derived.server.ts).
+  const [site, related] = await Promise.all([
+    siteHead(),
+    derivedContent("related-sectors", page.slug ?? "", async () =>
+      relatedSectors(page, (await getSectorsDirectory()).sectors ?? []).map(({ slug, sectorName, tooltip }) => ({
+        slug,
+        sectorName,
+        tooltip,
+      })),
+    ),
+  ]);
   const path = `/sectores/${page.slug}`;
   const structuredData = sectorServiceJsonLd(page, {
     url: absoluteUrl(site.siteUrl, path),

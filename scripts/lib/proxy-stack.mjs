@@ -68,7 +68,7 @@ http {
 }
 
 /** One instance of build/server.js on a fixed port and DATA_DIR, restartable. */
-class Instance {
+export class Instance {
   constructor(name, port, env) {
     this.name = name;
     this.port = port;

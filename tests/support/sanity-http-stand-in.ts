@@ -1,8 +1,11 @@
 /**
  * A stand-in for Sanity's HTTP API as a real server on 127.0.0.1, for a production server in another
  * process (msw only reaches this process): GROQ queries over an NDJSON file (like ./sanity-stand-in.ts)
- * and the Live Content API's server-sent events, which a test pushes or cuts.
+ * and the Live Content API's server-sent events, which a test pushes or cuts. With `syncTags`, every
+ * answer carries sync tags as the Content Lake's do (one per query, parameters and perspective), and
+ * `publish()` sends the Live event a publication would: the tags of the answers that changed.
  */
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -17,12 +20,33 @@ export interface SanityHttpStandIn {
   /** Resolves when at least `total` live connections were ever opened. */
   waitForConnections(total: number): Promise<void>;
   send(event: "message" | "restart" | "welcome", data?: unknown): void;
+  /** With `syncTags`: runs every query answered so far again and sends a `message` naming the changed tags (returned). */
+  publish(): Promise<string[]>;
   /** Cuts every live connection, as a proxy restart would. */
   cut(): void;
   close(): Promise<void>;
 }
 
-export async function startSanityHttpStandIn(datasetFile: string): Promise<SanityHttpStandIn> {
+interface Answered {
+  query: string;
+  params: Record<string, unknown>;
+  view: Perspective | "raw";
+  digest: string;
+}
+
+const digestOf = (value: unknown) => createHash("sha256").update(JSON.stringify(value)).digest("base64url");
+
+export async function startSanityHttpStandIn(
+  datasetFile: string,
+  { syncTags = false }: { syncTags?: boolean } = {},
+): Promise<SanityHttpStandIn> {
+  const answered = new Map<string, Answered>();
+  const run = (query: string, params: Record<string, unknown>, view: Perspective | "raw") =>
+    runGroq(
+      datasetFor(parseNdjsonRaw(fs.readFileSync(datasetFile, "utf8")), view),
+      query,
+      params as Record<string, string>,
+    );
   const streams = new Set<http.ServerResponse>();
   let total = 0;
   const waiters: Array<{ total: number; resolve: () => void }> = [];
@@ -56,9 +80,16 @@ export async function startSanityHttpStandIn(datasetFile: string): Promise<Sanit
       const query = posted?.query ?? url.searchParams.get("query") ?? "";
       const perspective = url.searchParams.get("perspective");
       const view: Perspective | "raw" = perspective === "published" || perspective === "drafts" ? perspective : "raw";
-      const dataset = datasetFor(parseNdjsonRaw(fs.readFileSync(datasetFile, "utf8")), view);
-      const result = await runGroq(dataset, query, params as Record<string, string>);
-      res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ ms: 1, query, result }));
+      const result = await run(query, params, view);
+      const tags: string[] = [];
+      if (syncTags) {
+        const tag = `s1:${digestOf([query, params, view]).slice(0, 12)}`;
+        answered.set(tag, { query, params, view, digest: digestOf(result) });
+        tags.push(tag);
+      }
+      res
+        .writeHead(200, { "Content-Type": "application/json" })
+        .end(JSON.stringify({ ms: 1, query, result, ...(syncTags ? { syncTags: tags } : {}) }));
       return;
     }
     res.writeHead(404).end();
@@ -74,6 +105,19 @@ export async function startSanityHttpStandIn(datasetFile: string): Promise<Sanit
     send(event, data = {}) {
       const id = `event-${++eventId}`;
       for (const stream of streams) stream.write(`id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    },
+    async publish() {
+      const changed: string[] = [];
+      for (const [tag, answer] of answered) {
+        const digest = digestOf(await run(answer.query, answer.params, answer.view));
+        if (digest === answer.digest) continue;
+        answer.digest = digest;
+        changed.push(tag);
+      }
+      const id = `event-${++eventId}`;
+      for (const stream of streams)
+        stream.write(`id: ${id}\nevent: message\ndata: ${JSON.stringify({ tags: changed })}\n\n`);
+      return changed;
     },
     cut() {
       for (const stream of streams) stream.socket?.destroy();

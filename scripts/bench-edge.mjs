@@ -1,0 +1,186 @@
+// `npm run bench:edge`: the shared cache in front (CONTRACT §14). Debian's Varnish with the shipped
+// deploy/varnish/leads-site.vcl in front of two instances (scripts/lib/varnish-stack.mjs) on a grown
+// dataset (the seed + 500 sector pages + 200 campaign pages, scripts/grow-dataset.mjs; BENCH_SECTORS /
+// BENCH_CAMPAIGNS change it). 60 s (BENCH_DURATION_S) of visitors over every URL of the sitemap: the
+// share of requests that reached an instance, after a warm-up that asked for each URL once. Then four
+// content changes, each timed from the write of the dataset file to the first visitor who sees it
+// through Varnish, with the number of cached pages it purged (every sitemap URL asked for again: a miss
+// was purged): one sector page's body text, one sector's name, a new sector page, the site settings.
+// Targets: ≤ 1 % of requests after warm-up reach an instance; each change seen within 5 s; a body text
+// edit purges 2 pages (the page, the sitemap). Needs Varnish (`apt-get install varnish varnish-modules`).
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+
+import { writeGrownDataset } from "./grow-dataset.mjs";
+import { ensureBuild } from "./lib/build.mjs";
+import { httpRequest, startVarnishStack } from "./lib/varnish-stack.mjs";
+
+const DURATION_S = Number(process.env.BENCH_DURATION_S) || 60;
+const SECTORS = Number(process.env.BENCH_SECTORS ?? 500);
+const CAMPAIGNS = Number(process.env.BENCH_CAMPAIGNS ?? 200);
+const CLIENTS = 8;
+
+ensureBuild();
+const work = fs.mkdtempSync(path.join(os.tmpdir(), "bench-edge-"));
+const grown = path.join(work, "production.ndjson");
+writeGrownDataset(grown, { sectors: SECTORS, campaigns: CAMPAIGNS });
+const stack = await startVarnishStack({ instances: 2, dataset: grown });
+const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS * 2 });
+const get = (pathname) => httpRequest(`${stack.url}${pathname}`, { agent });
+
+const readDocuments = () =>
+  fs
+    .readFileSync(stack.datasetFile, "utf8")
+    .split("\n")
+    .filter((line) => line.trim())
+    .map((line) => JSON.parse(line));
+function writeDocuments(documents) {
+  fs.writeFileSync(`${stack.datasetFile}.tmp`, documents.map((document) => JSON.stringify(document)).join("\n") + "\n");
+  fs.renameSync(`${stack.datasetFile}.tmp`, stack.datasetFile);
+}
+const touched = (document) => ({ ...document, _rev: `bench-${Date.now()}`, _updatedAt: new Date().toISOString() });
+function edit(id, change) {
+  writeDocuments(readDocuments().map((document) => (document._id === id ? touched(change(document)) : document)));
+}
+
+/** Every URL of the sitemap (and its files), as paths. */
+async function sitemapPaths() {
+  const paths = new Set(["/sitemap.xml", "/robots.txt"]);
+  const files = ["/sitemap.xml"];
+  for (const file of files) {
+    const body = (await get(file)).body;
+    for (const [, loc] of body.matchAll(/<loc>([^<]+)<\/loc>/g)) {
+      const pathname = new URL(loc).pathname;
+      if (pathname.endsWith(".xml") && !files.includes(pathname)) files.push(pathname);
+      paths.add(pathname);
+    }
+  }
+  return [...paths];
+}
+
+/** Asks for every path once (CLIENTS at a time); answers those that were not cache hits. */
+async function sweep(paths) {
+  const misses = new Set();
+  const queue = [...paths];
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) {
+        const answer = await get(next);
+        if (answer.headers["x-cache"] !== "HIT") misses.add(next);
+      }
+    }),
+  );
+  return misses;
+}
+
+/** Writes a change, then asks for `pathname` every 50 ms until it shows `text`: seconds from the write. */
+async function timeChange(write, pathname, text) {
+  const started = performance.now();
+  write();
+  for (;;) {
+    if ((await get(pathname)).body.includes(text)) return (performance.now() - started) / 1000;
+    if (performance.now() - started > 30_000) return Number.NaN;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+try {
+  const paths = await sitemapPaths();
+  console.log(
+    `Varnish at ${stack.url} in front of ${stack.instances.length} instances; the seed + ${SECTORS} sector pages + ${CAMPAIGNS} campaign pages: ${paths.length} URLs in the sitemap`,
+  );
+
+  // Warm-up: each URL asked for once (every one a miss, rendered by an instance).
+  const warmStarted = performance.now();
+  const cold = await sweep(paths);
+  const warmSeconds = ((performance.now() - warmStarted) / 1000).toFixed(1);
+  console.log(`\nWarm-up: ${paths.length} URLs asked for once in ${warmSeconds} s, ${cold.size} reached an instance`);
+
+  // Then 60 s of visitors, each asking for a random sitemap URL.
+  const totals = { requests: 0, reached: 0, errors: 0 };
+  const deadline = performance.now() + DURATION_S * 1000;
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (performance.now() < deadline) {
+        const pathname = paths[Math.floor(Math.random() * paths.length)];
+        const answer = await get(pathname).catch(() => ({ status: 0, headers: {} }));
+        totals.requests += 1;
+        if (answer.headers["x-cache"] !== "HIT") totals.reached += 1;
+        if (answer.status !== 200) totals.errors += 1;
+      }
+    }),
+  );
+  const share = totals.requests ? ((100 * totals.reached) / totals.requests).toFixed(2) : "n/a";
+  console.log(`Visitors for ${DURATION_S} s after it (${CLIENTS} at a time, random sitemap URLs)`);
+  console.log(
+    `  requests: ${totals.requests} (${(totals.requests / DURATION_S).toFixed(0)}/s), errors: ${totals.errors}`,
+  );
+  console.log(`  reached an instance: ${totals.reached} = ${share} % (target ≤ 1 %)`);
+
+  const documents = readDocuments();
+  const sector = documents.find((document) => document._type === "sectorPage" && document._id.includes("-250"));
+  const renamed = documents.find((document) => document._type === "sectorPage" && document._id.includes("-120"));
+  const template = sector ?? documents.find((document) => document._type === "sectorPage");
+  const changes = [
+    {
+      name: "a sector page's body text",
+      path: `/sectores/${template.slug.current}`,
+      text: "Texto corregido para la medida",
+      write: () =>
+        edit(template._id, (page) => ({
+          ...page,
+          explanation: { ...page.explanation, title: "Texto corregido para la medida" },
+        })),
+    },
+    {
+      // Its own page shows the name first; the lists and related links that show it go with it.
+      name: "a sector's name",
+      path: `/sectores/${(renamed ?? template).slug.current}`,
+      text: "Sector Renombrado",
+      write: () => edit((renamed ?? template)._id, (page) => ({ ...page, sectorName: "Sector Renombrado" })),
+    },
+    {
+      name: "a new sector page",
+      path: "/sitemap.xml",
+      text: "/sectores/sector-recien-publicado<",
+      write: () =>
+        writeDocuments([
+          ...readDocuments(),
+          touched({
+            ...template,
+            _id: "sectorPage.sector-recien-publicado",
+            slug: { _type: "slug", current: "sector-recien-publicado" },
+            sectorName: "Sector Recién Publicado",
+            featured: false,
+          }),
+        ]),
+    },
+    {
+      name: "the site settings",
+      path: "/",
+      text: "Lema medido en el pie",
+      write: () =>
+        edit("siteSettings", (settings) => ({
+          ...settings,
+          footer: { ...settings.footer, tagline: "Lema medido en el pie" },
+        })),
+    },
+  ];
+  console.log(`\nContent changes (write → first visitor who sees it through Varnish; pages purged of ${paths.length})`);
+  for (const change of changes) {
+    await sweep(paths); // everything cached again
+    const seconds = await timeChange(change.write, change.path, change.text);
+    // Both instances purge, each twice (the repeat a second later): let them all land before counting.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    const missed = await sweep(paths);
+    // The page watched was purged too (it showed the change), though the watching cached it again.
+    const purged = missed.size + (paths.includes(change.path) && !missed.has(change.path) ? 1 : 0);
+    console.log(`  ${change.name.padEnd(28)} seen after ${seconds.toFixed(2)} s, ${purged} pages purged`);
+  }
+} finally {
+  agent.destroy();
+  await stack.stop();
+  fs.rmSync(work, { recursive: true, force: true });
+}

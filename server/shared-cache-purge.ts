@@ -1,0 +1,178 @@
+/**
+ * Tag purges at the shared cache in front (SHARED_CACHE_PURGE_URL, CONTRACT §14): every content change
+ * the instance applies to its own page cache goes to the shared cache too, as one HTTP `PURGE` to that
+ * URL with the tags in an `xkey-purge` header (what deploy/varnish/leads-site.vcl reads; one request per
+ * 8 KB of tags). A purge is idempotent, so it is retried with backoff on a network error or a 5xx, and
+ * every instance purging the same change is harmless. A 4xx is the cache refusing (the ACL, a wrong
+ * URL): logged and counted, never retried. Tags waiting are bounded: past the bound they collapse into
+ * SITE_TAG (everything), coarse but never stale. Each purge is sent again a moment later, which catches
+ * a page an instance rendered from the old content while the first purge travelled.
+ */
+import { countSharedCachePurge, log, OVERFLOW_TAG, type SharedCachePurgeResult, SITE_TAG } from "./app";
+
+export const PURGE_HEADER = "xkey-purge";
+
+export interface SharedCachePurgeOptions {
+  url: string;
+  /** Attempts per purge request, the first included. */
+  attempts?: number;
+  /** Backoff before the second attempt, doubled each time up to maxDelayMs. */
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  /** How long one attempt may take. */
+  timeoutMs?: number;
+  /** Distinct tags waiting at most; past it the queue becomes one purge of everything. */
+  maxPendingTags?: number;
+  /** When the same tags are purged again (0: never). */
+  repeatAfterMs?: number;
+  /** Counts each result (shared_cache_purges_total by default). */
+  count?: (result: SharedCachePurgeResult) => void;
+}
+
+const MAX_HEADER_BYTES = 8 * 1024;
+
+/** Tags in groups whose space-separated list fits one header. */
+export function tagBatches(tags: readonly string[], maxBytes = MAX_HEADER_BYTES): string[][] {
+  const batches: string[][] = [];
+  let current: string[] = [];
+  let bytes = 0;
+  for (const tag of tags) {
+    const size = Buffer.byteLength(tag) + 1;
+    if (current.length && bytes + size > maxBytes) {
+      batches.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(tag);
+    bytes += size;
+  }
+  if (current.length) batches.push(current);
+  return batches;
+}
+
+export class SharedCachePurger {
+  private readonly pending = new Set<string>();
+  private running: Promise<void> | null = null;
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private closed = false;
+  private readonly options: Required<Omit<SharedCachePurgeOptions, "count">> & {
+    count: (result: SharedCachePurgeResult) => void;
+  };
+
+  constructor(options: SharedCachePurgeOptions) {
+    this.options = {
+      attempts: 6,
+      baseDelayMs: 250,
+      maxDelayMs: 8_000,
+      timeoutMs: 5_000,
+      maxPendingTags: 10_000,
+      repeatAfterMs: 1_000,
+      count: countSharedCachePurge,
+      ...options,
+    };
+    if (!options.count) countSharedCachePurge(null);
+  }
+
+  /** Queues a purge of these tags (sent at once unless one is under way; then right after it). */
+  purge(tags: readonly string[]): void {
+    if (this.closed || tags.length === 0) return;
+    this.enqueue(tags);
+    const repeat = this.options.repeatAfterMs;
+    if (repeat > 0) {
+      const timer = setTimeout(() => {
+        this.timers.delete(timer);
+        if (!this.closed) this.enqueue(tags);
+      }, repeat);
+      timer.unref();
+      this.timers.add(timer);
+    }
+  }
+
+  /** Resolves once nothing is waiting or being sent (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+  }
+
+  private enqueue(tags: readonly string[]): void {
+    if (this.pending.has(SITE_TAG)) return;
+    for (const tag of tags) this.pending.add(tag);
+    if (this.pending.size > this.options.maxPendingTags) {
+      log("warn", "shared cache purge queue full: purging everything", { tags: this.pending.size });
+      this.options.count("dropped");
+      this.pending.clear();
+    }
+    if (this.pending.size === 0 || this.pending.has(SITE_TAG)) {
+      this.pending.clear();
+      this.pending.add(SITE_TAG);
+    }
+    this.running ??= this.drain().finally(() => (this.running = null));
+  }
+
+  private async drain(): Promise<void> {
+    while (this.pending.size > 0 && !this.closed) {
+      const tags = [...this.pending];
+      this.pending.clear();
+      // Whatever is purged, the pages that carried too many tags to name (OVERFLOW_TAG) go too.
+      if (!tags.includes(SITE_TAG) && !tags.includes(OVERFLOW_TAG)) tags.push(OVERFLOW_TAG);
+      for (const batch of tagBatches(tags)) await this.send(batch);
+    }
+  }
+
+  private async send(tags: string[]): Promise<void> {
+    const { url, attempts, baseDelayMs, maxDelayMs, timeoutMs, count } = this.options;
+    for (let attempt = 1; ; attempt += 1) {
+      let problem: string;
+      try {
+        const response = await fetch(url, {
+          method: "PURGE",
+          headers: { [PURGE_HEADER]: tags.join(" ") },
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+        const text = (await response.text().catch(() => "")).slice(0, 200);
+        if (response.ok) {
+          count("purged");
+          return;
+        }
+        if (response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429) {
+          count("refused");
+          log("error", "shared cache refused a purge", { status: response.status, answer: text, tags: tags.length });
+          return;
+        }
+        problem = `HTTP ${response.status}`;
+      } catch (error) {
+        problem = String(error);
+      }
+      if (attempt >= attempts || this.closed) {
+        count("failed");
+        log("error", "shared cache purge failed", { problem, attempts: attempt, tags: tags.length });
+        return;
+      }
+      count("retried");
+      const delay = Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1));
+      await new Promise((resolve) => setTimeout(resolve, delay).unref());
+    }
+  }
+}
+
+/** The purge client for SHARED_CACHE_PURGE_URL, or null when it is unset or not an http(s) URL (logged). */
+export function sharedCachePurger(env: Record<string, string | undefined> = process.env): SharedCachePurger | null {
+  const raw = env.SHARED_CACHE_PURGE_URL?.trim();
+  if (!raw) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = new URL("invalid:");
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    log("error", "SHARED_CACHE_PURGE_URL is not an http(s) URL: no shared cache purges", { value: raw.slice(0, 200) });
+    return null;
+  }
+  return new SharedCachePurger({ url: url.href });
+}

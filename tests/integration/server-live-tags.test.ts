@@ -1,0 +1,101 @@
+// Sync tags on Sanity, through the built server and a Content Lake stand-in that answers with sync tags
+// and sends the Live event a publication would: a page carries its queries' sync tags, and a Live event
+// drops only the pages holding the tags it names (within 2 s), purging the same tags at the shared cache;
+// a lost Live connection, once back, drops everything.
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { SITE_TAG } from "~/content/cache-tags.server";
+
+import { readDocuments, SEED_FILE, writeDocuments } from "../support/dataset";
+import { type ProductionServer, request, startServer } from "../support/production-server";
+import { type SanityHttpStandIn, startSanityHttpStandIn } from "../support/sanity-http-stand-in";
+
+let server: ProductionServer;
+let standIn: SanityHttpStandIn;
+let datasetFile: string;
+const purges: string[][] = [];
+let purgeStandIn: http.Server;
+
+beforeAll(async () => {
+  purgeStandIn = http.createServer((req, res) => {
+    if (req.method === "PURGE") purges.push(String(req.headers["xkey-purge"] ?? "").split(" "));
+    res.writeHead(200).end();
+  });
+  await new Promise<void>((resolve) => purgeStandIn.listen(0, "127.0.0.1", resolve));
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), "server-live-tags-"));
+  datasetFile = path.join(directory, "production.ndjson");
+  fs.copyFileSync(SEED_FILE, datasetFile);
+  standIn = await startSanityHttpStandIn(datasetFile, { syncTags: true });
+  server = await startServer({
+    SANITY_PROJECT_ID: "live-tags",
+    SANITY_API_HOST: standIn.url,
+    SHARED_CACHE_PURGE_URL: `http://127.0.0.1:${(purgeStandIn.address() as AddressInfo).port}/`,
+  });
+  await standIn.waitForConnections(1);
+}, 60_000);
+afterAll(async () => {
+  await server?.stop();
+  await standIn?.close();
+  purgeStandIn?.close();
+});
+
+const get = (pathname: string) => request(`${server.baseUrl}${pathname}`);
+const cacheOf = async (pathname: string) => (await get(pathname)).headers["x-cache"];
+const PAGES = ["/", "/sectores", "/sectores/construccion", "/sectores/software-b2b", "/sitemap.xml"];
+
+async function warm() {
+  for (const page of PAGES) await get(page);
+  for (const page of PAGES) expect(await cacheOf(page), page).toBe("HIT");
+}
+
+describe("sync tags on Sanity", () => {
+  it("tags each page with the sync tags of its queries", async () => {
+    const tags = String((await get("/sectores/construccion")).headers["surrogate-key"]).split(" ");
+    expect(tags[0]).toBe(SITE_TAG);
+    expect(tags.filter((tag) => tag.startsWith("s1:")).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("drops only the pages holding the tags a Live event names, within 2 s, and purges them at the shared cache", async () => {
+    await warm();
+    purges.length = 0;
+    writeDocuments(
+      datasetFile,
+      readDocuments(datasetFile).map((document) =>
+        document._id === "sectorPage.construccion"
+          ? { ...document, explanation: { ...(document.explanation as object), title: "Corregido en el Studio" } }
+          : document,
+      ),
+    );
+    const changed = await standIn.publish();
+    expect(changed.length).toBeGreaterThan(0);
+    const published = Date.now();
+    let seen = false;
+    while (!seen && Date.now() - published < 2_000) {
+      seen = (await get("/sectores/construccion")).body.toString("utf8").includes("Corregido en el Studio");
+      if (!seen) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(seen).toBe(true);
+    for (const page of ["/", "/sectores", "/sectores/software-b2b", "/sitemap.xml"])
+      expect(await cacheOf(page), page).toBe("HIT");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(purges.flat()).toEqual(expect.arrayContaining(changed));
+    expect(purges.flat()).not.toContain(SITE_TAG);
+  });
+
+  it("drops everything once a lost Live connection is back", async () => {
+    await warm();
+    standIn.cut();
+    await standIn.waitForConnections(2);
+    const deadline = Date.now() + 5_000;
+    while ((await cacheOf("/sectores/software-b2b")) === "HIT" && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    for (const page of ["/sectores", "/sectores/construccion"]) expect(await cacheOf(page), page).toBe("MISS");
+  }, 45_000);
+});

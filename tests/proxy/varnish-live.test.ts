@@ -1,0 +1,76 @@
+// The shared cache in front on Sanity (CONTRACT §14): the shipped Varnish in front of two instances that
+// read a Content Lake stand-in answering with sync tags. A publication's Live event reaches both
+// instances; within 2 s a visitor sees the edit through Varnish, and only the pages that showed what
+// changed were purged (every other page still a hit).
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { httpRequest, startVarnishStack } from "../../scripts/lib/varnish-stack.mjs";
+import { startSanityHttpStandIn } from "../support/sanity-http-stand-in";
+
+interface Stack {
+  url: string;
+  stop(): Promise<void>;
+}
+type StandIn = Awaited<ReturnType<typeof startSanityHttpStandIn>>;
+
+const SEED = path.resolve(import.meta.dirname, "..", "..", "sanity-studio", "seed", "production.ndjson");
+let stack: Stack;
+let standIn: StandIn;
+let datasetFile: string;
+
+beforeAll(async () => {
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), "varnish-live-"));
+  datasetFile = path.join(directory, "production.ndjson");
+  fs.copyFileSync(SEED, datasetFile);
+  standIn = await startSanityHttpStandIn(datasetFile, { syncTags: true });
+  stack = (await startVarnishStack({
+    instances: 2,
+    env: { SANITY_PROJECT_ID: "varnish-live", SANITY_API_HOST: standIn.url },
+  })) as unknown as Stack;
+  await standIn.waitForConnections(2);
+}, 180_000);
+afterAll(async () => {
+  await stack?.stop();
+  await standIn?.close();
+});
+
+const request = (pathname: string) =>
+  httpRequest(`${stack.url}${pathname}`) as Promise<{ headers: Record<string, unknown>; body: string }>;
+const PAGES = ["/", "/sectores", "/sectores/construccion", "/sectores/software-b2b", "/calculadora", "/sitemap.xml"];
+
+describe("Varnish in front of two instances on Sanity", () => {
+  it("shows a published edit within 2 s of its Live event, purging only the pages that showed it", async () => {
+    for (const page of PAGES) await request(page);
+    for (const page of PAGES) expect((await request(page)).headers["x-cache"], page).toBe("HIT");
+    const lines = fs.readFileSync(datasetFile, "utf8").split("\n");
+    fs.writeFileSync(
+      datasetFile,
+      lines
+        .map((line) => {
+          if (!line.includes('"_id":"sectorPage.construccion"')) return line;
+          const document = JSON.parse(line) as { explanation: object };
+          return JSON.stringify({
+            ...document,
+            explanation: { ...document.explanation, title: "Publicado en Sanity" },
+          });
+        })
+        .join("\n"),
+    );
+    const changed = await standIn.publish();
+    expect(changed.length).toBeGreaterThan(0);
+    const published = Date.now();
+    let seen = false;
+    while (!seen && Date.now() - published < 2_000) {
+      seen = (await request("/sectores/construccion")).body.includes("Publicado en Sanity");
+      if (!seen) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(seen).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    for (const page of ["/", "/sectores", "/sectores/software-b2b", "/calculadora", "/sitemap.xml"])
+      expect((await request(page)).headers["x-cache"], page).toBe("HIT");
+  }, 30_000);
+});

@@ -1,0 +1,249 @@
+// The shared cache in front (CONTRACT §14): Debian's Varnish with the shipped deploy/varnish/leads-site.vcl
+// in front of two instances on the embedded dataset, each purging it by tag (SHARED_CACHE_PURGE_URL).
+// Pages are hits after warm-up; an edit of one sector page's text is seen through Varnish within 5 s and
+// purges only that page and the sitemap; a new sector page appears in /sectores and the sitemap; a
+// settings change purges every page; a lead post, a preview and an experiment path are never answered
+// from the cache; only the instances may purge; a restart of one instance under load shows no error.
+import fs from "node:fs";
+
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { httpRequest, startVarnishStack } from "../../scripts/lib/varnish-stack.mjs";
+import { CONTROL_PATH, experimentDocuments } from "../support/experiment-fixtures";
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+interface Stack {
+  url: string;
+  datasetFile: string;
+  instances: Array<{ name: string }>;
+  counters(): Record<string, number>;
+  restart(instance: unknown): Promise<{ code: unknown; ms: number }>;
+  stop(): Promise<void>;
+}
+
+type Document = Record<string, unknown> & { _id: string; _type: string };
+const readDocuments = (file: string): Document[] =>
+  fs
+    .readFileSync(file, "utf8")
+    .split("\n")
+    .filter((line) => line.trim())
+    .map((line) => JSON.parse(line) as Document);
+/** Written as an editor's tool would: a whole new file, renamed into place. */
+function writeDocuments(file: string, documents: Array<Record<string, unknown>>) {
+  fs.writeFileSync(`${file}.tmp`, documents.map((document) => JSON.stringify(document)).join("\n") + "\n");
+  fs.renameSync(`${file}.tmp`, file);
+}
+const newSectorPage = (from: Document, slug: string, name: string) => ({
+  ...from,
+  _id: `sectorPage.${slug}`,
+  slug: { _type: "slug", current: slug },
+  sectorName: name,
+});
+
+let stack: Stack;
+const request = (pathname: string, options: Record<string, unknown> = {}): Promise<Answer> =>
+  httpRequest(`${stack.url}${pathname}`, options);
+const cacheOf = async (pathname: string) => (await request(pathname)).headers["x-cache"];
+
+const SECTOR = "construccion";
+const OTHER_SECTOR = "software-b2b";
+const PAGES = ["/", "/sectores", `/sectores/${SECTOR}`, `/sectores/${OTHER_SECTOR}`, "/calculadora", "/sitemap.xml"];
+
+beforeAll(async () => {
+  stack = (await startVarnishStack({ instances: 2 })) as unknown as Stack;
+}, 180_000);
+afterAll(async () => {
+  await stack?.stop();
+});
+
+/** Every page through Varnish until each one is a hit. */
+async function warm(pages = PAGES) {
+  for (const page of pages) await request(page);
+  for (const page of pages) expect(await cacheOf(page), page).toBe("HIT");
+}
+
+function edit(id: string, change: (document: Record<string, unknown>) => Record<string, unknown>) {
+  writeDocuments(
+    stack.datasetFile,
+    readDocuments(stack.datasetFile).map((document) =>
+      document._id === id
+        ? { ...change(document), _rev: `edited-${Date.now()}`, _updatedAt: new Date().toISOString() }
+        : document,
+    ),
+  );
+}
+
+/** Waits until `pathname`, through Varnish, shows `text`; 5 s at most (CONTRACT §2). */
+async function waitForText(pathname: string, text: string) {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    if ((await request(pathname)).body.includes(text)) return;
+    if (Date.now() > deadline) throw new Error(`${pathname} did not show "${text}" through Varnish within 5 s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe("Varnish in front of two instances", () => {
+  it("answers pages from the cache after warm-up: no request reaches an instance", async () => {
+    await warm();
+    const before = stack.counters();
+    for (let round = 0; round < 5; round += 1) for (const page of PAGES) await request(page);
+    const after = stack.counters();
+    expect(after["MAIN.backend_req"]).toBe(before["MAIN.backend_req"]);
+    expect(after["MAIN.cache_hit"]! - before["MAIN.cache_hit"]!).toBe(5 * PAGES.length);
+    // The tags stay between Varnish and the instances.
+    const page = await request("/sectores");
+    expect(page.headers["surrogate-key"]).toBeUndefined();
+    expect(page.headers.xkey).toBeUndefined();
+    expect(page.headers["cache-control"]).toMatch(/\bmax-age=0\b/);
+  });
+
+  it("shows an edit of one sector page's text within 5 s, purging only that page and the sitemap", async () => {
+    await warm();
+    edit(`sectorPage.${SECTOR}`, (page) => ({
+      ...page,
+      explanation: { ...(page.explanation as object), title: "Texto corregido por el editor" },
+    }));
+    await waitForText(`/sectores/${SECTOR}`, "Texto corregido por el editor");
+    // Give the second instance's purge (and the repeated one) time to land, then look.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(await cacheOf("/sitemap.xml")).toBe("MISS");
+    for (const page of ["/", "/sectores", `/sectores/${OTHER_SECTOR}`, "/calculadora"])
+      expect(await cacheOf(page), page).toBe("HIT");
+  }, 30_000);
+
+  it("shows a new sector page in /sectores and the sitemap within 5 s", async () => {
+    await warm();
+    const template = readDocuments(stack.datasetFile).find(
+      (document) => document._id === `sectorPage.${OTHER_SECTOR}`,
+    )!;
+    writeDocuments(stack.datasetFile, [
+      ...readDocuments(stack.datasetFile),
+      newSectorPage(template, "sector-de-prueba", "Sector de Prueba"),
+    ]);
+    await waitForText("/sectores", "Sector de Prueba");
+    await waitForText("/sitemap.xml", "/sectores/sector-de-prueba");
+    expect((await request("/sectores/sector-de-prueba")).status).toBe(200);
+    expect(await cacheOf("/")).toBe("HIT");
+  }, 30_000);
+
+  it("purges every page on a change of the site settings", async () => {
+    await warm();
+    edit("siteSettings", (settings) => ({
+      ...settings,
+      footer: { ...(settings.footer as object), tagline: "Lema nuevo del pie" },
+    }));
+    await waitForText("/", "Lema nuevo del pie");
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    for (const page of PAGES.filter((page) => page !== "/" && page !== "/sitemap.xml")) {
+      const answer = await request(page);
+      expect(answer.body, page).toContain("Lema nuevo del pie");
+    }
+  }, 30_000);
+
+  it("never answers a lead post, a preview or an experiment path from the cache", async () => {
+    const post = () =>
+      request("/contacto", {
+        method: "POST",
+        headers: {
+          Origin: stack.url,
+          "Sec-Fetch-Site": "same-origin",
+          "Content-Type": "application/x-www-form-urlencoded",
+        },
+        body: new URLSearchParams({
+          nombre: "Ana",
+          email: "ana@empresa.es",
+          telefono: "600 111 222",
+          empresa: "Transportes Ana",
+          sector: "Logística",
+          mensaje: "Hola, quiero más información.",
+        }).toString(),
+      });
+    const before = stack.counters()["MAIN.backend_req"]!;
+    for (let index = 0; index < 2; index += 1) {
+      const answer = await post();
+      expect(answer.status).toBe(200);
+      expect(answer.headers["x-cache"]).not.toBe("HIT");
+    }
+    expect(stack.counters()["MAIN.backend_req"]! - before).toBe(2);
+
+    // A preview session (its cookie), or the Studio's preview parameters: always the instance.
+    await warm(["/contacto"]);
+    for (const headers of [{ Cookie: "site_preview=whatever" }, {}]) {
+      const target = "Cookie" in headers ? "/contacto" : "/contacto?sanity-preview-perspective=drafts";
+      expect((await request(target, { headers })).headers["x-cache"], target).not.toBe("HIT");
+    }
+    // Neutral cookies (consent, analytics) keep the cached page.
+    expect(
+      (await request("/contacto", { headers: { Cookie: "cookie_consent=all; _ga=GA1.1" } })).headers["x-cache"],
+    ).toBe("HIT");
+
+    // An experiment starts on a campaign page that was cached: from then on, never from the cache.
+    const documents = experimentDocuments();
+    const pages = documents.filter((document) => document._type !== "experiment");
+    writeDocuments(stack.datasetFile, [...readDocuments(stack.datasetFile), ...pages]);
+    const campaign = CONTROL_PATH;
+    const published = Date.now() + 5_000;
+    while ((await request(campaign)).status !== 200 && Date.now() < published)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    await warm([campaign]);
+    const experiment = documents.filter((document) => document._type === "experiment");
+    expect(experiment).toHaveLength(1);
+    writeDocuments(stack.datasetFile, [...readDocuments(stack.datasetFile), ...experiment]);
+    const deadline = Date.now() + 5_000;
+    while ((await cacheOf(campaign)) === "HIT" && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    for (let index = 0; index < 3; index += 1) expect(await cacheOf(campaign)).not.toBe("HIT");
+  }, 30_000);
+
+  it("shares one copy among visitors whatever their consent: a consent cookie never changes a page's bytes", async () => {
+    // The same page rendered afresh by each instance, one asked with a consent choice, one without.
+    const [first, second] = stack.instances as unknown as Array<{ url: string }>;
+    for (const [index, consent] of ["cookie_consent=v1.a1.p1", "cookie_consent=v1.a0.p0"].entries()) {
+      const target = `/calculadora?presupuesto=${4321 + index}`;
+      const withConsent = await httpRequest(`${first!.url}${target}`, { headers: { Cookie: consent } });
+      const without = await httpRequest(`${second!.url}${target}`);
+      expect(withConsent.headers["x-cache"]).toBe("MISS");
+      expect(without.headers["x-cache"]).toBe("MISS");
+      expect(withConsent.body).toBe(without.body);
+    }
+  });
+
+  it("takes purges from the instances only, never one relayed from outside", async () => {
+    const relayed = await request("/", {
+      method: "PURGE",
+      headers: { "xkey-purge": "site", "X-Forwarded-For": "203.0.113.9" },
+    });
+    expect(relayed.status).toBe(403);
+    await warm(["/"]);
+    expect(await cacheOf("/")).toBe("HIT");
+  });
+
+  it("shows no visitor an error while one instance restarts under load", async () => {
+    await warm();
+    let running = true;
+    const failures: string[] = [];
+    let requests = 0;
+    const readers = Array.from({ length: 4 }, async (_, index) => {
+      for (let turn = index; running; turn += 1) {
+        const page = PAGES[turn % PAGES.length]!;
+        // Half of them past the cache, as a visitor with a personal cookie would be.
+        const headers = turn % 2 ? { Cookie: "other=1" } : {};
+        const answer = await request(page, { headers }).catch((error: unknown) => ({ status: 0, body: String(error) }));
+        requests += 1;
+        if (answer.status !== 200) failures.push(`${page}: ${answer.status}`);
+      }
+    });
+    const stopped = await stack.restart(stack.instances[0]);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    running = false;
+    await Promise.all(readers);
+    expect(stopped.code).toBe(0);
+    expect(requests).toBeGreaterThan(20);
+    expect(failures).toEqual([]);
+  }, 90_000);
+});
