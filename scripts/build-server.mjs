@@ -18,7 +18,7 @@ const root = path.resolve(import.meta.dirname, "..");
 const appDir = path.join(root, "app") + path.sep;
 const appDoor = path.join(root, "server", "app.ts");
 
-/** The names server/app.ts exports (`export { a, b as c } from "…"` statements). */
+/** The values server/app.ts exports (`export { a, b as c } from "…"` statements; `type X` items are erased). */
 function doorNames() {
   const text = fs.readFileSync(appDoor, "utf8");
   const names = [];
@@ -26,7 +26,7 @@ function doorNames() {
     for (const item of list
       .split(",")
       .map((part) => part.trim())
-      .filter(Boolean))
+      .filter((part) => part && !part.startsWith("type ")))
       names.push(
         item
           .split(/\s+as\s+/)
