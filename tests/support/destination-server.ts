@@ -3,6 +3,10 @@
  * 127.0.0.1 with the form service and the automation webhook as two paths. It records every request and
  * answers 200; or 500 for `failureRate` of them, or for all while `fail(true)`; the first `hang` requests
  * get no answer at all (recorded with status 0); answers wait `delayMs` (a [min, max] range) when set.
+ * `maxRandomFailuresInARow` bounds the random failures one (key, destination) gets in a row: past it the
+ * next request succeeds. Without it, a run of a test is a lottery: with a 30 % failure rate and the retry
+ * schedule doubling from its base, one of 600 deliveries now and then fails 9–10 times running and its
+ * last retry falls past any fixed time bound, although nothing was lost.
  */
 import http from "node:http";
 
@@ -14,8 +18,14 @@ export interface DestinationRequest {
   body: string;
 }
 
-export async function startDestinationServer({ failureRate = 0, hang = 0, delayMs = [0, 0] as [number, number] } = {}) {
+export async function startDestinationServer({
+  failureRate = 0,
+  hang = 0,
+  delayMs = [0, 0] as [number, number],
+  maxRandomFailuresInARow = Infinity,
+} = {}) {
   const received: DestinationRequest[] = [];
+  const failuresInARow = new Map<string, number>();
   let failing = false;
   let hanging = hang;
   const server = http.createServer((incoming, response) => {
@@ -32,7 +42,11 @@ export async function startDestinationServer({ failureRate = 0, hang = 0, delayM
         received.push({ ...request, status: 0 });
         return;
       }
-      const status = failing || Math.random() < failureRate ? 500 : 200;
+      const streakKey = `${request.key} ${request.destination}`;
+      const streak = failuresInARow.get(streakKey) ?? 0;
+      const randomFailure = streak < maxRandomFailuresInARow && Math.random() < failureRate;
+      failuresInARow.set(streakKey, randomFailure ? streak + 1 : 0);
+      const status = failing || randomFailure ? 500 : 200;
       const answer = () => {
         received.push({ ...request, status });
         response.writeHead(status, { "Content-Type": "application/json" }).end("{}");
