@@ -68,6 +68,33 @@ http {
 }
 
 /** One instance of build/server.js on a fixed port and DATA_DIR, restartable. */
+/**
+ * A front daemon (nginx, varnishd) of a test stack: stopped with `stopSignal` at cleanup (SIGKILL after
+ * 5 s), and awaited until `get(healthUrl)` answers 200, or an error with the last of its output when it
+ * exits or `timeoutMs` passes.
+ */
+export async function superviseDaemon(child, { name, stopSignal, cleanups, get, healthUrl, timeoutMs }) {
+  let output = "";
+  const keep = (chunk) => (output = (output + chunk).slice(-20_000));
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  cleanups.push(async () => {
+    child.kill(stopSignal);
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+    if (child.exitCode === null) child.kill("SIGKILL");
+  });
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const answer = await get(healthUrl).catch(() => null);
+    if (answer?.status === 200) break;
+    if (Date.now() > deadline || child.exitCode !== null)
+      throw new Error(`${name} did not answer at ${healthUrl}:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return () => output;
+}
+
 export class Instance {
   constructor(name, port, env) {
     this.name = name;
@@ -196,22 +223,14 @@ export async function startProxyStack({ instances: count = 2, env = {} } = {}) {
     fs.writeFileSync(nginxConf, mainConfig(dir));
     execFileSync(NGINX, ["-t", "-q", "-p", dir, "-c", nginxConf], { stdio: "pipe" });
     const nginx = spawn(NGINX, ["-p", dir, "-c", nginxConf], { stdio: ["ignore", "ignore", "pipe"] });
-    let nginxErrors = "";
-    nginx.stderr.on("data", (chunk) => (nginxErrors += chunk));
-    const nginxExited = new Promise((resolve) => nginx.once("exit", resolve));
-    cleanups.push(async () => {
-      nginx.kill("SIGQUIT");
-      await Promise.race([nginxExited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
-      if (nginx.exitCode === null) nginx.kill("SIGKILL");
+    await superviseDaemon(nginx, {
+      name: "nginx",
+      stopSignal: "SIGQUIT",
+      cleanups,
+      get: httpsGet,
+      healthUrl: `${siteUrl}/healthz`,
+      timeoutMs: 20_000,
     });
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      const answer = await httpsGet(`${siteUrl}/healthz`).catch(() => null);
-      if (answer?.status === 200) break;
-      if (Date.now() > deadline || nginx.exitCode !== null)
-        throw new Error(`nginx did not answer at ${siteUrl}:\n${nginxErrors}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
 
     return {
       url: siteUrl,

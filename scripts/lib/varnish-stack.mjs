@@ -11,7 +11,7 @@ import os from "node:os";
 import path from "node:path";
 
 import { freePort, root, SEED_DATASET } from "./build.mjs";
-import { Instance } from "./proxy-stack.mjs";
+import { Instance, superviseDaemon } from "./proxy-stack.mjs";
 
 export const VARNISH_CONFIG = path.join(root, "deploy", "varnish", "leads-site.vcl");
 export const VARNISHD = process.env.VARNISHD_PATH ?? "/usr/sbin/varnishd";
@@ -107,30 +107,21 @@ export async function startVarnishStack({ instances: count = 2, dataset = SEED_D
       ["-F", "-j", "none", "-n", workdir, "-a", `127.0.0.1:${varnishPort}`, "-f", vcl, "-s", "malloc,256m"],
       { stdio: ["ignore", "pipe", "pipe"] },
     );
-    let varnishOutput = "";
-    varnish.stdout.on("data", (chunk) => (varnishOutput = (varnishOutput + chunk).slice(-20_000)));
-    varnish.stderr.on("data", (chunk) => (varnishOutput = (varnishOutput + chunk).slice(-20_000)));
-    const varnishExited = new Promise((resolve) => varnish.once("exit", resolve));
-    cleanups.push(async () => {
-      varnish.kill("SIGTERM");
-      await Promise.race([varnishExited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
-      if (varnish.exitCode === null) varnish.kill("SIGKILL");
+    const varnishOutput = await superviseDaemon(varnish, {
+      name: "varnishd",
+      stopSignal: "SIGTERM",
+      cleanups,
+      get: httpRequest,
+      healthUrl: `${url}/healthz`,
+      timeoutMs: 30_000,
     });
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const answer = await httpRequest(`${url}/healthz`).catch(() => null);
-      if (answer?.status === 200) break;
-      if (Date.now() > deadline || varnish.exitCode !== null)
-        throw new Error(`varnishd did not answer at ${url}:\n${varnishOutput}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
 
     return {
       url,
       dir,
       datasetFile,
       instances,
-      varnishOutput: () => varnishOutput,
+      varnishOutput,
       /** varnishstat's counters (MAIN.cache_hit, MAIN.backend_req, …) as name → value. */
       counters() {
         const json = JSON.parse(execFileSync(VARNISHSTAT, ["-n", workdir, "-1", "-j"], { encoding: "utf8" }));
