@@ -318,7 +318,7 @@ export class SpoolLeadStore implements LeadStore {
 
   /** Picks up records written by another process (the CLI's re-queue) and forgets ones moved away. */
   private async syncPending(): Promise<void> {
-    const ids = new Set(await this.spool.ids("pending"));
+    const ids = new Set(await this.spool.pendingIds());
     for (const id of this.records.keys()) {
       if (!ids.has(id) && !this.inFlight.has(id)) this.records.delete(id);
     }

@@ -377,10 +377,30 @@ export class Spool {
     return true;
   }
 
-  /** Every readable record in a folder, oldest first. */
+  /**
+   * The submissions waiting for delivery: the pending folder's ids without a settled copy. A move out of
+   * pending (delivered, failed) writes the new file before it removes the old one, and a re-queue writes
+   * the pending file before it removes the failed one; in between both copies exist, and the settled one
+   * is the truth, as init() settles a crash left there. So /healthz, the metrics, `npm run leads` and the
+   * worker never count or send one submission twice.
+   */
+  async pendingIds(): Promise<string[]> {
+    const ids = await this.ids("pending");
+    const exists = (file: string) =>
+      fs.access(file).then(
+        () => true,
+        () => false,
+      );
+    const settled = await Promise.all(
+      ids.map(async (id) => (await exists(this.file("failed", id))) || (await exists(this.file("delivered", id)))),
+    );
+    return ids.filter((_, index) => !settled[index]);
+  }
+
+  /** Every readable record in a folder, oldest first (pending: those of pendingIds()). */
   async records(state: SpoolFolder): Promise<LeadRecord[]> {
     const records: LeadRecord[] = [];
-    for (const id of await this.ids(state)) {
+    for (const id of state === "pending" ? await this.pendingIds() : await this.ids(state)) {
       const record = await this.read(state, id);
       if (record) records.push(record);
     }
@@ -407,7 +427,7 @@ export class Spool {
   }
 
   async counts(): Promise<{ pending: number; failed: number }> {
-    const [pending, failed] = await Promise.all([this.ids("pending"), this.ids("failed")]);
+    const [pending, failed] = await Promise.all([this.pendingIds(), this.ids("failed")]);
     return { pending: pending.length, failed: failed.length };
   }
 }
