@@ -27,11 +27,7 @@ async function spoolWithTwins(settledFolder: "failed" | "delivered") {
     if (delivery) Object.assign(delivery, { state: settledFolder, attempts: 2 });
   }
   // The second copy, as the move leaves it before its old file is removed.
-  await fs.writeFile(
-    path.join(dataDir, "leads", settledFolder, `${record.id}.json`),
-    JSON.stringify(settled),
-    "utf8",
-  );
+  await fs.writeFile(path.join(dataDir, "leads", settledFolder, `${record.id}.json`), JSON.stringify(settled), "utf8");
   return { dataDir, spool, record };
 }
 
