@@ -60,8 +60,30 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-/** Every page through Varnish until each one is a hit. */
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Until no purge has reached Varnish for 2.5 s (15 s at most; a purge is answered with a synthetic
+ * response, MAIN.s_synth). Each instance sees a change on its own poll of the dataset (every second) and
+ * repeats its purge 1 s later, so the last purge of a change can land seconds after the page shows it:
+ * a test that warms pages first lets the previous test's purges finish.
+ */
+async function purgesSettled() {
+  const purges = () => stack.counters()["MAIN.s_synth"];
+  const deadline = Date.now() + 15_000;
+  let last = purges();
+  let quietSince = Date.now();
+  while (Date.now() - quietSince < 2_500) {
+    if (Date.now() > deadline) throw new Error("purges to Varnish did not stop within 15 s");
+    await sleep(250);
+    const now = purges();
+    if (now !== last) [last, quietSince] = [now, Date.now()];
+  }
+}
+
+/** Every page through Varnish, once the purges of earlier changes are over, until each one is a hit. */
 async function warm(pages = PAGES) {
+  await purgesSettled();
   for (const page of pages) await request(page);
   for (const page of pages) expect(await cacheOf(page), page).toBe("HIT");
 }
