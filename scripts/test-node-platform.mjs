@@ -9,8 +9,8 @@
 //   signals, the lead stores its fs (fsync, rename), timers and the pg driver's sockets.
 // Left to Node 20 alone: the Studio's tests (the Studio runs in the browser, built by its own toolchain),
 // and the scenarios named in NODE_20_ONLY, which replay against another store or more instances the same
-// Node calls that other files here make (each says which); they are the slowest quarter of the suite, made
-// of waiting. Extra arguments go to vitest.
+// Node calls that other files here make (each says which); they are nearly half of the suite's test time,
+// most of it waiting. Extra arguments go to vitest.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
