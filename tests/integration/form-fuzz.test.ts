@@ -117,10 +117,17 @@ it("answers any body, Content-Type and Cookie on every form endpoint without a 5
         if (id && !honeypotFilled(payload, type)) accepted.add(id);
       },
     ),
-    { numRuns: 300 },
+    {
+      numRuns: 300,
+      // A valid lead runs first whatever the seed: the random ones are valid too rarely to count on one.
+      examples: [
+        [ENDPOINTS[1]!, new URLSearchParams(contact).toString(), "application/x-www-form-urlencoded", ""],
+        [ENDPOINTS[1]!, new URLSearchParams(contact).toString(), "application/x-www-form-urlencoded", "%=%E0%A4%A"],
+      ],
+    },
   );
   await leadDeliveryIdle();
-  expect(accepted.size).toBeGreaterThan(0);
+  expect(accepted.size).toBeGreaterThanOrEqual(2);
   for (const delivery of destinations.attempts) expect(accepted).toContain(delivery.idempotencyKey);
   const stored = [...spoolFiles(dataDir(), "pending"), ...spoolFiles(dataDir(), "delivered")];
   for (const file of stored) expect(accepted).toContain(file.replace(/\.json$/, ""));
