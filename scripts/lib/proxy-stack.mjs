@@ -67,7 +67,6 @@ http {
 `;
 }
 
-/** One instance of build/server.js on a fixed port and DATA_DIR, restartable. */
 /**
  * A front daemon (nginx, varnishd) of a test stack: stopped with `stopSignal` at cleanup (SIGKILL after
  * 5 s), and awaited until `get(healthUrl)` answers 200, or an error with the last of its output when it
@@ -95,6 +94,7 @@ export async function superviseDaemon(child, { name, stopSignal, cleanups, get, 
   return () => output;
 }
 
+/** One instance of build/server.js on a fixed port and DATA_DIR, restartable. */
 export class Instance {
   constructor(name, port, env) {
     this.name = name;

@@ -19,7 +19,7 @@ interface Answer {
 interface Stack {
   url: string;
   datasetFile: string;
-  instances: Array<{ name: string }>;
+  instances: Array<{ name: string; url: string }>;
   counters(): Record<string, number>;
   restart(instance: unknown): Promise<{ code: unknown; ms: number }>;
   stop(): Promise<void>;
@@ -105,7 +105,7 @@ async function waitForText(pathname: string, text: string) {
   for (;;) {
     if ((await request(pathname)).body.includes(text)) return;
     if (Date.now() > deadline) throw new Error(`${pathname} did not show "${text}" through Varnish within 5 s`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sleep(100);
   }
 }
 
@@ -132,7 +132,7 @@ describe("Varnish in front of two instances", () => {
     }));
     await waitForText(`/sectores/${SECTOR}`, "Texto corregido por el editor");
     // Give the second instance's purge (and the repeated one) time to land, then look.
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await sleep(1_500);
     expect(await cacheOf("/sitemap.xml")).toBe("MISS");
     for (const page of ["/", "/sectores", `/sectores/${OTHER_SECTOR}`, "/calculadora"])
       expect(await cacheOf(page), page).toBe("HIT");
@@ -160,7 +160,7 @@ describe("Varnish in front of two instances", () => {
       footer: { ...(settings.footer as object), tagline: "Lema nuevo del pie" },
     }));
     await waitForText("/", "Lema nuevo del pie");
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await sleep(1_500);
     for (const page of PAGES.filter((page) => page !== "/" && page !== "/sitemap.xml")) {
       const answer = await request(page);
       expect(answer.body, page).toContain("Lema nuevo del pie");
@@ -210,8 +210,7 @@ describe("Varnish in front of two instances", () => {
     writeDocuments(stack.datasetFile, [...readDocuments(stack.datasetFile), ...pages]);
     const campaign = CONTROL_PATH;
     const published = Date.now() + 5_000;
-    while ((await request(campaign)).status !== 200 && Date.now() < published)
-      await new Promise((resolve) => setTimeout(resolve, 100));
+    while ((await request(campaign)).status !== 200 && Date.now() < published) await sleep(100);
     await warm([campaign]);
     const experiment = documents.filter((document) => document._type === "experiment");
     expect(experiment).toHaveLength(1);
@@ -223,18 +222,17 @@ describe("Varnish in front of two instances", () => {
     const deadline = Date.now() + 5_000;
     const privateOn = async (instance: { url: string }) =>
       /\bprivate\b/.test(String((await httpRequest(`${instance.url}${campaign}`)).headers["cache-control"]));
-    for (const instance of stack.instances as unknown as Array<{ url: string }>) {
-      while (!(await privateOn(instance)) && Date.now() < deadline)
-        await new Promise((resolve) => setTimeout(resolve, 100));
+    for (const instance of stack.instances) {
+      while (!(await privateOn(instance)) && Date.now() < deadline) await sleep(100);
       expect(await privateOn(instance), instance.url).toBe(true);
     }
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await sleep(1_500);
     for (let index = 0; index < 4; index += 1) expect(await cacheOf(campaign)).not.toBe("HIT");
   }, 30_000);
 
   it("shares one copy among visitors whatever their consent: a consent cookie never changes a page's bytes", async () => {
     // The same page rendered afresh by each instance, one asked with a consent choice, one without.
-    const [first, second] = stack.instances as unknown as Array<{ url: string }>;
+    const [first, second] = stack.instances;
     for (const [index, consent] of ["cookie_consent=v1.a1.p1", "cookie_consent=v1.a0.p0"].entries()) {
       const target = `/calculadora?presupuesto=${4321 + index}`;
       const withConsent = await httpRequest(`${first!.url}${target}`, { headers: { Cookie: consent } });
@@ -271,7 +269,7 @@ describe("Varnish in front of two instances", () => {
       }
     });
     const stopped = await stack.restart(stack.instances[0]);
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await sleep(1_000);
     running = false;
     await Promise.all(readers);
     expect(stopped.code).toBe(0);
