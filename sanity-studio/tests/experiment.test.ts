@@ -2,7 +2,7 @@
 // 'Probar una variante', which copies a campaign page and creates the experiment in one step.
 import { describe, expect, it } from "vitest";
 import { planVariantExperiment } from "../actions/variant-experiment";
-import { resultsState } from "../components/results-state";
+import { loadResults, resultsState } from "../components/results-state";
 import { appearances } from "../presentation/appearances";
 import { checkVariants, checkWinner, experiment, winnerChoices } from "../schemaTypes/documents/experiment";
 
@@ -179,5 +179,39 @@ describe("the «Resultados» view", () => {
     });
     expect(resultsState(0, null)).toMatchObject({ tone: "critical", text: expect.stringMatching(/No se pudieron/) });
     expect(resultsState(null, null)).toMatchObject({ text: expect.stringMatching(/clave/) });
+  });
+});
+
+describe("the «Resultados» view when the browser refuses the answer", () => {
+  const site = "https://leads.example.es";
+  const studioOrigin = "https://studio.leads.example.es";
+  // A browser's fetch: a credentialed read the site did not allow for this origin fails with a bare
+  // TypeError; the same address asked without reading it (`no-cors`) resolves when the site answered.
+  const browserFetch =
+    (siteUp: boolean): typeof fetch =>
+    async (_url, init) => {
+      if (siteUp && init?.mode === "no-cors") return new Response(null, { status: 200 });
+      throw new TypeError("Failed to fetch");
+    };
+
+  it("names SANITY_STUDIO_URL and this Studio's address when the site is up but refuses this origin", async () => {
+    const state = await loadResults("titular-reformas", { site, studioOrigin, fetch: browserFetch(true) });
+    expect(state).toMatchObject({ kind: "message", tone: "critical" });
+    expect(state.kind === "message" && state.text).toContain("SANITY_STUDIO_URL");
+    expect(state.kind === "message" && state.text).toContain(studioOrigin);
+    expect(state.kind === "message" && state.text).not.toMatch(/en marcha/);
+  });
+
+  it("says the site could not be reached when nothing answers", async () => {
+    const state = await loadResults("titular-reformas", { site, studioOrigin, fetch: browserFetch(false) });
+    expect(state.kind === "message" && state.text).toMatch(
+      /No se pudo conectar con la web \(https:\/\/leads\.example\.es\)/,
+    );
+  });
+
+  it("reads the figures when the site allows this origin", async () => {
+    const body = { heading: "H", warning: null, decision: "D", variants: [] };
+    const fetchOk: typeof fetch = async () => Response.json(body);
+    expect(await loadResults("k", { site, studioOrigin, fetch: fetchOk })).toEqual({ kind: "report", ...body });
   });
 });
