@@ -111,7 +111,7 @@ describe("sector page checks", () => {
     );
   });
 
-  it("refuses a seventh featured sector, naming the six featured ones", async () => {
+  it("refuses a seventh featured sector while six are featured on the live site, naming those six", async () => {
     const documents = seed();
     const featured = documents.filter((d) => d._type === "sectorPage" && d.featured === true);
     const candidate = documents.find((d) => d._type === "sectorPage" && d.featured !== true)!;
@@ -120,10 +120,20 @@ describe("sector page checks", () => {
     const problem = problems.find((p) => p.path === "featured");
     expect(problem?.level).toBe("error");
     for (const page of featured) expect(problem?.message).toContain(page.sectorName as string);
-    // Taking one of the six out (its draft) makes room.
+    // A draft that takes one of the six out makes no room: that sector is still featured on the site.
     const unfeatured = { ...featured[0]!, _id: `drafts.${featured[0]!._id}`, featured: false } as DatasetDocument;
-    const after = await validateDataset([...documents, unfeatured, draft], [draft]);
+    const pending = await validateDataset([...documents, unfeatured, draft], [draft]);
+    const stillSix = pending.find((p) => p.path === "featured");
+    expect(stillSix?.level).toBe("error");
+    for (const page of featured) expect(stillSix?.message).toContain(page.sectorName as string);
+    // Publishing that change (the live document no longer featured) does.
+    const published = documents.map((d) => (d._id === featured[0]!._id ? { ...d, featured: false } : d));
+    const after = await validateDataset([...published, draft], [draft]);
     expect(after.find((p) => p.path === "featured")).toBeUndefined();
+    // A page already featured on the site keeps passing (it is not counted against itself).
+    const featuredDraft = { ...featured[1]!, _id: `drafts.${featured[1]!._id}` } as DatasetDocument;
+    const own = await validateDataset([...documents, featuredDraft], [featuredDraft]);
+    expect(own.find((p) => p.path === "featured")).toBeUndefined();
   });
 
   it("warns about a repeated order, naming the other sector, and gives a new page the next order", async () => {
