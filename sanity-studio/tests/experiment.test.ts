@@ -4,7 +4,9 @@ import { describe, expect, it } from "vitest";
 import { planVariantExperiment } from "../actions/variant-experiment";
 import { loadResults, resultsState } from "../components/results-state";
 import { appearances } from "../presentation/appearances";
-import { checkVariants, checkWinner, experiment, winnerChoices } from "../schemaTypes/documents/experiment";
+import { experiment } from "../schemaTypes/documents/experiment";
+import { checkLiveChange, checkVariants, checkWinner, winnerChoices } from "../schemaTypes/documents/experiment-rules";
+import { type DatasetDocument, readNdjson, SEED_FILE, validateDataset } from "./support/dataset";
 
 const variant = (key: string, page: string, weight = 50) => ({ _key: key, key, weight, page: { _ref: page } });
 
@@ -213,5 +215,70 @@ describe("the «Resultados» view when the browser refuses the answer", () => {
     const body = { heading: "H", warning: null, decision: "D", variants: [] };
     const fetchOk: typeof fetch = async () => Response.json(body);
     expect(await loadResults("k", { site, studioOrigin, fetch: fetchOk })).toEqual({ kind: "report", ...body });
+  });
+});
+
+describe("a running test changes only after a published pause", () => {
+  const liveExperiment = {
+    _id: "experiment.titular",
+    _type: "experiment",
+    name: "Titular",
+    key: "titular",
+    status: "running",
+    variants: [
+      {
+        _key: "a",
+        key: "a",
+        label: "Original",
+        weight: 50,
+        page: { _type: "reference", _ref: "campaignPage.reformas-integrales" },
+      },
+      {
+        _key: "b",
+        key: "b",
+        label: "Corto",
+        weight: 50,
+        page: { _type: "reference", _ref: "campaignPage.software-b2b-demos" },
+      },
+    ],
+  } as unknown as DatasetDocument;
+  const documentProblems = async (published: DatasetDocument, draft: DatasetDocument) =>
+    (await validateDataset([...readNdjson(SEED_FILE), published, draft], [draft])).filter((p) => p.path === "status");
+
+  it("refuses to publish new weights over a running test, even when the draft says «En pausa» or «En curso» again", async () => {
+    const changed = liveExperiment.variants as { weight: number }[];
+    for (const status of ["paused", "running"]) {
+      const draft = {
+        ...liveExperiment,
+        _id: "drafts.experiment.titular",
+        status,
+        variants: [{ ...changed[0], weight: 90 }, changed[1]],
+      } as unknown as DatasetDocument;
+      const problems = await documentProblems(liveExperiment, draft);
+      expect(problems, status).toContainEqual(
+        expect.objectContaining({ level: "error", message: expect.stringMatching(/publicar una pausa/) }),
+      );
+    }
+  });
+
+  it("lets the change through once the pause is published, and lets a running test be renamed or paused", async () => {
+    const paused = { ...liveExperiment, status: "paused" } as DatasetDocument;
+    const draft = {
+      ...paused,
+      _id: "drafts.experiment.titular",
+      key: "titular-2",
+      status: "running",
+    } as DatasetDocument;
+    expect(await documentProblems(paused, draft)).toEqual([]);
+    const renamed = { ...liveExperiment, _id: "drafts.experiment.titular", name: "Otro nombre", status: "paused" };
+    expect(await documentProblems(liveExperiment, renamed as DatasetDocument)).toEqual([]);
+  });
+
+  it("compares key, variant keys, weights and pages, in order", () => {
+    const [a, b] = liveExperiment.variants as never[];
+    expect(checkLiveChange({ key: "otra", variants: [a, b] }, liveExperiment)).toMatch(/en curso en la web/);
+    expect(checkLiveChange({ key: "titular", variants: [b, a] }, liveExperiment)).toMatch(/en curso en la web/);
+    expect(checkLiveChange({ key: "titular", variants: [a, b] }, liveExperiment)).toBe(true);
+    expect(checkLiveChange({ key: "otra" }, { ...liveExperiment, status: "ended" })).toBe(true);
   });
 });
