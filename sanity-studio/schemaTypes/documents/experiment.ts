@@ -103,6 +103,22 @@ export const experiment = defineType({
         ),
     }),
     defineField({
+      name: "appliedVariant",
+      title: "Ganadora aplicada",
+      description:
+        "La variante que «Aplicar la ganadora» puso en la página original (como borrador para revisar y publicar). Lo escribe la acción.",
+      type: "string",
+      readOnly: true,
+      hidden: ({ value }) => !value,
+    }),
+    defineField({
+      name: "appliedAt",
+      title: "Aplicada el",
+      type: "datetime",
+      readOnly: true,
+      hidden: ({ value }) => !value,
+    }),
+    defineField({
       name: "variants",
       title: "Variantes",
       description:
