@@ -5,9 +5,10 @@
  */
 import { DocumentTextIcon } from "@sanity/icons";
 import { publicAddressInput } from "../../components/PublicAddressInput";
-import { defineArrayMember, defineField, defineType } from "sanity";
+import { defineArrayMember, defineField, defineType, type ObjectRule } from "sanity";
 import { imageField, objectList, requiredString, requiredText, section, seoField } from "../fields";
 import { isCalculatorNameFree, moneyRule, orderRule, percentRule, slugify, slugRule } from "../rules";
+import { duplicateTitleValidation } from "../page-titles";
 import { checkRelatedSectors, FEATURED_MAX, featuredValidation, initialOrder, orderValidation } from "../sector-rules";
 
 /** The icon names the site can draw in a sector's hero and directory card. */
@@ -135,7 +136,10 @@ export const sectorPage = defineType({
       options: { layout: "tags" },
       group: "calculator",
     }),
-    seoField("Título, descripción y palabras clave de la página en Google y al compartirla."),
+    {
+      ...seoField("Título, descripción y palabras clave de la página en Google y al compartirla."),
+      validation: (rule: ObjectRule) => [rule.required(), rule.custom(duplicateTitleValidation).warning()],
+    },
     section(
       "hero",
       "Cabecera",
