@@ -243,7 +243,7 @@ describe("a running test changes only after a published pause", () => {
         page: { _type: "reference", _ref: "campaignPage.software-b2b-demos" },
       },
     ],
-  } as unknown as DatasetDocument;
+  } as unknown as DatasetDocument & Parameters<typeof checkLiveChange>[1];
   const documentProblems = async (published: DatasetDocument, draft: DatasetDocument) =>
     (await validateDataset([...readNdjson(SEED_FILE), published, draft], [draft])).filter((p) => p.path === "status");
 

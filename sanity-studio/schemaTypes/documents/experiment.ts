@@ -114,6 +114,7 @@ export const experiment = defineType({
     defineField({
       name: "appliedAt",
       title: "Aplicada el",
+      description: "Cuándo se aplicó la ganadora a la página original. Lo escribe la acción.",
       type: "datetime",
       readOnly: true,
       hidden: ({ value }) => !value,

@@ -5,7 +5,7 @@
  */
 import { DocumentTextIcon } from "@sanity/icons";
 import { publicAddressInput } from "../../components/PublicAddressInput";
-import { defineArrayMember, defineField, defineType, type ObjectRule } from "sanity";
+import { defineArrayMember, defineField, defineType } from "sanity";
 import { imageField, objectList, requiredString, requiredText, section, seoField } from "../fields";
 import { isCalculatorNameFree, moneyRule, orderRule, percentRule, slugify, slugRule } from "../rules";
 import { duplicateTitleValidation } from "../page-titles";
@@ -136,10 +136,11 @@ export const sectorPage = defineType({
       options: { layout: "tags" },
       group: "calculator",
     }),
-    {
+    defineField({
       ...seoField("Título, descripción y palabras clave de la página en Google y al compartirla."),
-      validation: (rule: ObjectRule) => [rule.required(), rule.custom(duplicateTitleValidation).warning()],
-    },
+      type: "seo",
+      validation: (rule) => [rule.required(), rule.custom(duplicateTitleValidation).warning()],
+    }),
     section(
       "hero",
       "Cabecera",
