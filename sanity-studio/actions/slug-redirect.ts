@@ -120,7 +120,7 @@ export async function publishRenamedPage(
   const existing = await client.fetch<ExistingRedirect[]>(REDIRECTS_QUERY, {}, { perspective: "raw" });
   const plan = planSlugRedirect(type, previousSlug, nextSlug, existing);
   if (!plan) return null;
-  const { _updatedAt: _u, ...document } = draft as Record<string, unknown>;
+  const { _updatedAt: _u, ...document } = strengthenOnPublish(draft) as Record<string, unknown>;
   const transaction = client.transaction();
   // Revision locks (as the Studio's publish does): a change made meanwhile fails the whole transaction.
   if (published._rev) transaction.patch(published._id, { unset: [REVISION_LOCK], ifRevisionID: published._rev });
@@ -131,6 +131,21 @@ export async function publishRenamedPage(
   for (const patch of plan.patches) transaction.patch(patch.id, { set: patch.set });
   await transaction.commit({ visibility: "sync" });
   return plan;
+}
+
+/**
+ * What the Studio's publish does to references made to documents not yet published (`_weak` with
+ * `_strengthenOnPublish`): they become strong, unless they asked to stay weak.
+ */
+export function strengthenOnPublish(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(strengthenOnPublish);
+  if (!value || typeof value !== "object") return value;
+  const record = value as Record<string, unknown>;
+  if (typeof record._ref === "string" && record._strengthenOnPublish) {
+    const { _strengthenOnPublish: how, _weak: _w, ...rest } = record;
+    return (how as { weak?: boolean }).weak ? { ...rest, _weak: true } : rest;
+  }
+  return Object.fromEntries(Object.entries(record).map(([key, item]) => [key, strengthenOnPublish(item)]));
 }
 
 /** A field no document has: unsetting it changes nothing, and lets a patch carry `ifRevisionID`. */

@@ -164,6 +164,33 @@ describe("publishing a renamed page", () => {
     expect(publishFailureMessage(new TypeError("Failed to fetch")).description).toMatch(/conexión/);
   });
 
+  it("strengthens references to pages published since, as the Studio's own publish does", async () => {
+    const { client, committed } = recordingClient([]);
+    const weak = {
+      _type: "reference",
+      _ref: "campaignPage.otra",
+      _weak: true,
+      _strengthenOnPublish: { type: "campaignPage" },
+    };
+    const kept = {
+      _type: "reference",
+      _ref: "campaignPage.x",
+      _weak: true,
+      _strengthenOnPublish: { type: "campaignPage", weak: true },
+    };
+    await publishRenamedPage(client, "campaignPage", livePage, {
+      ...renamedDraft,
+      blocks: [{ _key: "c", link: weak, other: [kept] }],
+    });
+    const published = committed[0]!.find((operation) => "createOrReplace" in (operation as object)) as {
+      createOrReplace: { blocks: { link: unknown; other: unknown[] }[] };
+    };
+    expect(published.createOrReplace.blocks[0]!.link).toEqual({ _type: "reference", _ref: "campaignPage.otra" });
+    expect(published.createOrReplace.blocks[0]!.other).toEqual([
+      { _type: "reference", _ref: "campaignPage.x", _weak: true },
+    ]);
+  });
+
   it("flattens the chain in a redirect's draft too, so publishing that draft cannot bring it back", async () => {
     const draftOfOld = { ...oldRedirect, _id: "drafts.redirect.promo", permanent: false } as DatasetDocument;
     const { client, committed } = recordingClient([oldRedirect, draftOfOld]);
