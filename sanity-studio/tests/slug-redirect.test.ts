@@ -178,10 +178,8 @@ describe("publishing a renamed page", () => {
       _weak: true,
       _strengthenOnPublish: { type: "campaignPage", weak: true },
     };
-    await publishRenamedPage(client, "campaignPage", livePage, {
-      ...renamedDraft,
-      blocks: [{ _key: "c", link: weak, other: [kept] }],
-    });
+    const draft = { ...renamedDraft, blocks: [{ _key: "c", link: weak, other: [kept] }] };
+    await publishRenamedPage(client, "campaignPage", livePage, draft);
     const published = committed[0]!.find((operation) => "createOrReplace" in (operation as object)) as {
       createOrReplace: { blocks: { link: unknown; other: unknown[] }[] };
     };
