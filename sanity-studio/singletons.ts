@@ -6,8 +6,10 @@
  * (actions/duplicate-campaign.ts): the copy gets a free address at once; it also offers 'Probar una
  * variante' (actions/variant-experiment.ts). A sector page's is 'Duplicar sector'
  * (actions/duplicate-sector.ts): a copy without the original's address, featured flag or calculator name.
+ * An ended experiment offers «Aplicar la ganadora» (actions/apply-winner.ts).
  */
 import type { DocumentActionsResolver, NewDocumentOptionsResolver, TemplateResolver } from "sanity";
+import { ApplyWinnerAction } from "./actions/apply-winner";
 import { DuplicateCampaignAction } from "./actions/duplicate-campaign";
 import { DuplicateSectorAction } from "./actions/duplicate-sector";
 import { withSlugRedirect } from "./actions/slug-redirect";
@@ -40,5 +42,6 @@ export const documentActions: DocumentActionsResolver = (previous, context) => {
   if (type === "sectorPage") {
     return actions.map((action) => (action.action === "duplicate" ? DuplicateSectorAction : action));
   }
+  if (type === "experiment") return [...actions, ApplyWinnerAction];
   return actions;
 };

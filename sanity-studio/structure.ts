@@ -56,6 +56,18 @@ export const LISTS: Record<string, { title: string; ordering?: Ordering }> = {
   plan: { title: "Planes", ordering: [{ field: "order", direction: "asc" }] },
 };
 
+/**
+ * The filters of «Sectores»' own lists (GROQ, after `_type == "sectorPage" &&`). The Studio lists in the
+ * drafts perspective, where a document with a draft shows the published `_id` and the draft's id in
+ * `_originalId` (tests/structure.test.ts runs them on such a dataset).
+ */
+export const SECTOR_FILTERS = {
+  byGroup: "group._ref == $groupId",
+  withoutGroup: "!defined(group)",
+  featured: "featured == true",
+  unpublishedChanges: `_originalId in path("drafts.**")`,
+} as const;
+
 function typeList(S: StructureBuilder, name: string): ListItemBuilder {
   const type = collectionTypes.find((candidate) => candidate.name === name);
   const title = LISTS[name]?.title ?? type?.title ?? name;
@@ -65,12 +77,15 @@ function typeList(S: StructureBuilder, name: string): ListItemBuilder {
   return S.documentTypeListItem(name).title(title).child(list);
 }
 
+/** The whole filter of one of «Sectores»' lists. */
+export const sectorListQuery = (filter: string) => `_type == "sectorPage" && (${filter})`;
+
 function sectorPages(S: StructureBuilder, id: string, title: string, filter: string, params = {}) {
   return S.documentList()
     .id(id)
     .title(title)
     .schemaType("sectorPage")
-    .filter(`_type == "sectorPage" && (${filter})`)
+    .filter(sectorListQuery(filter))
     .params(params)
     .apiVersion("2025-02-19")
     .defaultOrdering(LISTS.sectorPage!.ordering!);
@@ -110,21 +125,23 @@ function sectorsSection(S: StructureBuilder): ListItemBuilder {
                 .title("Elige un grupo")
                 .defaultOrdering(LISTS.sectorGroup!.ordering!)
                 .child((groupId) =>
-                  sectorPages(S, `grupo-${groupId}`, "Sectores del grupo", "group._ref == $groupId", { groupId }),
+                  sectorPages(S, `grupo-${groupId}`, "Sectores del grupo", SECTOR_FILTERS.byGroup, { groupId }),
                 ),
             ),
           S.listItem()
             .id("sectores-sin-grupo")
             .title("Páginas de sector sin grupo")
-            .child(sectorPages(S, "sectores-sin-grupo", "Sin grupo", "!defined(group)")),
+            .child(sectorPages(S, "sectores-sin-grupo", "Sin grupo", SECTOR_FILTERS.withoutGroup)),
           S.listItem()
             .id("sectores-destacados")
             .title("Sectores destacados")
-            .child(sectorPages(S, "sectores-destacados", "Destacados", "featured == true")),
+            .child(sectorPages(S, "sectores-destacados", "Destacados", SECTOR_FILTERS.featured)),
           S.listItem()
             .id("sectores-borradores")
             .title("Con cambios sin publicar")
-            .child(sectorPages(S, "sectores-borradores", "Con cambios sin publicar", `_id in path("drafts.**")`)),
+            .child(
+              sectorPages(S, "sectores-borradores", "Con cambios sin publicar", SECTOR_FILTERS.unpublishedChanges),
+            ),
           S.divider(),
           typeList(S, "sectorGroup"),
           typeList(S, "calculatorSector"),

@@ -30,14 +30,17 @@ export function crossOriginVerdict(req: IncomingMessage, { publicSiteUrl, truste
 
 /**
  * The host the application sees for a request: a trusted X-Forwarded-Host or the Host header; for an
- * unsafe request accepted because its Origin is PUBLIC_SITE_URL's (a proxy rewrote Host), that origin's
- * host, which is the address the visitor's browser used.
+ * unsafe request accepted whose Origin is PUBLIC_SITE_URL's (a proxy rewrote Host), that origin's host,
+ * which is the address the visitor's browser used, whether the rule accepted it by that Origin (an older
+ * browser) or by `Sec-Fetch-Site: same-origin` (every current one). So the app's own comparisons with its
+ * host (a Referer on this site, app/lib/request-url.server.ts) hold behind such a proxy too.
  */
 export function appHost(req: IncomingMessage, options: CrossOriginOptions): string | undefined {
   const verdict = crossOriginVerdict(req, options);
-  if (verdict.allowed && verdict.why === "public-origin") {
-    const origin = originOf(options.publicSiteUrl?.trim());
-    if (origin) return new URL(origin).host;
+  if (verdict.allowed && verdict.why !== "safe-method") {
+    const publicOrigin = originOf(options.publicSiteUrl?.trim());
+    if (publicOrigin && originOf(single(req.headers.origin)?.trim()) === publicOrigin)
+      return new URL(publicOrigin).host;
   }
   return requestHost(req.headers.host, req.headers["x-forwarded-host"], options.trustedProxyHops);
 }

@@ -58,6 +58,9 @@ export function requestUrl(target: string, host: string | undefined, secure: boo
   }
 }
 
+/** The methods whose requests Remix checks against Origin (its CSRF check throws on a mismatch). */
+const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
 /** An Origin header whose host is the URL's own; anything else (`null`, junk, another host) is false. */
 function originMatches(origin: string, url: URL): boolean {
   try {
@@ -82,10 +85,13 @@ function toFetchRequest(
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
   }
   headers.set("host", url.host);
-  // The cross-origin rule already accepted this request; an Origin that names another host (a proxy
-  // rewrote Host, a browser sent `null`) has nothing more to say to the app.
+  // The cross-origin rule already accepted this unsafe request; an Origin that names another host (a
+  // proxy rewrote Host, a browser sent `null`) has nothing more to say to the action, and Remix would
+  // throw on it. A safe request keeps its Origin: the Studio's read of the results (CORS) answers by it.
   const origin = headers.get("origin");
-  if (origin !== null && !originMatches(origin, url)) headers.delete("origin");
+  if (origin !== null && UNSAFE_METHODS.has(req.method ?? "GET") && !originMatches(origin, url)) {
+    headers.delete("origin");
+  }
   const controller = new AbortController();
   const abort = () => controller.abort();
   if (until?.aborted) abort();

@@ -98,6 +98,8 @@ export type Experiment = {
   key?: string;
   status: "running" | "paused" | "ended";
   winner?: string;
+  appliedVariant?: string;
+  appliedAt?: string;
   variants?: Array<{
     key?: string;
     label: string;

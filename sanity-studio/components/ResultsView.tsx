@@ -7,7 +7,7 @@
 import { Box, Button, Card, Stack, Text } from "@sanity/ui";
 import { useCallback, useEffect, useState } from "react";
 import { siteOrigin } from "../env";
-import { type ResultsState, resultsState } from "./results-state";
+import { loadResults, type ResultsState } from "./results-state";
 
 interface ViewProps {
   document: { displayed: { key?: string; status?: string } | null };
@@ -17,17 +17,8 @@ export function ResultsView({ document }: ViewProps) {
   const key = document.displayed?.key;
   const [state, setState] = useState<ResultsState>({ kind: "loading" });
   const load = useCallback(async () => {
-    if (!key) return setState(resultsState(null, null));
     setState({ kind: "loading" });
-    try {
-      const response = await fetch(`${siteOrigin}/api/experiments/${encodeURIComponent(key)}/report`, {
-        credentials: "include",
-        cache: "no-store",
-      });
-      setState(resultsState(response.status, await response.json().catch(() => null)));
-    } catch {
-      setState(resultsState(0, null));
-    }
+    setState(await loadResults(key, { site: siteOrigin, studioOrigin: window.location.origin }));
   }, [key]);
   useEffect(() => {
     void load();

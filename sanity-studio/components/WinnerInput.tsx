@@ -5,7 +5,7 @@
  */
 import { Flex, Radio, Stack, Text } from "@sanity/ui";
 import { set, type StringInputProps, unset, useFormValue } from "sanity";
-import { winnerChoices } from "../schemaTypes/documents/experiment";
+import { winnerChoices } from "../schemaTypes/documents/experiment-rules";
 
 export function WinnerInput(props: StringInputProps) {
   const { value, onChange, readOnly, elementProps } = props;

@@ -1,6 +1,6 @@
 /**
  * The sector pages' list rules that need the other pages: no page among its own related sectors, at
- * most FEATURED_MAX featured, a new page's order after the last one, repeated orders flagged. The
+ * most FEATURED_MAX featured on the live site once this page is published, a new page's order after the last one, repeated orders flagged. The
  * checks are pure functions over the other pages (the tests call them); the Studio feeds them a query.
  */
 import type { ValidationContext } from "sanity";
@@ -21,10 +21,14 @@ export function checkRelatedSectors(
     : true;
 }
 
-/** The featured flag's problem (Spanish, naming the other featured sectors), or true. */
-export function checkFeatured(featured: boolean | undefined, others: readonly string[]): true | string {
-  if (!featured || others.length < FEATURED_MAX) return true;
-  return `Ya hay ${others.length} sectores destacados (${others.join(", ")}) y /sectores muestra ${FEATURED_MAX}: quita «Destacado» de uno de ellos antes de destacar este.`;
+/**
+ * The featured flag's problem (Spanish, naming the sectors featured on the site now), or true. `liveOthers`
+ * are the other pages featured on the live site: publishing this page puts it beside them, whatever
+ * their unpublished drafts say.
+ */
+export function checkFeatured(featured: boolean | undefined, liveOthers: readonly string[]): true | string {
+  if (!featured || liveOthers.length < FEATURED_MAX) return true;
+  return `La web ya muestra ${liveOthers.length} sectores destacados (${liveOthers.join(", ")}) y /sectores muestra ${FEATURED_MAX}: quita «Destacado» de uno de ellos y publícalo antes de publicar este como destacado.`;
 }
 
 /** The order's warning (Spanish, naming the sectors with the same order), or true. */
@@ -61,9 +65,19 @@ async function otherSectorNames(
   );
 }
 
+/** The other sector pages featured on the live site now (published documents only). */
+async function liveFeaturedNames(context: ValidationContext): Promise<string[]> {
+  return clientOf(context).fetch<string[]>(
+    `*[_type == "sectorPage" && featured == true && _id != $publishedId
+      && !(_id in path("drafts.**")) && !(_id in path("versions.**"))]
+      | order(order asc, sectorName asc).sectorName`,
+    { publishedId: publishedIdOf(context.document?._id) },
+  );
+}
+
 export async function featuredValidation(value: boolean | undefined, context: ValidationContext) {
   if (!value) return true;
-  return checkFeatured(value, await otherSectorNames(context, "featured == true", {}));
+  return checkFeatured(value, await liveFeaturedNames(context));
 }
 
 export async function orderValidation(value: number | undefined, context: ValidationContext) {

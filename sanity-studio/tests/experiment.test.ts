@@ -1,10 +1,14 @@
 // The Studio side of A/B experiments: the rules an experiment document must meet before it can run, and
 // 'Probar una variante', which copies a campaign page and creates the experiment in one step.
 import { describe, expect, it } from "vitest";
+import { applyWinner, applyWinnerBlocker, ApplyWinnerAction } from "../actions/apply-winner";
 import { planVariantExperiment } from "../actions/variant-experiment";
-import { resultsState } from "../components/results-state";
+import { loadResults, resultsState } from "../components/results-state";
 import { appearances } from "../presentation/appearances";
-import { checkVariants, checkWinner, experiment, winnerChoices } from "../schemaTypes/documents/experiment";
+import { experiment } from "../schemaTypes/documents/experiment";
+import { checkLiveChange, checkVariants, checkWinner, winnerChoices } from "../schemaTypes/documents/experiment-rules";
+import { documentActions } from "../singletons";
+import { createDatasetClient, type DatasetDocument, readNdjson, SEED_FILE, validateDataset } from "./support/dataset";
 
 const variant = (key: string, page: string, weight = 50) => ({ _key: key, key, weight, page: { _ref: page } });
 
@@ -179,5 +183,212 @@ describe("the «Resultados» view", () => {
     });
     expect(resultsState(0, null)).toMatchObject({ tone: "critical", text: expect.stringMatching(/No se pudieron/) });
     expect(resultsState(null, null)).toMatchObject({ text: expect.stringMatching(/clave/) });
+  });
+});
+
+describe("the «Resultados» view when the browser refuses the answer", () => {
+  const site = "https://leads.example.es";
+  const studioOrigin = "https://studio.leads.example.es";
+  // A browser's fetch: a credentialed read the site did not allow for this origin fails with a bare
+  // TypeError; the same address asked without reading it (`no-cors`) resolves when the site answered.
+  const browserFetch =
+    (siteUp: boolean): typeof fetch =>
+    async (_url, init) => {
+      if (siteUp && init?.mode === "no-cors") return new Response(null, { status: 200 });
+      throw new TypeError("Failed to fetch");
+    };
+
+  it("names SANITY_STUDIO_URL and this Studio's address when the site is up but refuses this origin", async () => {
+    const state = await loadResults("titular-reformas", { site, studioOrigin, fetch: browserFetch(true) });
+    expect(state).toMatchObject({ kind: "message", tone: "critical" });
+    expect(state.kind === "message" && state.text).toContain("SANITY_STUDIO_URL");
+    expect(state.kind === "message" && state.text).toContain(studioOrigin);
+    expect(state.kind === "message" && state.text).not.toMatch(/en marcha/);
+  });
+
+  it("says the site could not be reached when nothing answers", async () => {
+    const state = await loadResults("titular-reformas", { site, studioOrigin, fetch: browserFetch(false) });
+    expect(state.kind === "message" && state.text).toMatch(
+      /No se pudo conectar con la web \(https:\/\/leads\.example\.es\)/,
+    );
+  });
+
+  it("reads the figures when the site allows this origin", async () => {
+    const body = { heading: "H", warning: null, decision: "D", variants: [] };
+    const fetchOk: typeof fetch = async () => Response.json(body);
+    expect(await loadResults("k", { site, studioOrigin, fetch: fetchOk })).toEqual({ kind: "report", ...body });
+  });
+});
+
+describe("a running test changes only after a published pause", () => {
+  const liveExperiment = {
+    _id: "experiment.titular",
+    _type: "experiment",
+    name: "Titular",
+    key: "titular",
+    status: "running",
+    variants: [
+      {
+        _key: "a",
+        key: "a",
+        label: "Original",
+        weight: 50,
+        page: { _type: "reference", _ref: "campaignPage.reformas-integrales" },
+      },
+      {
+        _key: "b",
+        key: "b",
+        label: "Corto",
+        weight: 50,
+        page: { _type: "reference", _ref: "campaignPage.software-b2b-demos" },
+      },
+    ],
+  } as unknown as DatasetDocument & Parameters<typeof checkLiveChange>[1];
+  const documentProblems = async (published: DatasetDocument, draft: DatasetDocument) =>
+    (await validateDataset([...readNdjson(SEED_FILE), published, draft], [draft])).filter((p) => p.path === "status");
+
+  it("refuses to publish new weights over a running test, even when the draft says «En pausa» or «En curso» again", async () => {
+    const changed = liveExperiment.variants as { weight: number }[];
+    for (const status of ["paused", "running"]) {
+      const draft = {
+        ...liveExperiment,
+        _id: "drafts.experiment.titular",
+        status,
+        variants: [{ ...changed[0], weight: 90 }, changed[1]],
+      } as unknown as DatasetDocument;
+      const problems = await documentProblems(liveExperiment, draft);
+      expect(problems, status).toContainEqual(
+        expect.objectContaining({ level: "error", message: expect.stringMatching(/publicar una pausa/) }),
+      );
+    }
+  });
+
+  it("lets the change through once the pause is published, and lets a running test be renamed or paused", async () => {
+    const paused = { ...liveExperiment, status: "paused" } as DatasetDocument;
+    const draft = {
+      ...paused,
+      _id: "drafts.experiment.titular",
+      key: "titular-2",
+      status: "running",
+    } as DatasetDocument;
+    expect(await documentProblems(paused, draft)).toEqual([]);
+    const renamed = { ...liveExperiment, _id: "drafts.experiment.titular", name: "Otro nombre", status: "paused" };
+    expect(await documentProblems(liveExperiment, renamed as DatasetDocument)).toEqual([]);
+  });
+
+  it("compares key, variant keys, weights and pages, in order", () => {
+    const [a, b] = liveExperiment.variants as never[];
+    expect(checkLiveChange({ key: "otra", variants: [a, b] }, liveExperiment)).toMatch(/en curso en la web/);
+    expect(checkLiveChange({ key: "titular", variants: [b, a] }, liveExperiment)).toMatch(/en curso en la web/);
+    expect(checkLiveChange({ key: "titular", variants: [a, b] }, liveExperiment)).toBe(true);
+    expect(checkLiveChange({ key: "otra" }, { ...liveExperiment, status: "ended" })).toBe(true);
+  });
+});
+
+describe("«Aplicar la ganadora»", () => {
+  const control = {
+    _id: "campaignPage.reformas-integrales",
+    _type: "campaignPage",
+    _rev: "r1",
+    title: "Reformas integrales",
+    slug: { _type: "slug", current: "reformas-integrales" },
+    minimalHeader: true,
+    seo: { _type: "campaignSeo", title: "Reformas B2B", description: "Original", noIndex: false, image: { alt: "x" } },
+    blocks: [{ _type: "heroBlock", _key: "h1", heading: "Clientes B2B a precio fijo" }],
+  };
+  const winner = {
+    _id: "campaignPage.variante",
+    _type: "campaignPage",
+    title: "Reformas integrales (variante B)",
+    slug: { _type: "slug", current: "reformas-integrales-copia" },
+    minimalHeader: false,
+    seo: { _type: "campaignSeo", title: "Llena tu agenda", description: "Ganadora", noIndex: true },
+    blocks: [{ _type: "heroBlock", _key: "h1", heading: "Llena tu agenda de obras este trimestre" }],
+  };
+  const ended = {
+    _id: "experiment.titular",
+    status: "ended",
+    winner: "b",
+    variants: [
+      { key: "a", page: { _ref: control._id } },
+      { key: "b", page: { _ref: winner._id } },
+    ],
+  };
+
+  function transactionClient(documents: Record<string, unknown>[]) {
+    const committed: unknown[][] = [];
+    const client = {
+      fetch: createDatasetClient(documents as DatasetDocument[]).fetch,
+      transaction() {
+        const operations: unknown[] = [];
+        const transaction = {
+          createOrReplace: (document: unknown) => (operations.push({ createOrReplace: document }), transaction),
+          patch: (id: string, patch: unknown) => (
+            operations.push({ patch: { id, ...(patch as object) } }),
+            transaction
+          ),
+          commit: async () => void committed.push(operations),
+        };
+        return transaction;
+      },
+    };
+    return { client: client as never, committed };
+  }
+
+  it("puts the winner's blocks and texts into the control page as a draft, keeping its name, address and indexing, and records it", async () => {
+    const { client, committed } = transactionClient([control, winner]);
+    const now = new Date("2026-03-01T10:00:00Z");
+    await applyWinner(client, ended, { now, experimentDraftId: "drafts.experiment.titular" });
+    const record = { appliedAt: "2026-03-01T10:00:00.000Z", appliedVariant: "b" };
+    expect(committed).toEqual([
+      [
+        {
+          createOrReplace: {
+            _id: "drafts.campaignPage.reformas-integrales",
+            _type: "campaignPage",
+            title: "Reformas integrales",
+            slug: control.slug,
+            minimalHeader: false,
+            seo: {
+              _type: "campaignSeo",
+              title: "Llena tu agenda",
+              description: "Ganadora",
+              noIndex: false,
+              image: { alt: "x" },
+            },
+            blocks: winner.blocks,
+          },
+        },
+        { patch: { id: "experiment.titular", set: record } },
+        { patch: { id: "drafts.experiment.titular", set: record } },
+      ],
+    ]);
+  });
+
+  it("starts from the control's draft when it has one", async () => {
+    const draft = { ...control, _id: `drafts.${control._id}`, title: "Reformas (borrador)" };
+    const { client, committed } = transactionClient([control, draft, winner]);
+    await applyWinner(client, ended);
+    expect((committed[0]![0] as { createOrReplace: { title: string } }).createOrReplace.title).toBe(
+      "Reformas (borrador)",
+    );
+  });
+
+  it("is offered only on an ended experiment whose winner is not the control, and says why otherwise", async () => {
+    expect(applyWinnerBlocker(ended)).toBeNull();
+    expect(applyWinnerBlocker({ ...ended, status: "running" })).toMatch(/terminado/);
+    expect(applyWinnerBlocker({ ...ended, winner: undefined })).toMatch(/Elige primero la ganadora/);
+    expect(applyWinnerBlocker({ ...ended, winner: "a" })).toMatch(/es el control/);
+    const { client, committed } = transactionClient([control, winner]);
+    await expect(applyWinner(client, { ...ended, winner: "a" })).rejects.toThrow(/es el control/);
+    expect(committed).toEqual([]);
+  });
+
+  it("is an action of experiments, and the experiment shows what was applied, read-only", () => {
+    const actions = documentActions([] as never, { schemaType: "experiment" } as never) as unknown[];
+    expect(actions).toContain(ApplyWinnerAction);
+    const fields = (experiment as unknown as { fields: { name: string; readOnly?: unknown }[] }).fields;
+    for (const name of ["appliedVariant", "appliedAt"])
+      expect(fields.find((f) => f.name === name)?.readOnly).toBe(true);
   });
 });

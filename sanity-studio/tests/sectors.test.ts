@@ -111,7 +111,7 @@ describe("sector page checks", () => {
     );
   });
 
-  it("refuses a seventh featured sector, naming the six featured ones", async () => {
+  it("refuses a seventh featured sector while six are featured on the live site, naming those six", async () => {
     const documents = seed();
     const featured = documents.filter((d) => d._type === "sectorPage" && d.featured === true);
     const candidate = documents.find((d) => d._type === "sectorPage" && d.featured !== true)!;
@@ -120,10 +120,20 @@ describe("sector page checks", () => {
     const problem = problems.find((p) => p.path === "featured");
     expect(problem?.level).toBe("error");
     for (const page of featured) expect(problem?.message).toContain(page.sectorName as string);
-    // Taking one of the six out (its draft) makes room.
+    // A draft that takes one of the six out makes no room: that sector is still featured on the site.
     const unfeatured = { ...featured[0]!, _id: `drafts.${featured[0]!._id}`, featured: false } as DatasetDocument;
-    const after = await validateDataset([...documents, unfeatured, draft], [draft]);
+    const pending = await validateDataset([...documents, unfeatured, draft], [draft]);
+    const stillSix = pending.find((p) => p.path === "featured");
+    expect(stillSix?.level).toBe("error");
+    for (const page of featured) expect(stillSix?.message).toContain(page.sectorName as string);
+    // Publishing that change (the live document no longer featured) does.
+    const published = documents.map((d) => (d._id === featured[0]!._id ? { ...d, featured: false } : d));
+    const after = await validateDataset([...published, draft], [draft]);
     expect(after.find((p) => p.path === "featured")).toBeUndefined();
+    // A page already featured on the site keeps passing (it is not counted against itself).
+    const featuredDraft = { ...featured[1]!, _id: `drafts.${featured[1]!._id}` } as DatasetDocument;
+    const own = await validateDataset([...documents, featuredDraft], [featuredDraft]);
+    expect(own.find((p) => p.path === "featured")).toBeUndefined();
   });
 
   it("warns about a repeated order, naming the other sector, and gives a new page the next order", async () => {
@@ -175,6 +185,18 @@ describe("'Duplicar sector'", () => {
     for (const field of ["slug", "calculatorName", "calculatorAliases", "relatedSectors", "_rev", "_createdAt"])
       expect(copy).not.toHaveProperty(field);
   });
+
+  it("names the copy as the editor asked, and leaves out the original's SEO title and description", () => {
+    const documents = seed();
+    const source = byId(documents, "sectorPage.construccion");
+    const seo = source.seo as { title: string; description: string; keywords?: string[] };
+    expect(seo.title).toBeTruthy();
+    const copy = planSectorDuplicate(source, [1], "sectorPage.nuevo", "  Reformas de locales ");
+    expect(copy.sectorName).toBe("Reformas de locales");
+    expect(copy.seo).not.toHaveProperty("title");
+    expect(copy.seo).not.toHaveProperty("description");
+    expect((copy.seo as { keywords?: string[] }).keywords).toEqual(seo.keywords);
+  });
 });
 
 describe("the lists' sort", () => {
@@ -182,5 +204,44 @@ describe("the lists' sort", () => {
     expect(LISTS.experiment?.ordering?.[0]).toEqual({ field: "status", direction: "desc" });
     expect(["ended", "paused", "running"].sort().reverse()).toEqual(["running", "paused", "ended"]);
     expect(LISTS.redirect?.ordering).toEqual([{ field: "source", direction: "asc" }]);
+  });
+});
+
+describe("pages with the same title in Google", () => {
+  it("warns on a sector page whose SEO title another sector or campaign page has, naming it", async () => {
+    const documents = seed();
+    const original = byId(documents, "sectorPage.construccion");
+    const copy = {
+      ...original,
+      _id: "drafts.sectorPage.copia",
+      slug: { _type: "slug", current: "construccion-copia" },
+      sectorName: "Construcción 2",
+      seo: { ...(original.seo as object), title: ` ${(original.seo as { title: string }).title.toUpperCase()} ` },
+    } as DatasetDocument;
+    const problems = await validateDataset([...documents, copy], [copy]);
+    expect(problems).toContainEqual({
+      id: copy._id,
+      path: "seo",
+      level: "warning",
+      message: expect.stringContaining(original.sectorName as string),
+    });
+    const campaign = documents.find((d) => d._type === "campaignPage")!;
+    const sameAsSector = {
+      ...campaign,
+      _id: `drafts.${campaign._id}`,
+      seo: { _type: "campaignSeo", title: (original.seo as { title: string }).title },
+    } as DatasetDocument;
+    const campaignProblems = await validateDataset([...documents, sameAsSector], [sameAsSector]);
+    expect(campaignProblems).toContainEqual(
+      expect.objectContaining({ path: "seo", level: "warning", message: expect.stringContaining("Construcción") }),
+    );
+  });
+
+  it("does not count a page's own draft or published version, and says nothing about unique titles", async () => {
+    const documents = seed();
+    const original = byId(documents, "sectorPage.construccion");
+    const draft = { ...original, _id: "drafts.sectorPage.construccion" } as DatasetDocument;
+    const problems = await validateDataset([...documents, draft], [draft]);
+    expect(problems.filter((p) => p.path === "seo")).toEqual([]);
   });
 });

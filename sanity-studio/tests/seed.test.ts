@@ -165,7 +165,11 @@ describe("dataset validation", () => {
       problems.filter((problem) => problem.id === id && problem.path === path),
       describeProblems(problems),
     ).not.toEqual([]);
-    expect(problems.every((problem) => problem.id !== validDocuments[0]._id)).toBe(true);
+    // The broken copies share the valid page's title, so it may get the duplicate-title warning; no error.
+    expect(
+      problems.every((problem) => problem.id !== validDocuments[0]._id || problem.level !== "error"),
+      describeProblems(problems),
+    ).toBe(true);
   });
 
   it("reports the line of a malformed NDJSON line", () => {

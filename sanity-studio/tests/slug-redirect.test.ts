@@ -1,7 +1,12 @@
 // Renaming a published sector page's slug: the publish action's plan for the redirects, and the
 // action that runs it around the Studio's own publish.
 import { describe, expect, it } from "vitest";
-import { planSlugRedirect, redirectRenamedPage, withSlugRedirect } from "../actions/slug-redirect";
+import {
+  planSlugRedirect,
+  publishFailureMessage,
+  publishRenamedPage,
+  withSlugRedirect,
+} from "../actions/slug-redirect";
 import { createDatasetClient, type DatasetDocument } from "./support/dataset";
 import { publicUrl } from "../components/PublicAddressInput";
 import { documentActions } from "../singletons";
@@ -73,17 +78,25 @@ describe("planSlugRedirect on a campaign page", () => {
   });
 });
 
-/** A client over `documents` that records the transaction the action commits. */
-function recordingClient(documents: DatasetDocument[]) {
-  const committed: { creates: unknown[]; patches: unknown[] }[] = [];
+/**
+ * A client over `documents` that records the one transaction the publish commits, in order; `fail` makes
+ * the commit fail as the Content Lake does (a revision lock, a network error): nothing of it is applied.
+ */
+function recordingClient(documents: DatasetDocument[], { fail }: { fail?: Error } = {}) {
+  const committed: unknown[][] = [];
   const client = {
     fetch: createDatasetClient(documents).fetch,
     transaction() {
-      const record = { creates: [] as unknown[], patches: [] as unknown[] };
+      const operations: unknown[] = [];
       const transaction = {
-        createIfNotExists: (document: unknown) => (record.creates.push(document), transaction),
-        patch: (id: string, patch: unknown) => (record.patches.push({ id, ...(patch as object) }), transaction),
-        commit: async () => void committed.push(record),
+        createOrReplace: (document: unknown) => (operations.push({ createOrReplace: document }), transaction),
+        createIfNotExists: (document: unknown) => (operations.push({ createIfNotExists: document }), transaction),
+        delete: (id: string) => (operations.push({ delete: id }), transaction),
+        patch: (id: string, patch: unknown) => (operations.push({ patch: { id, ...(patch as object) } }), transaction),
+        commit: async () => {
+          if (fail) throw fail;
+          committed.push(operations);
+        },
       };
       return transaction;
     },
@@ -99,55 +112,131 @@ const oldRedirect = {
   enabled: true,
 } as unknown as DatasetDocument;
 
+const page = (id: string, slug: string, rev: string) => ({
+  _id: id,
+  _type: "campaignPage",
+  _rev: rev,
+  _updatedAt: "2026-01-01T00:00:00Z",
+  title: "Reformas",
+  slug: { _type: "slug", current: slug },
+});
+const livePage = page("campaignPage.reformas", "reformas", "rev-live");
+const renamedDraft = page("drafts.campaignPage.reformas", "reformas-madrid", "rev-draft");
+
 describe("publishing a renamed page", () => {
-  it("writes the redirect from a published campaign page's old address, and repoints older redirects", async () => {
+  it("publishes the page and its redirects in one transaction, the page only if unchanged meanwhile", async () => {
     const { client, committed } = recordingClient([oldRedirect]);
-    await redirectRenamedPage(
-      client,
-      "campaignPage",
-      { slug: { current: "reformas" } },
-      { slug: { current: "reformas-madrid" } },
-    );
-    expect(committed).toEqual([
+    await publishRenamedPage(client, "campaignPage", livePage, renamedDraft);
+    expect(committed).toHaveLength(1);
+    const { _updatedAt: _u, ...published } = { ...renamedDraft, _id: "campaignPage.reformas" };
+    expect(committed[0]).toEqual([
+      { patch: { id: "campaignPage.reformas", unset: ["_revision_lock_pseudo_field_"], ifRevisionID: "rev-live" } },
       {
-        creates: [
-          {
-            _id: "redirect.reformas",
-            _type: "redirect",
-            source: "/reformas",
-            destination: "/reformas-madrid",
-            permanent: true,
-            enabled: true,
-          },
-        ],
-        patches: [{ id: "redirect.promo", set: { destination: "/reformas-madrid" } }],
+        patch: {
+          id: "drafts.campaignPage.reformas",
+          unset: ["_revision_lock_pseudo_field_"],
+          ifRevisionID: "rev-draft",
+        },
       },
+      { createOrReplace: published },
+      { delete: "drafts.campaignPage.reformas" },
+      {
+        createIfNotExists: {
+          _id: "redirect.reformas",
+          _type: "redirect",
+          source: "/reformas",
+          destination: "/reformas-madrid",
+          permanent: true,
+          enabled: true,
+        },
+      },
+      { patch: { id: "redirect.promo", set: { destination: "/reformas-madrid" } } },
     ]);
   });
 
-  it("writes the redirect from a published sector page's old address", async () => {
+  it("leaves nothing behind when the publish fails: no redirect without the page, the error is the editor's", async () => {
+    const { client, committed } = recordingClient([oldRedirect], { fail: new Error("409 revision mismatch") });
+    const error = await publishRenamedPage(client, "campaignPage", livePage, renamedDraft).catch((caught) => caught);
+    expect(error).toBeInstanceOf(Error);
+    expect(committed).toEqual([]);
+    expect(publishFailureMessage(error).title).toMatch(/No se ha publicado/);
+    expect(publishFailureMessage(error).description).toMatch(/ha cambiado mientras publicabas/);
+    expect(publishFailureMessage(new TypeError("Failed to fetch")).description).toMatch(/conexión/);
+  });
+
+  it("strengthens references to pages published since, as the Studio's own publish does", async () => {
     const { client, committed } = recordingClient([]);
-    await redirectRenamedPage(
+    const weak = {
+      _type: "reference",
+      _ref: "campaignPage.otra",
+      _weak: true,
+      _strengthenOnPublish: { type: "campaignPage" },
+    };
+    const kept = {
+      _type: "reference",
+      _ref: "campaignPage.x",
+      _weak: true,
+      _strengthenOnPublish: { type: "campaignPage", weak: true },
+    };
+    const draft = { ...renamedDraft, blocks: [{ _key: "c", link: weak, other: [kept] }] };
+    await publishRenamedPage(client, "campaignPage", livePage, draft);
+    const published = committed[0]!.find((operation) => "createOrReplace" in (operation as object)) as {
+      createOrReplace: { blocks: { link: unknown; other: unknown[] }[] };
+    };
+    expect(published.createOrReplace.blocks[0]!.link).toEqual({ _type: "reference", _ref: "campaignPage.otra" });
+    expect(published.createOrReplace.blocks[0]!.other).toEqual([
+      { _type: "reference", _ref: "campaignPage.x", _weak: true },
+    ]);
+  });
+
+  it("flattens the chain in a redirect's draft too, so publishing that draft cannot bring it back", async () => {
+    const draftOfOld = { ...oldRedirect, _id: "drafts.redirect.promo", permanent: false } as DatasetDocument;
+    const { client, committed } = recordingClient([oldRedirect, draftOfOld]);
+    await publishRenamedPage(client, "campaignPage", livePage, renamedDraft);
+    expect(committed[0]).toContainEqual({ patch: { id: "redirect.promo", set: { destination: "/reformas-madrid" } } });
+    expect(committed[0]).toContainEqual({
+      patch: { id: "drafts.redirect.promo", set: { destination: "/reformas-madrid" } },
+    });
+  });
+
+  it("publishes a sector page's rename with the redirect from its old address", async () => {
+    const { client, committed } = recordingClient([]);
+    await publishRenamedPage(
       client,
       "sectorPage",
-      { slug: { current: "dentistas" } },
-      { slug: { current: "clinicas-dentales" } },
+      { _id: "sectorPage.dentistas", slug: { current: "dentistas" } },
+      { _id: "drafts.sectorPage.dentistas", slug: { current: "clinicas-dentales" } },
     );
-    expect(committed[0]?.creates).toEqual([
-      expect.objectContaining({ source: "/sectores/dentistas", destination: "/sectores/clinicas-dentales" }),
-    ]);
+    expect(committed[0]).toContainEqual({
+      createIfNotExists: expect.objectContaining({
+        source: "/sectores/dentistas",
+        destination: "/sectores/clinicas-dentales",
+      }),
+    });
   });
 
   it("writes nothing for a page that was never published (no live address) or whose address did not change", async () => {
     const { client, committed } = recordingClient([oldRedirect]);
+    expect(await publishRenamedPage(client, "campaignPage", null, renamedDraft)).toBeNull();
+    expect(await publishRenamedPage(client, "sectorPage", undefined, { slug: { current: "dentistas" } })).toBeNull();
     expect(
-      await redirectRenamedPage(client, "campaignPage", null, { slug: { current: "reformas-madrid" } }),
-    ).toBeNull();
-    expect(await redirectRenamedPage(client, "sectorPage", undefined, { slug: { current: "dentistas" } })).toBeNull();
-    expect(
-      await redirectRenamedPage(client, "campaignPage", { slug: { current: "a" } }, { slug: { current: "a" } }),
+      await publishRenamedPage(client, "campaignPage", livePage, { ...renamedDraft, slug: livePage.slug }),
     ).toBeNull();
     expect(committed).toEqual([]);
+  });
+});
+
+describe("planSlugRedirect with redirects' drafts", () => {
+  it("repoints a draft that leads to the old address, fixes a draft from it, never reuses a draft's id", () => {
+    const plan = planSlugRedirect("sectorPage", "x", "y", [
+      { _id: "drafts.redirect.sectores-x", source: "/sectores/x", destination: "/otra" },
+      { _id: "drafts.redirect.a", source: "/a", destination: "/sectores/x" },
+    ]);
+    expect(plan?.create?._id).toBe("redirect.sectores-x-2");
+    expect(plan?.patches).toEqual([
+      { id: "drafts.redirect.sectores-x", set: { destination: "/sectores/y", permanent: true, enabled: true } },
+      { id: "drafts.redirect.a", set: { destination: "/sectores/y" } },
+    ]);
   });
 });
 

@@ -172,6 +172,22 @@ describe("behind a proxy that rewrites Host (nginx's bare proxy_pass), TRUST_PRO
     expect(response.headers["set-cookie"]?.join(";")).toContain("cookie_consent=");
   });
 
+  it("sends a consent choice from a current browser (Sec-Fetch-Site: same-origin) back to its page too", async () => {
+    // The rule accepts it by Sec-Fetch-Site; the app compares the Referer with the host the browser used.
+    const response = await proxied(
+      "/api/consent",
+      {
+        Origin: PUBLIC,
+        Referer: `${PUBLIC}/mensual?x=2`,
+        "Sec-Fetch-Site": "same-origin",
+        "Sec-Fetch-Mode": "navigate",
+      },
+      "decision=accept",
+    );
+    expect(response.status).toBe(303);
+    expect(response.headers.location).toBe("/mensual?x=2");
+  });
+
   it("believes the X-Forwarded-Host of its own proxy, and only that hop", async () => {
     const own = await proxied(
       "/contacto",

@@ -9,6 +9,7 @@ import { defineField, defineType } from "sanity";
 import { blocksField } from "../blocks";
 import { checkCampaignSlug } from "../blocks/campaign-slug";
 import { requiredString } from "../fields";
+import { duplicateTitleValidation } from "../page-titles";
 import { isUniqueAcrossType, SEO_DESCRIPTION_MAX, SEO_TITLE_MAX, slugify } from "../rules";
 
 export const campaignSeo = defineType({
@@ -101,6 +102,7 @@ export const campaignPage = defineType({
       description: "Título, descripción, imagen al compartir y si Google debe indexarla.",
       type: "campaignSeo",
       options: { collapsible: true, collapsed: true },
+      validation: (rule) => rule.custom(duplicateTitleValidation).warning(),
     }),
     defineField({
       name: "minimalHeader",

@@ -7,74 +7,22 @@
 import { ControlsIcon } from "@sanity/icons";
 import { defineArrayMember, defineField, defineType, type ValidationContext } from "sanity";
 import { EXPERIMENT_KEY_PATTERN } from "../../../app/experiments/model";
+import { LockedWhileLiveInput } from "../../components/LockedWhileLiveInput";
 import { WinnerInput } from "../../components/WinnerInput";
 import { isUniqueAcrossType } from "../rules";
+import {
+  checkVariants,
+  checkWinner,
+  EXPERIMENT_STATUSES,
+  liveChangeValidation,
+  lockedWhileRunning,
+  type VariantValue,
+} from "./experiment-rules";
 
 const KEY_MESSAGE =
   "Usa minúsculas sin acentos, números, guiones o guiones bajos (p. ej. «titular-reformas»), hasta 64.";
 
-export const EXPERIMENT_STATUSES = [
-  { title: "En curso", value: "running" },
-  { title: "En pausa", value: "paused" },
-  { title: "Terminado", value: "ended" },
-];
-
-interface VariantValue {
-  _key?: string;
-  key?: string;
-  weight?: number;
-  page?: { _ref?: string };
-}
-
-/** Why a list of variants cannot run (Spanish), or true. Pure, for the tests. */
-export function checkVariants(variants: readonly VariantValue[] | undefined): true | string {
-  const list = variants ?? [];
-  if (list.length < 2) return "Un experimento necesita al menos dos variantes: el control (la primera) y una más.";
-  const keys = list.map((variant) => variant.key).filter(Boolean);
-  if (new Set(keys).size !== keys.length) return "Cada variante necesita una clave distinta.";
-  const pages = list.map((variant) => variant.page?._ref).filter(Boolean);
-  if (new Set(pages).size !== pages.length) return "Cada variante debe mostrar una página de campaña distinta.";
-  return true;
-}
-
-/** Why a winner cannot be saved (Spanish), or true: one of the variants, and only once ended. */
-export function checkWinner(
-  winner: string | undefined,
-  document: { status?: string; variants?: readonly VariantValue[] } | undefined,
-): true | string {
-  if (!winner) return true;
-  if (!(document?.variants ?? []).some((variant) => variant.key === winner)) {
-    return "La ganadora debe ser la clave de una de las variantes.";
-  }
-  if (document?.status !== "ended") {
-    return "La ganadora se elige al terminar: pon el estado en «Terminado» o deja la ganadora vacía.";
-  }
-  return true;
-}
-
-/** The choices of «Ganadora»: none (everyone sees the control), then each variant with a key. */
-export function winnerChoices(
-  variants: readonly (VariantValue & { label?: string })[] | undefined,
-): { title: string; value: string }[] {
-  return [
-    { title: "Ninguna: todos ven el control", value: "" },
-    ...(variants ?? [])
-      .filter((variant): variant is VariantValue & { key: string; label?: string } => Boolean(variant.key))
-      .map((variant, index) => ({
-        title: `${variant.label || variant.key} («${variant.key}»)${index === 0 ? " · control" : ""}`,
-        value: variant.key,
-      })),
-  ];
-}
-
-/**
- * What a running test must not change (its key, its variants and their weights): the figures would mix
- * two tests. Read-only while the experiment is running; pausing it makes them editable again.
- */
-export const lockedWhileRunning = ({ document }: { document?: Record<string, unknown> }) =>
-  document?.status === "running";
-
-const LOCKED_NOTE = " Mientras está en curso no se puede cambiar: ponlo en pausa primero.";
+const LOCKED_NOTE = " Mientras está en curso no se puede cambiar: ponlo en pausa y publica la pausa primero.";
 
 /** True when another running experiment already tests the same page (the control's address). */
 async function isAnotherRunningAtPath(context: ValidationContext): Promise<boolean> {
@@ -112,6 +60,7 @@ export const experiment = defineType({
         LOCKED_NOTE,
       type: "string",
       readOnly: lockedWhileRunning,
+      components: { input: LockedWhileLiveInput },
       validation: (rule) =>
         rule.custom(async (value, context) => {
           if (!value) return "La clave es obligatoria.";
@@ -131,6 +80,9 @@ export const experiment = defineType({
       initialValue: "paused",
       validation: (rule) =>
         rule.required().custom(async (value, context) => {
+          // What the live test runs with stays until a pause is published, whatever this version says.
+          const live = await liveChangeValidation(context.document, context);
+          if (live !== true) return live;
           if (value !== "running") return true;
           return (await isAnotherRunningAtPath(context))
             ? "Ya hay otro experimento en curso en la página del control: páusalo o termínalo antes."
@@ -151,6 +103,23 @@ export const experiment = defineType({
         ),
     }),
     defineField({
+      name: "appliedVariant",
+      title: "Ganadora aplicada",
+      description:
+        "La variante que «Aplicar la ganadora» puso en la página original (como borrador para revisar y publicar). Lo escribe la acción.",
+      type: "string",
+      readOnly: true,
+      hidden: ({ value }) => !value,
+    }),
+    defineField({
+      name: "appliedAt",
+      title: "Aplicada el",
+      description: "Cuándo se aplicó la ganadora a la página original. Lo escribe la acción.",
+      type: "datetime",
+      readOnly: true,
+      hidden: ({ value }) => !value,
+    }),
+    defineField({
       name: "variants",
       title: "Variantes",
       description:
@@ -158,6 +127,7 @@ export const experiment = defineType({
         LOCKED_NOTE,
       type: "array",
       readOnly: lockedWhileRunning,
+      components: { input: LockedWhileLiveInput },
       of: [
         defineArrayMember({
           name: "experimentVariant",

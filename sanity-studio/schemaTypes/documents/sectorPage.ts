@@ -8,6 +8,7 @@ import { publicAddressInput } from "../../components/PublicAddressInput";
 import { defineArrayMember, defineField, defineType } from "sanity";
 import { imageField, objectList, requiredString, requiredText, section, seoField } from "../fields";
 import { isCalculatorNameFree, moneyRule, orderRule, percentRule, slugify, slugRule } from "../rules";
+import { duplicateTitleValidation } from "../page-titles";
 import { checkRelatedSectors, FEATURED_MAX, featuredValidation, initialOrder, orderValidation } from "../sector-rules";
 
 /** The icon names the site can draw in a sector's hero and directory card. */
@@ -135,7 +136,11 @@ export const sectorPage = defineType({
       options: { layout: "tags" },
       group: "calculator",
     }),
-    seoField("Título, descripción y palabras clave de la página en Google y al compartirla."),
+    defineField({
+      ...seoField("Título, descripción y palabras clave de la página en Google y al compartirla."),
+      type: "seo",
+      validation: (rule) => [rule.required(), rule.custom(duplicateTitleValidation).warning()],
+    }),
     section(
       "hero",
       "Cabecera",
