@@ -6,8 +6,11 @@
 // content changes, each timed from the write of the dataset file to the first visitor who sees it
 // through Varnish, with the number of cached pages it purged (every sitemap URL asked for again: a miss
 // was purged): one sector page's body text, one sector's name, a new sector page, the site settings.
-// Targets: ≤ 1 % of requests after warm-up reach an instance; each change seen within 5 s; a body text
-// edit purges 2 pages (the page, the sitemap). Needs Varnish (`apt-get install varnish varnish-modules`).
+// Then 200 ad clicks (BENCH_AD_CLICKS) over 20 cached pages, each URL with its own gclid (or gbraid,
+// wbraid, fbclid, msclkid) and utm_* tags: the share that reached an instance and Varnish's object count.
+// Targets: ≤ 1 % of requests after warm-up reach an instance; ≤ 1 % of the ad clicks, no object added;
+// each change seen within 5 s; a body text edit purges 2 pages (the page, the sitemap). Needs Varnish
+// (`apt-get install varnish varnish-modules`).
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -86,6 +89,47 @@ async function timeChange(write, pathname, text) {
   }
 }
 
+const AD_CLICKS = Number(process.env.BENCH_AD_CLICKS) || 200;
+const AD_PAGES = 20;
+const CHROME_ENCODINGS = "gzip, deflate, br, zstd";
+
+/**
+ * Edge, ad clicks: AD_CLICKS (200) visits of AD_PAGES (20) cached landing pages, each URL with its own
+ * click id (gclid, gbraid, wbraid, fbclid, msclkid in turn) and utm_* tags, as a browser sends them
+ * (Chrome's Accept-Encoding). Prints the share that reached an instance (target ≤ 1 %) and Varnish's
+ * object count (varnishstat's MAIN.n_object) before and after: one object per page and encoding.
+ */
+async function adClicksSection(paths) {
+  const pages = paths.filter((pathname) => !/\.[a-z]+$/.test(pathname)).slice(0, AD_PAGES);
+  const browser = { "Accept-Encoding": CHROME_ENCODINGS };
+  for (const page of pages) {
+    for (let attempt = 0; attempt < 5; attempt += 1)
+      if ((await httpRequest(`${stack.url}${page}`, { agent, headers: browser })).headers["x-cache"] === "HIT") break;
+  }
+  const before = stack.counters();
+  const ids = ["gclid", "gbraid", "wbraid", "fbclid", "msclkid"];
+  let hits = 0;
+  let errors = 0;
+  for (let click = 0; click < AD_CLICKS; click += 1) {
+    const page = pages[click % pages.length];
+    const query = `${ids[click % ids.length]}=Cj0KCQiA${click}${Date.now().toString(36)}&utm_source=google&utm_medium=cpc&utm_campaign=campana-${click % 7}&utm_term=t${click}`;
+    const answer = await httpRequest(`${stack.url}${page}?${query}`, { agent, headers: browser });
+    if (answer.headers["x-cache"] === "HIT") hits += 1;
+    if (answer.status !== 200) errors += 1;
+  }
+  const after = stack.counters();
+  const reached = after["MAIN.backend_req"] - before["MAIN.backend_req"];
+  console.log(
+    `\nAd clicks: ${AD_CLICKS} visits of ${pages.length} cached pages, each URL with its own click id and utm_* tags`,
+  );
+  console.log(
+    `  reached an instance: ${reached} = ${((100 * reached) / AD_CLICKS).toFixed(2)} % (target ≤ 1 %); hits: ${hits}; errors: ${errors}`,
+  );
+  console.log(
+    `  Varnish objects (varnishstat MAIN.n_object): ${before["MAIN.n_object"]} before, ${after["MAIN.n_object"]} after (target: no new object)`,
+  );
+}
+
 try {
   const paths = await sitemapPaths();
   console.log(
@@ -118,6 +162,8 @@ try {
     `  requests: ${totals.requests} (${(totals.requests / DURATION_S).toFixed(0)}/s), errors: ${totals.errors}`,
   );
   console.log(`  reached an instance: ${totals.reached} = ${share} % (target ≤ 1 %)`);
+
+  await adClicksSection(paths);
 
   const documents = readDocuments();
   const sector = documents.find((document) => document._type === "sectorPage" && document._id.includes("-250"));

@@ -6,7 +6,9 @@
 // request of each kind next to the same number of ordinary requests, with the statuses seen, (3)
 // BENCH_SPELLINGS (30) spellings of the page `/sectores` (doubled and trailing slashes, dot segments,
 // encoded letters), all of which the door redirects to `/sectores` (target: 0.5 s of CPU for all of them),
-// and (4) the preview handshake on a grown dataset (the seed plus copies: BENCH_HANDSHAKE_DOCUMENTS, about
+// (3b) as many spellings of `/sectores` through each of /api/, /images/, /social/ and /build/ (`/api/x/../..
+// /sectores`, `/API/../sectores`, encoded dots…): the same 301 (the 404 under a literal `/build/`), never a
+// rendering, so the same target; and (4) the preview handshake on a grown dataset (the seed plus copies: BENCH_HANDSHAKE_DOCUMENTS, about
 // 2,513 documents): BENCH_HANDSHAKES (40) handshakes with a wrong secret and as many with the right one,
 // under a limit that lets them all through, and the same wrong ones under the default FORM_RATE_LIMIT (20):
 // CPU per handshake and the statuses (docs/preview.md). A bounded server spends about as much on an alias
@@ -125,6 +127,42 @@ async function pathSpellingRows(server, page = "/sectores") {
   ];
 }
 
+const PREFIXES = ["api", "images", "social", "build"];
+
+/**
+ * `count` distinct spellings of `page` that pass through `/<prefix>/` (any case, doubled slashes, dot
+ * segments, encoded dots and letters) and name the page once resolved: the door answers each with the
+ * 301 to the page (or, under a literal `/build/`, the 404), never a rendering (CONTRACT §12).
+ */
+function prefixSpellingsOf(prefix, page, count) {
+  const upper = prefix.toUpperCase();
+  const encoded = `%${prefix.charCodeAt(0).toString(16).toUpperCase()}${prefix.slice(1)}`;
+  const kinds = [
+    (i) => `/${prefix}/x${i}/../..${page}`,
+    (i) => `/${upper}/..${page}${"/".repeat(i)}`,
+    (i) => `${"/".repeat(i + 2)}${prefix}/../${page.slice(1)}`,
+    (i) => `/${prefix}/x${i}/%2e%2e/%2E%2E${page}`,
+    (i) => `/${prefix}/./x${i}/../..${page}/`,
+    (i) => `/${encoded}/x${i}/../..${page}`,
+  ];
+  return Array.from({ length: count }, (_, i) => kinds[i % kinds.length](Math.floor(i / kinds.length)));
+}
+
+/** Section (3b): `SPELLINGS` spellings of the page through each prefix the server handles itself. */
+async function prefixSpellingRows(server, page = "/sectores") {
+  await get(server.baseUrl, page, { "Accept-Encoding": "br" });
+  const rows = [];
+  for (const prefix of PREFIXES) {
+    const spellings = prefixSpellingsOf(prefix, page, SPELLINGS);
+    if (new Set(spellings).size !== spellings.length) throw new Error("prefixSpellingsOf gave one spelling twice");
+    rows.push([
+      `${SPELLINGS} spellings of ${page} through /${prefix}/`,
+      await measure(server, spellings, { "Accept-Encoding": "br" }),
+    ]);
+  }
+  return rows;
+}
+
 function printRows(rows) {
   console.log("requests                                        | server CPU ms | per request ms | statuses");
   for (const [label, row] of rows) {
@@ -241,6 +279,8 @@ try {
   ];
   const spellingRows = await pathSpellingRows(server);
   rows.push(...spellingRows);
+  const prefixRows = await prefixSpellingRows(server);
+  rows.push(...prefixRows);
   console.log(`largest public file: ${own} (${Math.round(size / 1024)} KiB); image: ${image}`);
   printRows(rows);
   const serverErrors = rows.reduce(
@@ -256,6 +296,13 @@ try {
   console.log(
     `${SPELLINGS} spellings of a page: ${spellingsMs.toFixed(0)} ms of server CPU in all (target ≤ ${SPELLINGS_TARGET_MS} ms: ${spellingsMs <= SPELLINGS_TARGET_MS ? "met" : "NOT met"})`,
   );
+  // Through a prefix, a spelling costs what any other spelling does: no rendering (each would be 0.2–0.4 s).
+  for (const [label, row] of prefixRows) {
+    const rendered = Object.keys(row.statuses).some((status) => status === "200");
+    console.log(
+      `${label}: ${row.cpuMs.toFixed(0)} ms in all (plain spellings: ${spellingsMs.toFixed(0)} ms; target ≤ ${SPELLINGS_TARGET_MS} ms and no 200: ${row.cpuMs <= SPELLINGS_TARGET_MS && !rendered ? "met" : "NOT met"})`,
+    );
+  }
 } finally {
   await server.stop();
 }

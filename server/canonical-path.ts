@@ -6,16 +6,17 @@
  * Anyone can mint endless spellings of a page, and each would otherwise be a new cache key and a new
  * rendering (with its brotli 11 pass); this way every spelling costs the same cheap redirect.
  *
- * The rule, in order (RFC 3986 §6.2.2 normalisation plus the site's own choices):
+ * The rule, in order (RFC 3986 §6.2.2 normalisation plus the site's own choices). No prefix is looked
+ * at before the path is normalised, so no spelling can pass for another path's by starting with one:
+ * `/api/x/../../contacto`, `/API/../contacto`, `//images/..//sectores` are `/contacto` and `/sectores`.
  * 1. An absolute-form target (`GET http://host/path`) counts as its path and query.
- * 2. Paths under `/build/`, `/images/`, `/social/` and `/api/` are no pages: they go on as they are, to
- *    the handlers that bound them (a file's own path only, the renditions pages ask for, known cards).
- * 3. Percent escapes of unreserved characters (letters, digits, `-._~`) are decoded; other escapes keep
+ * 2. Percent escapes of unreserved characters (letters, digits, `-._~`) are decoded; other escapes keep
  *    their bytes, with upper-case hex digits.
- * 4. Dot segments are resolved, empty segments (doubled and trailing slashes) dropped: `/` alone is the
+ * 3. Dot segments are resolved, empty segments (doubled and trailing slashes) dropped: `/` alone is the
  *    only path that ends with a slash.
- * 5. Letters are lower-cased, except in a last segment with a dot (a file's name) and when the path now
- *    falls under a prefix of step 2: routes, slugs and redirect sources are all lower case.
+ * 4. Letters are lower-cased: routes, slugs, API paths and redirect sources are all lower case. Under
+ *    `/build/`, `/images/` and `/social/` (files whose names may hold capitals) only the prefix is, and
+ *    a last segment with a dot (a file's name) elsewhere keeps its case.
  *
  * Malformed (400): an escape that is not `%` and two hex digits, escapes that are not UTF-8, a raw
  * character that no URL holds (space, backslash, control, non-ASCII). Not a path of the site (404): an
@@ -37,8 +38,8 @@ const CANONICAL: TargetVerdict = { kind: "canonical" };
 const NOT_A_PATH: TargetVerdict = { kind: "not-a-path" };
 const MALFORMED: TargetVerdict = { kind: "malformed" };
 
-/** Paths that are no pages and answer for themselves: build output, images, cards, the API. */
-const RESOURCE_PREFIX = /^\/(?:build|images|social|api)\//i;
+/** Files under a prefix of the app's own (build output, images, cards): their names keep their case. */
+const FILE_PREFIX = /^\/(build|images|social)(?=\/|$)/i;
 /** A last segment with a dot names a file (sitemap, icons, a card), never a page. */
 const FILE_NAME = /\.[^/]*$/;
 const HEX = /^[0-9A-Fa-f]{2}$/;
@@ -57,7 +58,7 @@ function isUnreserved(code: number): boolean {
   );
 }
 
-/** Step 3 and the refusals: the path with unreserved escapes decoded, or the verdict that refuses it. */
+/** Step 2 and the refusals: the path with unreserved escapes decoded, or the verdict that refuses it. */
 function normaliseEscapes(path: string): string | TargetVerdict {
   let out = "";
   for (let at = 0; at < path.length; at += 1) {
@@ -83,7 +84,7 @@ function normaliseEscapes(path: string): string | TargetVerdict {
   return out;
 }
 
-/** Step 4: dot segments resolved, empty segments dropped. */
+/** Step 3: dot segments resolved, empty segments dropped. */
 function normaliseSegments(path: string): string {
   const kept: string[] = [];
   for (const segment of path.split("/")) {
@@ -94,17 +95,24 @@ function normaliseSegments(path: string): string {
   return `/${kept.join("/")}`;
 }
 
-/** Step 5: ASCII letters lower-cased outside escapes, where letter case is not significant. */
+/** Step 4: ASCII letters lower-cased outside escapes, where letter case is not significant. */
 function normaliseCase(path: string): string {
-  if (RESOURCE_PREFIX.test(path) || FILE_NAME.test(path)) return path;
-  return path.replace(/%[0-9A-F]{2}|[A-Z]+/g, (part) => (part.startsWith("%") ? part : part.toLowerCase()));
+  const lower = (part: string) =>
+    part.replace(/%[0-9A-F]{2}|[A-Z]+/g, (piece) => (piece.startsWith("%") ? piece : piece.toLowerCase()));
+  const prefix = FILE_PREFIX.exec(path);
+  // Routes match whatever their case (Remix), so `/IMAGES/…` would render: the prefix itself is lower-cased.
+  if (prefix) return `/${prefix[1]!.toLowerCase()}${path.slice(prefix[0].length)}`;
+  if (FILE_NAME.test(path)) {
+    const lastSlash = path.lastIndexOf("/");
+    return `${lower(path.slice(0, lastSlash))}${path.slice(lastSlash)}`;
+  }
+  return lower(path);
 }
 
 /** The canonical spelling of a path (no query), or the verdict that refuses it. */
 export function canonicalPath(path: string): string | TargetVerdict {
   if (!path.startsWith("/")) return MALFORMED;
   if ([...path].some((char) => char !== "%" && !PATH_CHAR.test(char))) return MALFORMED;
-  if (RESOURCE_PREFIX.test(path)) return path;
   const escaped = normaliseEscapes(path);
   return typeof escaped === "string" ? normaliseCase(normaliseSegments(escaped)) : escaped;
 }

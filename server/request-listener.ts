@@ -7,7 +7,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from "node:http
 
 import { baseSecurityHeaders, countPageCache, observeRequest } from "./app";
 import { pageCacheKey } from "./cache-key";
-import { canonicalTarget } from "./canonical-path";
+import { canonicalPath, canonicalTarget } from "./canonical-path";
 import { forwardedHops, isHttpsRequest, type PeerTest, trustedProxyAddresses } from "./client-address";
 import { crossOriginVerdict, leadFormOfRoute, refuseCrossSite } from "./cross-origin-guard";
 import type { PageCache } from "./page-cache";
@@ -131,8 +131,10 @@ export function createRequestListener({
     const verdict = crossOriginVerdict(req, { publicSiteUrl, trustedProxyHops: hops });
     if (!verdict.allowed) {
       setSecurityHeaders(res, secure);
+      // The form is named by the path as the app routes it (dot segments resolved), not as it was spelt.
       const path = targetPath(req.url);
-      const form = path ? leadFormOfRoute(routeLabel(path, 200)) : null;
+      const routed = path ? canonicalPath(path) : null;
+      const form = typeof routed === "string" ? leadFormOfRoute(routeLabel(routed, 200)) : null;
       refuseCrossSite(req, res, verdict, { form, stylesheet });
       return;
     }
@@ -152,7 +154,8 @@ export function createRequestListener({
         assets.serve(req, res, pathname, secure).then(
           (served) => {
             if (served) asset = true;
-            // Not a build file's own path (another spelling, another build's file): the 404 without a rendering.
+            // Not a build file's own path (another spelling, another build's file, a spelling that leaves
+            // /build/ by its dot segments): the 404 without a rendering, whatever path it spells.
             else if (pathname.startsWith("/build/")) sendNoSuchPath(req, res, stylesheet);
             else toApp();
           },

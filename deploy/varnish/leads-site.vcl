@@ -7,6 +7,13 @@
 #   each under the cache tags it answered (Surrogate-Key, copied into xkey).
 # - A content change: each instance sends `PURGE` with the changed tags in `xkey-purge`; only the
 #   instances (localhost, never a request nginx relayed) may purge.
+# - One page, one entry (server/cache-key.ts): a page is keyed by its path and the query parameters it
+#   reads, never by the Host spelling nor by any other parameter (gclid, gbraid, wbraid, fbclid,
+#   msclkid, utm_*, junk), and by the encoding it is stored in (br, gzip or none): the brotli the
+#   instances prebuild reaches the browsers that take it. The instance still gets the visitor's own
+#   URL (a redirect keeps its campaign parameters; attribution reads them in the browser).
+# - A path in another spelling (dot segments, doubled slashes, encoded dots) goes to an instance
+#   uncached: it answers the 301 to the path it names, or the 404 (server/canonical-path.ts).
 # - Never kept: anything but GET/HEAD (form posts), /api/*, /metrics, /healthz, draft preview (its
 #   cookie or its parameters), a request with any cookie but the neutral ones (server/cache-key.ts),
 #   and any answer that is not a public 200 without Set-Cookie (experiment paths answer private).
@@ -15,6 +22,7 @@
 vcl 4.1;
 
 import directors;
+import std;
 import xkey;
 
 probe healthz {
@@ -60,11 +68,19 @@ sub vcl_recv {
     if (req.method != "GET" && req.method != "HEAD") {
         return (pass);
     }
-    if (req.url ~ "^/(api|metrics|healthz)([/?]|$)" || req.http.Authorization) {
+    # Edge (CONTRACT §12): a target that is not a plain path (absolute form, dot segments, doubled
+    # slashes, encoded dots) is judged by an instance before any prefix is looked at here: it answers
+    # the 301 to the path the spelling names (or the 404), which is never kept. So `/api/x/../../contacto`
+    # and `//api/..//sectores` are neither passed as /api/ nor kept as pages of their own.
+    if (req.url !~ "^/" || req.url ~ "^[^?]*(//|/\.\.?(/|\?|$)|%2[eE])") {
+        return (pass);
+    }
+    # Routes match whatever their case: `/API/…` is the API too.
+    if (req.url ~ "(?i)^/(api|metrics|healthz)([/?]|$)" || req.http.Authorization) {
         return (pass);
     }
     # Draft preview: its session cookie, or the Studio's preview parameters (and Remix data requests).
-    if (req.url ~ "[?&](_data|preview|sanity-preview[^=&]*)(=|&|$)") {
+    if (req.url ~ "(?i)[?&](_data|preview|sanity-preview[^=&]*)(=|&|$)") {
         return (pass);
     }
     # The cookies that never change a page (consent, visit origin, analytics, the experiment's, which
@@ -80,9 +96,75 @@ sub vcl_recv {
         }
         unset req.http.x-other-cookies;
     }
-    # The Cookie header still reaches the instance on a miss (an experiment path reads it); the cache
-    # key is the URL and host alone.
+    # The Cookie header still reaches the instance on a miss (an experiment path reads it); it is no
+    # part of the key.
+    call edge_cache_key;
+    call edge_encoding;
     return (hash);
+}
+
+# Edge: the key of a page, as the instance's page cache keys it (server/cache-key.ts, pageCacheKey): the
+# path and only the query parameters the page reads (PAGE_QUERY_PARAMS; tests/unit/vcl-cache-key.test.ts
+# fails when this list and the instance's disagree). Every other parameter is left out: ad click ids
+# (gclid, gbraid, wbraid, fbclid, msclkid), utm_* and junk. A parameter name written with escapes or
+# `+` on a page that reads parameters is kept in the key (`%71` is `q` to the instance), so the key is
+# never coarser than the instance's (which would show one page's copy for another). Files and the
+# handlers under /images/, /social/ and /build/ read their own parameters (widths, versions): their
+# whole query stays in the key. req.url itself is untouched.
+sub edge_cache_key {
+    set req.http.x-cache-key = req.url;
+    if (req.url !~ "^/(images|social|build)/" && req.url !~ "^[^?]*\.[^/?]*(\?|$)") {
+        if (req.url ~ "^/calculadora(\?|$)") {
+            set req.http.x-cache-key = regsuball(req.http.x-cache-key, "([?&])(?!(?:sector|conversion|beneficio|presupuesto|ver)(?:[=&]|$))[\w.~-]*(?:=[^&]*)?(?=&|$)", "\1");
+        } elsif (req.url ~ "^/sectores(\?|$)") {
+            set req.http.x-cache-key = regsuball(req.http.x-cache-key, "([?&])(?!(?:q|pagina)(?:[=&]|$))[\w.~-]*(?:=[^&]*)?(?=&|$)", "\1");
+        } else {
+            # A page that reads no parameter: its path alone, as the instance keys it.
+            set req.http.x-cache-key = regsub(req.http.x-cache-key, "\?.*$", "");
+        }
+        # What the removals left: empty pairs, and a `?` with nothing after it.
+        set req.http.x-cache-key = regsuball(req.http.x-cache-key, "&{2,}", "&");
+        set req.http.x-cache-key = regsub(req.http.x-cache-key, "\?&", "?");
+        set req.http.x-cache-key = regsub(req.http.x-cache-key, "[?&]$", "");
+        # The order of the kept parameters does not change the page; a name given twice does (the
+        # instance reads the first), so then the order stays.
+        if (req.http.x-cache-key !~ "[?&]([^=&]*)(?:=[^&]*)?&(?:.*&)?\1(?:=|&|$)") {
+            set req.http.x-cache-key = std.querysort(req.http.x-cache-key);
+        }
+    }
+}
+
+# Edge: the encoding a page is stored and sent in, normalised to br, gzip or none (what the instance
+# would choose, server/cached-response.ts): one entry per page and encoding at most. Varnish's own
+# gzip handling would turn every Accept-Encoding into gzip before the lookup and the fetch.
+sub edge_encoding {
+    if (req.http.Accept-Encoding ~ "(?i)(^|,)\s*br\s*(;\s*q\s*=\s*(0?\.0*[1-9]|1)[^,]*)?(,|$)") {
+        set req.http.x-encoding = "br";
+    } elsif (req.http.Accept-Encoding ~ "(?i)(^|,)\s*(x-)?gzip\s*(;\s*q\s*=\s*(0?\.0*[1-9]|1)[^,]*)?(,|$)") {
+        set req.http.x-encoding = "gzip";
+    } else {
+        set req.http.x-encoding = "identity";
+    }
+}
+
+sub vcl_hash {
+    # Edge: the key alone, never the Host: every Host spelling (`EXAMPLE.es:443`, another name) is the
+    # site's one page. The instances render with PUBLIC_SITE_URL, never with the request's host.
+    hash_data(req.http.x-cache-key);
+    hash_data(req.http.x-encoding);
+    return (lookup);
+}
+
+sub vcl_backend_fetch {
+    # Edge: the instance is asked for the encoding of the entry (Varnish would ask for gzip), with the
+    # visitor's own URL.
+    if (bereq.http.x-encoding == "identity") {
+        unset bereq.http.Accept-Encoding;
+    } elsif (bereq.http.x-encoding) {
+        set bereq.http.Accept-Encoding = bereq.http.x-encoding;
+    }
+    unset bereq.http.x-encoding;
+    unset bereq.http.x-cache-key;
 }
 
 sub vcl_backend_response {
@@ -107,6 +189,17 @@ sub vcl_backend_response {
         set beresp.ttl = 10s;
         return (deliver);
     }
+    # Edge: the encoding is part of the key, so Vary: Accept-Encoding is set aside while stored (Varnish
+    # would compare it with the Accept-Encoding it rewrote) and given back on delivery.
+    if (beresp.http.Vary ~ "(?i)(^|,)\s*accept-encoding\s*(,|$)") {
+        set beresp.http.Vary = regsub(
+            regsuball(beresp.http.Vary, "(?i)(^|,)\s*accept-encoding\s*(?=,|$)", ""),
+            "^\s*,\s*", "");
+        if (beresp.http.Vary !~ "[^\s,]") {
+            unset beresp.http.Vary;
+        }
+        set beresp.http.x-vary-encoding = "1";
+    }
     # The tags the page showed: xkey indexes the object under each (space-separated).
     if (beresp.http.Surrogate-Key) {
         set beresp.http.xkey = beresp.http.Surrogate-Key;
@@ -129,6 +222,15 @@ sub vcl_deliver {
         set resp.http.X-Cache = "HIT";
     } else {
         set resp.http.X-Cache = "MISS";
+    }
+    # Edge: the Vary set aside when the page was stored (vcl_backend_response).
+    if (resp.http.x-vary-encoding) {
+        if (resp.http.Vary) {
+            set resp.http.Vary = resp.http.Vary + ", Accept-Encoding";
+        } else {
+            set resp.http.Vary = "Accept-Encoding";
+        }
+        unset resp.http.x-vary-encoding;
     }
     unset resp.http.xkey;
     unset resp.http.Surrogate-Key;

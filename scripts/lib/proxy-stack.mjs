@@ -267,16 +267,24 @@ export function httpsAgent(options = {}) {
 }
 
 /**
- * One request through the stack; resolves to { status, headers, body } (body as text).
+ * One request through the stack; resolves to { status, headers, body } (body as text). `path`: the
+ * request target exactly as written (a URL string would have its dot segments resolved).
  * @param {string} url
- * @param {{ method?: string, headers?: Record<string, string>, body?: string, agent?: https.Agent, localAddress?: string }} [options]
+ * @param {{ method?: string, headers?: Record<string, string>, body?: string, agent?: https.Agent, localAddress?: string, path?: string }} [options]
  * @returns {Promise<{ status: number, headers: import("node:http").IncomingHttpHeaders, body: string }>}
  */
-export function httpsRequest(url, { method = "GET", headers = {}, body, agent, localAddress } = {}) {
+export function httpsRequest(url, { method = "GET", headers = {}, body, agent, localAddress, path: target } = {}) {
   return new Promise((resolve, reject) => {
     const outgoing = https.request(
       url,
-      { method, headers, agent: agent ?? false, rejectUnauthorized: false, localAddress },
+      {
+        method,
+        headers,
+        agent: agent ?? false,
+        rejectUnauthorized: false,
+        localAddress,
+        ...(target ? { path: target } : {}),
+      },
       (response) => {
         let text = "";
         response.setEncoding("utf8");

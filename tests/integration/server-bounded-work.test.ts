@@ -177,6 +177,36 @@ describe("other spellings of page paths", () => {
     expect(await metric('page_cache_requests_total{result="miss"}')).toBe(misses);
   });
 
+  it("sends spellings that leave /api/, /images/, /social/ or /build/ by their dot segments to the page, never rendering them", async () => {
+    expect((await get("/sectores")).status).toBe(200);
+    expect((await get("/contacto")).status).toBe(200);
+    const misses = await metric('page_cache_requests_total{result="miss"}');
+    const spellings: Array<[string, string]> = [
+      ["/api/x/../../contacto", "/contacto"],
+      ["/API/../contacto", "/contacto"],
+      ["/Api/x/%2e%2e/%2E%2E/sectores", "/sectores"],
+      ["/images/1/../../sectores", "/sectores"],
+      ["/IMAGES/../contacto?utm_source=x", "/contacto?utm_source=x"],
+      ["//api/..//sectores", "/sectores"],
+      ["/social/a/b/../../../sectores/", "/sectores"],
+      ["/SOCIAL/%2e%2e/contacto", "/contacto"],
+      ["/BUILD/../sectores", "/sectores"],
+      ["//build/../sectores", "/sectores"],
+    ];
+    for (const [spelling, location] of spellings) {
+      const response = await getRaw(spelling, { "Accept-Encoding": "br" });
+      expect(response.status, spelling).toBe(301);
+      expect(response.headers.location, spelling).toBe(location);
+    }
+    // A target that starts with /build/ is a build file's or nothing: the 404, unrendered.
+    for (const spelling of ["/build/../sectores", "/build/x/%2e%2e/../contacto"]) {
+      const response = await getRaw(spelling, { "Accept-Encoding": "br" });
+      expect(response.status, spelling).toBe(404);
+      expect(response.headers["cache-control"], spelling).toBe("private, no-store");
+    }
+    expect(await metric('page_cache_requests_total{result="miss"}')).toBe(misses);
+  });
+
   it("answers paths no page can have with a 4xx, never a 5xx and never a redirect off the site", async () => {
     for (const target of [
       "/sectores%2Fconstruccion",

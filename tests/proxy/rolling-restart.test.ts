@@ -130,6 +130,31 @@ describe("two instances behind nginx", () => {
     expect(second.headers["x-proxy-cache"]).toBe("HIT");
   });
 
+  it("answers a spelling that leaves /api/, /images/, /social/ or /build/ with a 301 to the page (or the 404), never a rendering", async () => {
+    // nginx picks its location on the path with dot segments and doubled slashes resolved, and passes the
+    // target on as sent: the instance's one rule (server/canonical-path.ts) answers it.
+    const spellings: Array<[string, string | null]> = [
+      ["/api/x/../../contacto", "/contacto"],
+      ["/API/../contacto", "/contacto"],
+      ["/Api/x/%2e%2e/%2E%2E/sectores", "/sectores"],
+      ["/images/1/../../sectores", "/sectores"],
+      ["//api/..//sectores", "/sectores"],
+      ["/social/a/../../sectores/", "/sectores"],
+      ["/BUILD/../sectores", "/sectores"],
+      ["/build/../sectores", null],
+    ];
+    for (const [spelling, location] of spellings) {
+      const answer = await httpsRequest(stack.url, { path: spelling });
+      if (location === null) expect(answer.status, spelling).toBe(404);
+      else {
+        expect(answer.status, spelling).toBe(301);
+        expect(answer.headers.location, spelling).toBe(location);
+      }
+      // No rendering: the redirect or the 404 written at the door, with no script of a rendered page.
+      expect(answer.body, spelling).not.toContain("<script");
+    }
+  });
+
   it("a valid lead through the proxy is still stored after the restarts", async () => {
     const answer = await httpsRequest(`${stack.url}/contacto`, {
       method: "POST",

@@ -21,7 +21,8 @@ describe("canonicalTarget", () => {
       "/build/entry.client-KCHGY0ZR.js",
       "/images/local/production/A-1200x800.png?w=640&q=75&auto=format",
       "/social/sectores/Construccion.png",
-      "/API/consent",
+      "/api/consent",
+      "/api/sectores?q=Log%C3%ADstica",
       "/Sitemap.xml",
       "/construcci%C3%B3n",
       "/a%20b",
@@ -73,23 +74,46 @@ describe("canonicalTarget", () => {
     expect(canonicalTarget("//images/local/A.png?w=1")).toEqual(redirect("/images/local/A.png?w=1"));
   });
 
-  it("leaves build output, images, cards and the API to their own handlers, and keeps file names' case", () => {
-    for (const target of [
-      "/images/local/./A.png",
-      "/images/",
-      "/images/%E0%A4%A",
-      "/images/local/production/%00.png",
-      "/social//sectores/Construccion.png",
-      "/social/",
-      "/social/..%2f..%2fetc%2fpasswd.png",
-      "/api/sectores/?q=x",
-      "/build//entry.js",
-    ]) {
-      expect(canonicalTarget(target), target).toEqual({ kind: "canonical" });
-    }
+  it("normalises paths under build output, images, cards and the API too, keeping file names' case", () => {
+    expect(canonicalTarget("/images/local/./A.png")).toEqual(redirect("/images/local/A.png"));
+    expect(canonicalTarget("/images/")).toEqual(redirect("/images"));
+    expect(canonicalTarget("/social//sectores/Construccion.png")).toEqual(
+      redirect("/social/sectores/Construccion.png"),
+    );
+    expect(canonicalTarget("/api/sectores/?q=x")).toEqual(redirect("/api/sectores?q=x"));
+    expect(canonicalTarget("/API/consent")).toEqual(redirect("/api/consent"));
+    expect(canonicalTarget("/Api/Sectores?q=X")).toEqual(redirect("/api/sectores?q=X"));
+    expect(canonicalTarget("/build//entry.js")).toEqual(redirect("/build/entry.js"));
+    expect(canonicalTarget("/BUILD/entry.client-KCHGY0ZR.js")).toEqual(redirect("/build/entry.client-KCHGY0ZR.js"));
+    expect(canonicalTarget("/IMAGES/local/production/A.png?w=1")).toEqual(
+      redirect("/images/local/production/A.png?w=1"),
+    );
     expect(canonicalTarget("http://localhost/images/local/A.png?w=1")).toEqual(redirect("/images/local/A.png?w=1"));
     expect(canonicalTarget("/Robots.txt/")).toEqual(redirect("/Robots.txt"));
-    expect(canonicalTarget("/x/../Social/a/B.png")).toEqual(redirect("/Social/a/B.png"));
+    expect(canonicalTarget("/x/../Social/a/B.png")).toEqual(redirect("/social/a/B.png"));
+    expect(canonicalTarget("/images/%E0%A4%A")).toEqual(MALFORMED);
+    expect(canonicalTarget("/images/local/production/%00.png")).toEqual(NOT_A_PATH);
+    expect(canonicalTarget("/social/..%2f..%2fetc%2fpasswd.png")).toEqual(NOT_A_PATH);
+  });
+
+  it("resolves dot segments and doubled slashes before any prefix is looked at: no spelling leaves a prefix as a page", () => {
+    const spellings: Array<[string, string]> = [
+      ["/api/x/../../contacto", "/contacto"],
+      ["/API/../contacto", "/contacto"],
+      ["/api/..", "/"],
+      ["/images/1/../../sectores", "/sectores"],
+      ["/IMAGES/../contacto", "/contacto"],
+      ["//api/..//sectores", "/sectores"],
+      ["/api/%2e%2e/sectores", "/sectores"],
+      ["/social/%2E%2E/%2e%2e/sectores/construccion", "/sectores/construccion"],
+      ["/build/x/../../Sectores/", "/sectores"],
+      ["/build/./../calculadora?sector=Otros", "/calculadora?sector=Otros"],
+      ["/%61pi/x/../../contacto", "/contacto"],
+      ["/api/./../metrics", "/metrics"],
+      ["/images/../healthz", "/healthz"],
+      ["/x/../api/sectores?q=a", "/api/sectores?q=a"],
+    ];
+    for (const [spelling, page] of spellings) expect(canonicalTarget(spelling), spelling).toEqual(redirect(page));
   });
 
   it("answers 404 to escapes of what no page holds: slashes, backslashes, control characters", () => {
@@ -209,6 +233,28 @@ describe("canonicalTarget, for any target", () => {
         else expect(verdict, spelling).toEqual(redirect(pagePath));
       }),
       { numRuns: 3000 },
+    );
+  });
+
+  it("sends every spelling that passes through a prefix to the path it names, never leaving it as it came", () => {
+    const prefix = fc.constantFrom("api", "images", "social", "build", "API", "Images", "%61pi", "BUILD");
+    const page = fc.constantFrom("/sectores", "/contacto", "/sectores/construccion", "/calculadora", "/");
+    const up = fc.constantFrom("..", "%2e%2e", "%2E%2E", ".%2e");
+    fc.assert(
+      fc.property(
+        prefix,
+        fc.array(fc.constantFrom("x", "1", ".", "", "Y"), { maxLength: 3 }),
+        up,
+        fc.nat(2),
+        page,
+        (first, inside, dots, extraSlashes, pagePath) => {
+          // Down into the prefix, back up out of it as many levels as it went down, then the page.
+          const depth = 1 + inside.filter((segment) => segment !== "." && segment !== "").length;
+          const spelling = `${"/".repeat(1 + extraSlashes)}${[first, ...inside].join("/")}/${Array(depth).fill(dots).join("/")}${pagePath}`;
+          expect(canonicalTarget(spelling), spelling).toEqual(redirect(pagePath));
+        },
+      ),
+      { numRuns: 2000 },
     );
   });
 
