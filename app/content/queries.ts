@@ -130,7 +130,7 @@ export const serviceStartPageQuery = defineQuery(`${singleton("serviceStartPage"
 // A/B experiments of campaign pages (app/experiments/): each variant's page as its id and path.
 export const experimentsQuery = defineQuery(`*[_type == "experiment" && ${PUBLISHED}] | order(_createdAt asc){
   key, name, status, winner,
-  variants[]{ key, label, weight, "page": page->{_id, "slug": slug.current} }
+  variants[]{ key, label, weight, "page": page->{_id, "slug": slug.current, visibleFrom, visibleUntil} }
 }`);
 
 export const healthQuery = defineQuery(`count(*[_id == "siteSettings"])`);
@@ -146,7 +146,7 @@ const LISTED_CAMPAIGN_PAGES = `*[_type == "campaignPage" && defined(slug.current
  * and the page leaves it out. `formTexts` are the landing form's success texts, the lead form's defaults.
  */
 const CAMPAIGN_PAGE = `{
-  _id, _updatedAt, title, "slug": slug.current, seo, minimalHeader,
+  _id, _updatedAt, title, "slug": slug.current, seo, minimalHeader, visibleFrom, visibleUntil, afterEnd,
   blocks[]{ _key, _type, ${BLOCK_PROJECTION} },
   "formTexts": ${CONTACT_SUCCESS}
 }` as const;
@@ -160,5 +160,10 @@ export const campaignPageByIdQuery = defineQuery(`*[_type == "campaignPage" && _
 
 /** Every live campaign page's address: the sitemap (unless noIndex) and the redirects' "live page wins". */
 export const campaignPathsQuery = defineQuery(`${LISTED_CAMPAIGN_PAGES}{
-  "slug": slug.current, _updatedAt, "noIndex": seo.noIndex == true
+  _id, "slug": slug.current, _updatedAt, "noIndex": seo.noIndex == true, visibleFrom, visibleUntil
 }`);
+
+/** The calendars of the campaign pages that have one: the boundary timer's input (app/content/campaign-windows.server.ts). */
+export const campaignWindowsQuery = defineQuery(
+  `${LISTED_CAMPAIGN_PAGES}[defined(visibleFrom) || defined(visibleUntil)]{ _id, visibleFrom, visibleUntil }`,
+);

@@ -118,6 +118,9 @@ export type CampaignPage = {
   slug: Slug;
   seo?: CampaignSeo;
   minimalHeader?: boolean;
+  visibleFrom?: string;
+  visibleUntil?: string;
+  afterEnd?: string;
   blocks: Array<
     | ({
         _key: string;
@@ -1990,7 +1993,7 @@ export type ServiceStartPageQueryResult = {
 
 // Source: ../app/content/queries.ts
 // Variable: experimentsQuery
-// Query: *[_type == "experiment" && !(_id in path("drafts.**"))] | order(_createdAt asc){  key, name, status, winner,  variants[]{ key, label, weight, "page": page->{_id, "slug": slug.current} }}
+// Query: *[_type == "experiment" && !(_id in path("drafts.**"))] | order(_createdAt asc){  key, name, status, winner,  variants[]{ key, label, weight, "page": page->{_id, "slug": slug.current, visibleFrom, visibleUntil} }}
 export type ExperimentsQueryResult = Array<{
   key: string | null;
   name: string;
@@ -2003,6 +2006,8 @@ export type ExperimentsQueryResult = Array<{
     page: {
       _id: string;
       slug: string;
+      visibleFrom: string | null;
+      visibleUntil: string | null;
     };
   }> | null;
 }>;
@@ -2014,7 +2019,7 @@ export type HealthQueryResult = number;
 
 // Source: ../app/content/queries.ts
 // Variable: campaignPageQuery
-// Query: *[_type == "campaignPage" && slug.current == $slug && !(_id in path("drafts.**"))][0]{  _id, _updatedAt, title, "slug": slug.current, seo, minimalHeader,  blocks[]{ _key, _type, _type == "heroBlock" => { badge, heading, text, cta{label, href}, image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "richTextBlock" => { body }, _type == "sectorFiguresBlock" => { heading, "sector": sector->{ sectorName, "slug": slug.current, "calculatorName": coalesce(calculatorName, sectorName), stats, projection{heading, intro, fixedInvestments}, "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels } }, _type == "calculatorBlock" => { "sector": sector->{ "calculatorName": coalesce(calculatorName, sectorName) }, sectorField }, _type == "faqBlock" => { heading, "items": items[]->{_id, question, answer} }, _type == "leadFormBlock" => { heading, text, fields, submitLabel, successTitle, successText }, _type == "ctaBlock" => { heading, text, cta{label, href} }, _type == "clientLogosBlock" => { heading, logos[]{_key, alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "stepsBlock" => { heading, intro, steps }, _type == "benefitsBlock" => { heading, intro, items }, _type == "testimonialsBlock" => { heading, items } },  "formTexts": *[_type == "landingPage" && _id == "landingPage"][0].contactSection{successTitle, successText, resetLabel}}
+// Query: *[_type == "campaignPage" && slug.current == $slug && !(_id in path("drafts.**"))][0]{  _id, _updatedAt, title, "slug": slug.current, seo, minimalHeader, visibleFrom, visibleUntil, afterEnd,  blocks[]{ _key, _type, _type == "heroBlock" => { badge, heading, text, cta{label, href}, image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "richTextBlock" => { body }, _type == "sectorFiguresBlock" => { heading, "sector": sector->{ sectorName, "slug": slug.current, "calculatorName": coalesce(calculatorName, sectorName), stats, projection{heading, intro, fixedInvestments}, "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels } }, _type == "calculatorBlock" => { "sector": sector->{ "calculatorName": coalesce(calculatorName, sectorName) }, sectorField }, _type == "faqBlock" => { heading, "items": items[]->{_id, question, answer} }, _type == "leadFormBlock" => { heading, text, fields, submitLabel, successTitle, successText }, _type == "ctaBlock" => { heading, text, cta{label, href} }, _type == "clientLogosBlock" => { heading, logos[]{_key, alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "stepsBlock" => { heading, intro, steps }, _type == "benefitsBlock" => { heading, intro, items }, _type == "testimonialsBlock" => { heading, items } },  "formTexts": *[_type == "landingPage" && _id == "landingPage"][0].contactSection{successTitle, successText, resetLabel}}
 export type CampaignPageQueryResult = {
   _id: string;
   _updatedAt: string;
@@ -2022,6 +2027,9 @@ export type CampaignPageQueryResult = {
   slug: string;
   seo: CampaignSeo | null;
   minimalHeader: boolean | null;
+  visibleFrom: string | null;
+  visibleUntil: string | null;
+  afterEnd: string | null;
   blocks: Array<
     | {
         _key: string;
@@ -2191,7 +2199,7 @@ export type CampaignPageQueryResult = {
 
 // Source: ../app/content/queries.ts
 // Variable: campaignPageByIdQuery
-// Query: *[_type == "campaignPage" && _id == $id][0]{  _id, _updatedAt, title, "slug": slug.current, seo, minimalHeader,  blocks[]{ _key, _type, _type == "heroBlock" => { badge, heading, text, cta{label, href}, image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "richTextBlock" => { body }, _type == "sectorFiguresBlock" => { heading, "sector": sector->{ sectorName, "slug": slug.current, "calculatorName": coalesce(calculatorName, sectorName), stats, projection{heading, intro, fixedInvestments}, "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels } }, _type == "calculatorBlock" => { "sector": sector->{ "calculatorName": coalesce(calculatorName, sectorName) }, sectorField }, _type == "faqBlock" => { heading, "items": items[]->{_id, question, answer} }, _type == "leadFormBlock" => { heading, text, fields, submitLabel, successTitle, successText }, _type == "ctaBlock" => { heading, text, cta{label, href} }, _type == "clientLogosBlock" => { heading, logos[]{_key, alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "stepsBlock" => { heading, intro, steps }, _type == "benefitsBlock" => { heading, intro, items }, _type == "testimonialsBlock" => { heading, items } },  "formTexts": *[_type == "landingPage" && _id == "landingPage"][0].contactSection{successTitle, successText, resetLabel}}
+// Query: *[_type == "campaignPage" && _id == $id][0]{  _id, _updatedAt, title, "slug": slug.current, seo, minimalHeader, visibleFrom, visibleUntil, afterEnd,  blocks[]{ _key, _type, _type == "heroBlock" => { badge, heading, text, cta{label, href}, image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "richTextBlock" => { body }, _type == "sectorFiguresBlock" => { heading, "sector": sector->{ sectorName, "slug": slug.current, "calculatorName": coalesce(calculatorName, sectorName), stats, projection{heading, intro, fixedInvestments}, "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels } }, _type == "calculatorBlock" => { "sector": sector->{ "calculatorName": coalesce(calculatorName, sectorName) }, sectorField }, _type == "faqBlock" => { heading, "items": items[]->{_id, question, answer} }, _type == "leadFormBlock" => { heading, text, fields, submitLabel, successTitle, successText }, _type == "ctaBlock" => { heading, text, cta{label, href} }, _type == "clientLogosBlock" => { heading, logos[]{_key, alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "stepsBlock" => { heading, intro, steps }, _type == "benefitsBlock" => { heading, intro, items }, _type == "testimonialsBlock" => { heading, items } },  "formTexts": *[_type == "landingPage" && _id == "landingPage"][0].contactSection{successTitle, successText, resetLabel}}
 export type CampaignPageByIdQueryResult = {
   _id: string;
   _updatedAt: string;
@@ -2199,6 +2207,9 @@ export type CampaignPageByIdQueryResult = {
   slug: string;
   seo: CampaignSeo | null;
   minimalHeader: boolean | null;
+  visibleFrom: string | null;
+  visibleUntil: string | null;
+  afterEnd: string | null;
   blocks: Array<
     | {
         _key: string;
@@ -2368,11 +2379,23 @@ export type CampaignPageByIdQueryResult = {
 
 // Source: ../app/content/queries.ts
 // Variable: campaignPathsQuery
-// Query: *[_type == "campaignPage" && defined(slug.current) && !(_id in path("drafts.**"))]{  "slug": slug.current, _updatedAt, "noIndex": seo.noIndex == true}
+// Query: *[_type == "campaignPage" && defined(slug.current) && !(_id in path("drafts.**"))]{  _id, "slug": slug.current, _updatedAt, "noIndex": seo.noIndex == true, visibleFrom, visibleUntil}
 export type CampaignPathsQueryResult = Array<{
+  _id: string;
   slug: string;
   _updatedAt: string;
   noIndex: boolean | false;
+  visibleFrom: string | null;
+  visibleUntil: string | null;
+}>;
+
+// Source: ../app/content/queries.ts
+// Variable: campaignWindowsQuery
+// Query: *[_type == "campaignPage" && defined(slug.current) && !(_id in path("drafts.**"))][defined(visibleFrom) || defined(visibleUntil)]{ _id, visibleFrom, visibleUntil }
+export type CampaignWindowsQueryResult = Array<{
+  _id: string;
+  visibleFrom: string | null;
+  visibleUntil: string | null;
 }>;
 
 // Query TypeMap
@@ -2394,10 +2417,11 @@ declare module "@sanity/client" {
     '*[_type == "nextStepsPage" && _id == "nextStepsPage"][0]{ seo, hero, steps, contact }': NextStepsPageQueryResult;
     '*[_type == "draftContractPage" && _id == "draftContractPage"][0]{ seo, title, intro, sections }': DraftContractPageQueryResult;
     '*[_type == "serviceStartPage" && _id == "serviceStartPage"][0]{\n  seo, heading, intro, cards, styleOptions, logoOffer, submitLabel, sendingLabel, paymentNote,\n  calculatorLinkLabel, successTitle, successText, paymentLinkLabel,\n  "plans": plans[]->{_id, name, key, price, priceSuffix, subtitle, description, features, popular, badges}\n}': ServiceStartPageQueryResult;
-    '*[_type == "experiment" && !(_id in path("drafts.**"))] | order(_createdAt asc){\n  key, name, status, winner,\n  variants[]{ key, label, weight, "page": page->{_id, "slug": slug.current} }\n}': ExperimentsQueryResult;
+    '*[_type == "experiment" && !(_id in path("drafts.**"))] | order(_createdAt asc){\n  key, name, status, winner,\n  variants[]{ key, label, weight, "page": page->{_id, "slug": slug.current, visibleFrom, visibleUntil} }\n}': ExperimentsQueryResult;
     'count(*[_id == "siteSettings"])': HealthQueryResult;
-    '*[_type == "campaignPage" && slug.current == $slug && !(_id in path("drafts.**"))][0]{\n  _id, _updatedAt, title, "slug": slug.current, seo, minimalHeader,\n  blocks[]{ _key, _type, _type == "heroBlock" => { badge, heading, text, cta{label, href}, image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "richTextBlock" => { body }, _type == "sectorFiguresBlock" => { heading, "sector": sector->{ sectorName, "slug": slug.current, "calculatorName": coalesce(calculatorName, sectorName), stats, projection{heading, intro, fixedInvestments}, "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels } }, _type == "calculatorBlock" => { "sector": sector->{ "calculatorName": coalesce(calculatorName, sectorName) }, sectorField }, _type == "faqBlock" => { heading, "items": items[]->{_id, question, answer} }, _type == "leadFormBlock" => { heading, text, fields, submitLabel, successTitle, successText }, _type == "ctaBlock" => { heading, text, cta{label, href} }, _type == "clientLogosBlock" => { heading, logos[]{_key, alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "stepsBlock" => { heading, intro, steps }, _type == "benefitsBlock" => { heading, intro, items }, _type == "testimonialsBlock" => { heading, items } },\n  "formTexts": *[_type == "landingPage" && _id == "landingPage"][0].contactSection{successTitle, successText, resetLabel}\n}': CampaignPageQueryResult;
-    '*[_type == "campaignPage" && _id == $id][0]{\n  _id, _updatedAt, title, "slug": slug.current, seo, minimalHeader,\n  blocks[]{ _key, _type, _type == "heroBlock" => { badge, heading, text, cta{label, href}, image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "richTextBlock" => { body }, _type == "sectorFiguresBlock" => { heading, "sector": sector->{ sectorName, "slug": slug.current, "calculatorName": coalesce(calculatorName, sectorName), stats, projection{heading, intro, fixedInvestments}, "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels } }, _type == "calculatorBlock" => { "sector": sector->{ "calculatorName": coalesce(calculatorName, sectorName) }, sectorField }, _type == "faqBlock" => { heading, "items": items[]->{_id, question, answer} }, _type == "leadFormBlock" => { heading, text, fields, submitLabel, successTitle, successText }, _type == "ctaBlock" => { heading, text, cta{label, href} }, _type == "clientLogosBlock" => { heading, logos[]{_key, alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "stepsBlock" => { heading, intro, steps }, _type == "benefitsBlock" => { heading, intro, items }, _type == "testimonialsBlock" => { heading, items } },\n  "formTexts": *[_type == "landingPage" && _id == "landingPage"][0].contactSection{successTitle, successText, resetLabel}\n}': CampaignPageByIdQueryResult;
-    '*[_type == "campaignPage" && defined(slug.current) && !(_id in path("drafts.**"))]{\n  "slug": slug.current, _updatedAt, "noIndex": seo.noIndex == true\n}': CampaignPathsQueryResult;
+    '*[_type == "campaignPage" && slug.current == $slug && !(_id in path("drafts.**"))][0]{\n  _id, _updatedAt, title, "slug": slug.current, seo, minimalHeader, visibleFrom, visibleUntil, afterEnd,\n  blocks[]{ _key, _type, _type == "heroBlock" => { badge, heading, text, cta{label, href}, image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "richTextBlock" => { body }, _type == "sectorFiguresBlock" => { heading, "sector": sector->{ sectorName, "slug": slug.current, "calculatorName": coalesce(calculatorName, sectorName), stats, projection{heading, intro, fixedInvestments}, "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels } }, _type == "calculatorBlock" => { "sector": sector->{ "calculatorName": coalesce(calculatorName, sectorName) }, sectorField }, _type == "faqBlock" => { heading, "items": items[]->{_id, question, answer} }, _type == "leadFormBlock" => { heading, text, fields, submitLabel, successTitle, successText }, _type == "ctaBlock" => { heading, text, cta{label, href} }, _type == "clientLogosBlock" => { heading, logos[]{_key, alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "stepsBlock" => { heading, intro, steps }, _type == "benefitsBlock" => { heading, intro, items }, _type == "testimonialsBlock" => { heading, items } },\n  "formTexts": *[_type == "landingPage" && _id == "landingPage"][0].contactSection{successTitle, successText, resetLabel}\n}': CampaignPageQueryResult;
+    '*[_type == "campaignPage" && _id == $id][0]{\n  _id, _updatedAt, title, "slug": slug.current, seo, minimalHeader, visibleFrom, visibleUntil, afterEnd,\n  blocks[]{ _key, _type, _type == "heroBlock" => { badge, heading, text, cta{label, href}, image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "richTextBlock" => { body }, _type == "sectorFiguresBlock" => { heading, "sector": sector->{ sectorName, "slug": slug.current, "calculatorName": coalesce(calculatorName, sectorName), stats, projection{heading, intro, fixedInvestments}, "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels } }, _type == "calculatorBlock" => { "sector": sector->{ "calculatorName": coalesce(calculatorName, sectorName) }, sectorField }, _type == "faqBlock" => { heading, "items": items[]->{_id, question, answer} }, _type == "leadFormBlock" => { heading, text, fields, submitLabel, successTitle, successText }, _type == "ctaBlock" => { heading, text, cta{label, href} }, _type == "clientLogosBlock" => { heading, logos[]{_key, alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "stepsBlock" => { heading, intro, steps }, _type == "benefitsBlock" => { heading, intro, items }, _type == "testimonialsBlock" => { heading, items } },\n  "formTexts": *[_type == "landingPage" && _id == "landingPage"][0].contactSection{successTitle, successText, resetLabel}\n}': CampaignPageByIdQueryResult;
+    '*[_type == "campaignPage" && defined(slug.current) && !(_id in path("drafts.**"))]{\n  _id, "slug": slug.current, _updatedAt, "noIndex": seo.noIndex == true, visibleFrom, visibleUntil\n}': CampaignPathsQueryResult;
+    '*[_type == "campaignPage" && defined(slug.current) && !(_id in path("drafts.**"))][defined(visibleFrom) || defined(visibleUntil)]{ _id, visibleFrom, visibleUntil }': CampaignWindowsQueryResult;
   }
 }
