@@ -11,8 +11,6 @@
  *   and once more a moment later for the answers that were being rendered or fetched across the boundary.
  * Every instance does it on its own clock: no edit, no webhook, no paid plan.
  */
-import { log } from "~/lib/log.server";
-import { singleton } from "~/lib/singleton.server";
 import {
   type CampaignWindow,
   crossedBoundary,
@@ -20,6 +18,8 @@ import {
   nextWindowBoundary,
   windowState,
 } from "~/domain/campaign-window";
+import { log } from "~/lib/log.server";
+import { singleton } from "~/lib/singleton.server";
 
 import { recordContentTags } from "./cache-tags.server";
 import { inPreview } from "./perspective.server";

@@ -63,7 +63,8 @@ export function crossedBoundary(window: CampaignWindow, since: number, now: numb
  */
 export function afterEndPath(value: unknown, ownPath?: string): string | null {
   if (typeof value !== "string" || value.length > 512) return null;
-  if (!/^\/(?!\/)[^\s\u0000-\u001f\u007f\\]*$/.test(value)) return null;
+  // Printable ASCII only (a header value), no spaces or backslashes, and not `//host`.
+  if (!/^\/(?!\/)[\x21-\x5b\x5d-\x7e]*$/.test(value)) return null;
   const path = value.split(/[?#]/)[0];
   return path === ownPath ? null : value;
 }
