@@ -11,7 +11,7 @@
 import { defineQuery } from "groq";
 
 import { BLOCK_PROJECTION } from "../blocks/projection.generated";
-import { FAQ_ITEM, IMAGE, SECTOR_PAGE_LABELS } from "./fragments";
+import { FAQ_ITEM, IMAGE, LINK_HREF, SECTOR_PAGE_LABELS } from "./fragments";
 
 // ---- Filters -------------------------------------------------------------------------------------
 
@@ -38,7 +38,7 @@ const CONTACT_SUCCESS = `*[_type == "landingPage" && _id == "landingPage"][0].co
 export const siteSettingsQuery = defineQuery(`${singleton("siteSettings")}{
   siteName, organization, legalIdentity, phone, whatsappNumber, whatsappMessage, whatsappLabel, email,
   appUrl, appButtonLabel, appButtonShortLabel, bookingUrl, startServiceUrl, paymentLinks, studioUrl,
-  tracking, navigation[]{label, kind, target}, footer{tagline, links[]{label, href}, legalLinkLabel, copyright},
+  tracking, navigation[]{label, kind, target}, footer{tagline, links[]{label, ${LINK_HREF}}, legalLinkLabel, copyright},
   defaultSeo, notFound, privacyNotice, cookieBanner
 }`);
 
@@ -87,8 +87,8 @@ export const sectorsDirectoryQuery = defineQuery(`${singleton("sectorsDirectory"
 
 export const sectorPageQuery = defineQuery(`*[_type == "sectorPage" && slug.current == $slug && ${PUBLISHED}][0]{
   _id, _updatedAt, sectorName, "calculatorName": coalesce(calculatorName, sectorName), "slug": slug.current, seo,
-  hero{..., image{${IMAGE}}}, stats, leadsPerMonth, tooltip,
-  explanation, projection, services, closingCta, structuredData, "group": group->title,
+  hero{..., "extraCta": extraCta{label, ${LINK_HREF}}, image{${IMAGE}}}, stats, leadsPerMonth, tooltip,
+  "explanation": explanation{..., "paragraphs": paragraphs[]{..., markDefs[]{..., _type == "link" => {${LINK_HREF}}}}}, projection, services, closingCta, structuredData, "group": group->title,
   "relatedSlugs": relatedSectors[]->slug.current,
   "labels": ${SECTOR_PAGE_LABELS}
 }`);
@@ -114,12 +114,18 @@ export const contactPageQuery = defineQuery(`${singleton("contactPage")}{
 }`);
 
 export const legalPageQuery = defineQuery(`${singleton("legalPage")}{
-  seo, title, updatedAt, legalNotice, privacyPolicy, cookiePolicy
+  seo, title, updatedAt,
+  "legalNotice": legalNotice[]{..., markDefs[]{..., _type == "link" => {${LINK_HREF}}}},
+  "privacyPolicy": privacyPolicy[]{..., markDefs[]{..., _type == "link" => {${LINK_HREF}}}},
+  "cookiePolicy": cookiePolicy[]{..., markDefs[]{..., _type == "link" => {${LINK_HREF}}}}
 }`);
 
 export const nextStepsPageQuery = defineQuery(`${singleton("nextStepsPage")}{ seo, hero, steps, contact }`);
 
-export const draftContractPageQuery = defineQuery(`${singleton("draftContractPage")}{ seo, title, intro, sections }`);
+export const draftContractPageQuery = defineQuery(`${singleton("draftContractPage")}{
+  seo, title, intro,
+  "sections": sections[]{..., "body": body[]{..., markDefs[]{..., _type == "link" => {${LINK_HREF}}}}}
+}`);
 
 export const serviceStartPageQuery = defineQuery(`${singleton("serviceStartPage")}{
   seo, heading, intro, cards, styleOptions, logoOffer, submitLabel, sendingLabel, paymentNote,
