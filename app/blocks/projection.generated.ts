@@ -16,7 +16,7 @@ export const BLOCK_PROJECTION =
   page->_type == "nextStepsPage" => "/siguiente",
   page->_type == "draftContractPage" => "/borrador",
   page->_type == "serviceStartPage" => "/iniciar-servicio"
-) + coalesce(anchor, ""), href)}, image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "richTextBlock" => { body[]{..., markDefs[]{..., _type == "link" => {"href": select(defined(page._ref) => select(
+) + coalesce(anchor, ""), href)}, image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "richTextBlock" => { body[]{..., markDefs[]{..., defined(page) => {"href": select(defined(page._ref) => select(
   page->_type == "sectorPage" => "/sectores/" + page->slug.current,
   page->_type == "campaignPage" => "/" + page->slug.current,
   page->_type == "landingPage" => "/",

@@ -88,7 +88,7 @@ export const sectorsDirectoryQuery = defineQuery(`${singleton("sectorsDirectory"
 export const sectorPageQuery = defineQuery(`*[_type == "sectorPage" && slug.current == $slug && ${PUBLISHED}][0]{
   _id, _updatedAt, sectorName, "calculatorName": coalesce(calculatorName, sectorName), "slug": slug.current, seo,
   hero{..., "extraCta": extraCta{label, ${LINK_HREF}}, image{${IMAGE}}}, stats, leadsPerMonth, tooltip,
-  "explanation": explanation{..., "paragraphs": paragraphs[]{..., markDefs[]{..., _type == "link" => {${LINK_HREF}}}}}, projection, services, closingCta, structuredData, "group": group->title,
+  "explanation": explanation{..., "paragraphs": paragraphs[]{..., markDefs[]{..., defined(page) => {${LINK_HREF}}}}}, projection, services, closingCta, structuredData, "group": group->title,
   "relatedSlugs": relatedSectors[]->slug.current,
   "labels": ${SECTOR_PAGE_LABELS}
 }`);
@@ -115,16 +115,16 @@ export const contactPageQuery = defineQuery(`${singleton("contactPage")}{
 
 export const legalPageQuery = defineQuery(`${singleton("legalPage")}{
   seo, title, updatedAt,
-  "legalNotice": legalNotice[]{..., markDefs[]{..., _type == "link" => {${LINK_HREF}}}},
-  "privacyPolicy": privacyPolicy[]{..., markDefs[]{..., _type == "link" => {${LINK_HREF}}}},
-  "cookiePolicy": cookiePolicy[]{..., markDefs[]{..., _type == "link" => {${LINK_HREF}}}}
+  "legalNotice": legalNotice[]{..., markDefs[]{..., defined(page) => {${LINK_HREF}}}},
+  "privacyPolicy": privacyPolicy[]{..., markDefs[]{..., defined(page) => {${LINK_HREF}}}},
+  "cookiePolicy": cookiePolicy[]{..., markDefs[]{..., defined(page) => {${LINK_HREF}}}}
 }`);
 
 export const nextStepsPageQuery = defineQuery(`${singleton("nextStepsPage")}{ seo, hero, steps, contact }`);
 
 export const draftContractPageQuery = defineQuery(`${singleton("draftContractPage")}{
   seo, title, intro,
-  "sections": sections[]{..., "body": body[]{..., markDefs[]{..., _type == "link" => {${LINK_HREF}}}}}
+  "sections": sections[]{..., "body": body[]{..., markDefs[]{..., defined(page) => {${LINK_HREF}}}}}
 }`);
 
 export const serviceStartPageQuery = defineQuery(`${singleton("serviceStartPage")}{

@@ -1827,7 +1827,7 @@ export type SectorsDirectoryQueryResult = {
 
 // Source: ../app/content/queries.ts
 // Variable: sectorPageQuery
-// Query: *[_type == "sectorPage" && slug.current == $slug && !(_id in path("drafts.**"))][0]{  _id, _updatedAt, sectorName, "calculatorName": coalesce(calculatorName, sectorName), "slug": slug.current, seo,  hero{..., "extraCta": extraCta{label, "href": select(defined(page._ref) => select(  page->_type == "sectorPage" => "/sectores/" + page->slug.current,  page->_type == "campaignPage" => "/" + page->slug.current,  page->_type == "landingPage" => "/",  page->_type == "plansPage" => "/mensual",  page->_type == "calculatorPage" => "/calculadora",  page->_type == "sectorsDirectory" => "/sectores",  page->_type == "googleAdsPage" => "/servicios/google-ads",  page->_type == "contactPage" => "/contacto",  page->_type == "legalPage" => "/legal",  page->_type == "nextStepsPage" => "/siguiente",  page->_type == "draftContractPage" => "/borrador",  page->_type == "serviceStartPage" => "/iniciar-servicio") + coalesce(anchor, ""), href)}, image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}}}, stats, leadsPerMonth, tooltip,  "explanation": explanation{..., "paragraphs": paragraphs[]{..., markDefs[]{..., _type == "link" => {"href": select(defined(page._ref) => select(  page->_type == "sectorPage" => "/sectores/" + page->slug.current,  page->_type == "campaignPage" => "/" + page->slug.current,  page->_type == "landingPage" => "/",  page->_type == "plansPage" => "/mensual",  page->_type == "calculatorPage" => "/calculadora",  page->_type == "sectorsDirectory" => "/sectores",  page->_type == "googleAdsPage" => "/servicios/google-ads",  page->_type == "contactPage" => "/contacto",  page->_type == "legalPage" => "/legal",  page->_type == "nextStepsPage" => "/siguiente",  page->_type == "draftContractPage" => "/borrador",  page->_type == "serviceStartPage" => "/iniciar-servicio") + coalesce(anchor, ""), href)}}}}, projection, services, closingCta, structuredData, "group": group->title,  "relatedSlugs": relatedSectors[]->slug.current,  "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels}
+// Query: *[_type == "sectorPage" && slug.current == $slug && !(_id in path("drafts.**"))][0]{  _id, _updatedAt, sectorName, "calculatorName": coalesce(calculatorName, sectorName), "slug": slug.current, seo,  hero{..., "extraCta": extraCta{label, "href": select(defined(page._ref) => select(  page->_type == "sectorPage" => "/sectores/" + page->slug.current,  page->_type == "campaignPage" => "/" + page->slug.current,  page->_type == "landingPage" => "/",  page->_type == "plansPage" => "/mensual",  page->_type == "calculatorPage" => "/calculadora",  page->_type == "sectorsDirectory" => "/sectores",  page->_type == "googleAdsPage" => "/servicios/google-ads",  page->_type == "contactPage" => "/contacto",  page->_type == "legalPage" => "/legal",  page->_type == "nextStepsPage" => "/siguiente",  page->_type == "draftContractPage" => "/borrador",  page->_type == "serviceStartPage" => "/iniciar-servicio") + coalesce(anchor, ""), href)}, image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}}}, stats, leadsPerMonth, tooltip,  "explanation": explanation{..., "paragraphs": paragraphs[]{..., markDefs[]{..., defined(page) => {"href": select(defined(page._ref) => select(  page->_type == "sectorPage" => "/sectores/" + page->slug.current,  page->_type == "campaignPage" => "/" + page->slug.current,  page->_type == "landingPage" => "/",  page->_type == "plansPage" => "/mensual",  page->_type == "calculatorPage" => "/calculadora",  page->_type == "sectorsDirectory" => "/sectores",  page->_type == "googleAdsPage" => "/servicios/google-ads",  page->_type == "contactPage" => "/contacto",  page->_type == "legalPage" => "/legal",  page->_type == "nextStepsPage" => "/siguiente",  page->_type == "draftContractPage" => "/borrador",  page->_type == "serviceStartPage" => "/iniciar-servicio") + coalesce(anchor, ""), href)}}}}, projection, services, closingCta, structuredData, "group": group->title,  "relatedSlugs": relatedSectors[]->slug.current,  "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels}
 export type SectorPageQueryResult = {
   _id: string;
   _updatedAt: string;
@@ -1940,37 +1940,58 @@ export type SectorPageQueryResult = {
       >;
       style?: "h2" | "h3" | "normal";
       listItem?: "bullet" | "number";
-      markDefs: Array<{
-        page?:
-          | CalculatorPageReference
-          | CampaignPageReference
-          | ContactPageReference
-          | DraftContractPageReference
-          | GoogleAdsPageReference
-          | LandingPageReference
-          | LegalPageReference
-          | NextStepsPageReference
-          | PlansPageReference
-          | SectorPageReference
-          | SectorsDirectoryReference
-          | ServiceStartPageReference;
-        anchor?: string;
-        href:
-          | string
-          | null
-          | "/"
-          | "/borrador"
-          | "/calculadora"
-          | "/contacto"
-          | "/iniciar-servicio"
-          | "/legal"
-          | "/mensual"
-          | "/sectores"
-          | "/servicios/google-ads"
-          | "/siguiente";
-        _type: "link";
-        _key: string;
-      }> | null;
+      markDefs: Array<
+        | {
+            page?:
+              | CalculatorPageReference
+              | CampaignPageReference
+              | ContactPageReference
+              | DraftContractPageReference
+              | GoogleAdsPageReference
+              | LandingPageReference
+              | LegalPageReference
+              | NextStepsPageReference
+              | PlansPageReference
+              | SectorPageReference
+              | SectorsDirectoryReference
+              | ServiceStartPageReference;
+            anchor?: string;
+            href?: string;
+            _type: "link";
+            _key: string;
+          }
+        | {
+            page?:
+              | CalculatorPageReference
+              | CampaignPageReference
+              | ContactPageReference
+              | DraftContractPageReference
+              | GoogleAdsPageReference
+              | LandingPageReference
+              | LegalPageReference
+              | NextStepsPageReference
+              | PlansPageReference
+              | SectorPageReference
+              | SectorsDirectoryReference
+              | ServiceStartPageReference;
+            anchor?: string;
+            href:
+              | string
+              | null
+              | "/"
+              | "/borrador"
+              | "/calculadora"
+              | "/contacto"
+              | "/iniciar-servicio"
+              | "/legal"
+              | "/mensual"
+              | "/sectores"
+              | "/servicios/google-ads"
+              | "/siguiente";
+            _type: "link";
+            _key: string;
+          }
+      > | null;
       level?: number;
       _type: "block";
       _key: string;
@@ -2097,7 +2118,7 @@ export type ContactPageQueryResult = {
 
 // Source: ../app/content/queries.ts
 // Variable: legalPageQuery
-// Query: *[_type == "legalPage" && _id == "legalPage"][0]{  seo, title, updatedAt,  "legalNotice": legalNotice[]{..., markDefs[]{..., _type == "link" => {"href": select(defined(page._ref) => select(  page->_type == "sectorPage" => "/sectores/" + page->slug.current,  page->_type == "campaignPage" => "/" + page->slug.current,  page->_type == "landingPage" => "/",  page->_type == "plansPage" => "/mensual",  page->_type == "calculatorPage" => "/calculadora",  page->_type == "sectorsDirectory" => "/sectores",  page->_type == "googleAdsPage" => "/servicios/google-ads",  page->_type == "contactPage" => "/contacto",  page->_type == "legalPage" => "/legal",  page->_type == "nextStepsPage" => "/siguiente",  page->_type == "draftContractPage" => "/borrador",  page->_type == "serviceStartPage" => "/iniciar-servicio") + coalesce(anchor, ""), href)}}},  "privacyPolicy": privacyPolicy[]{..., markDefs[]{..., _type == "link" => {"href": select(defined(page._ref) => select(  page->_type == "sectorPage" => "/sectores/" + page->slug.current,  page->_type == "campaignPage" => "/" + page->slug.current,  page->_type == "landingPage" => "/",  page->_type == "plansPage" => "/mensual",  page->_type == "calculatorPage" => "/calculadora",  page->_type == "sectorsDirectory" => "/sectores",  page->_type == "googleAdsPage" => "/servicios/google-ads",  page->_type == "contactPage" => "/contacto",  page->_type == "legalPage" => "/legal",  page->_type == "nextStepsPage" => "/siguiente",  page->_type == "draftContractPage" => "/borrador",  page->_type == "serviceStartPage" => "/iniciar-servicio") + coalesce(anchor, ""), href)}}},  "cookiePolicy": cookiePolicy[]{..., markDefs[]{..., _type == "link" => {"href": select(defined(page._ref) => select(  page->_type == "sectorPage" => "/sectores/" + page->slug.current,  page->_type == "campaignPage" => "/" + page->slug.current,  page->_type == "landingPage" => "/",  page->_type == "plansPage" => "/mensual",  page->_type == "calculatorPage" => "/calculadora",  page->_type == "sectorsDirectory" => "/sectores",  page->_type == "googleAdsPage" => "/servicios/google-ads",  page->_type == "contactPage" => "/contacto",  page->_type == "legalPage" => "/legal",  page->_type == "nextStepsPage" => "/siguiente",  page->_type == "draftContractPage" => "/borrador",  page->_type == "serviceStartPage" => "/iniciar-servicio") + coalesce(anchor, ""), href)}}}}
+// Query: *[_type == "legalPage" && _id == "legalPage"][0]{  seo, title, updatedAt,  "legalNotice": legalNotice[]{..., markDefs[]{..., defined(page) => {"href": select(defined(page._ref) => select(  page->_type == "sectorPage" => "/sectores/" + page->slug.current,  page->_type == "campaignPage" => "/" + page->slug.current,  page->_type == "landingPage" => "/",  page->_type == "plansPage" => "/mensual",  page->_type == "calculatorPage" => "/calculadora",  page->_type == "sectorsDirectory" => "/sectores",  page->_type == "googleAdsPage" => "/servicios/google-ads",  page->_type == "contactPage" => "/contacto",  page->_type == "legalPage" => "/legal",  page->_type == "nextStepsPage" => "/siguiente",  page->_type == "draftContractPage" => "/borrador",  page->_type == "serviceStartPage" => "/iniciar-servicio") + coalesce(anchor, ""), href)}}},  "privacyPolicy": privacyPolicy[]{..., markDefs[]{..., defined(page) => {"href": select(defined(page._ref) => select(  page->_type == "sectorPage" => "/sectores/" + page->slug.current,  page->_type == "campaignPage" => "/" + page->slug.current,  page->_type == "landingPage" => "/",  page->_type == "plansPage" => "/mensual",  page->_type == "calculatorPage" => "/calculadora",  page->_type == "sectorsDirectory" => "/sectores",  page->_type == "googleAdsPage" => "/servicios/google-ads",  page->_type == "contactPage" => "/contacto",  page->_type == "legalPage" => "/legal",  page->_type == "nextStepsPage" => "/siguiente",  page->_type == "draftContractPage" => "/borrador",  page->_type == "serviceStartPage" => "/iniciar-servicio") + coalesce(anchor, ""), href)}}},  "cookiePolicy": cookiePolicy[]{..., markDefs[]{..., defined(page) => {"href": select(defined(page._ref) => select(  page->_type == "sectorPage" => "/sectores/" + page->slug.current,  page->_type == "campaignPage" => "/" + page->slug.current,  page->_type == "landingPage" => "/",  page->_type == "plansPage" => "/mensual",  page->_type == "calculatorPage" => "/calculadora",  page->_type == "sectorsDirectory" => "/sectores",  page->_type == "googleAdsPage" => "/servicios/google-ads",  page->_type == "contactPage" => "/contacto",  page->_type == "legalPage" => "/legal",  page->_type == "nextStepsPage" => "/siguiente",  page->_type == "draftContractPage" => "/borrador",  page->_type == "serviceStartPage" => "/iniciar-servicio") + coalesce(anchor, ""), href)}}}}
 export type LegalPageQueryResult = {
   seo: Seo;
   title: string;
@@ -2126,37 +2147,58 @@ export type LegalPageQueryResult = {
     >;
     style?: "h2" | "h3" | "normal";
     listItem?: "bullet" | "number";
-    markDefs: Array<{
-      page?:
-        | CalculatorPageReference
-        | CampaignPageReference
-        | ContactPageReference
-        | DraftContractPageReference
-        | GoogleAdsPageReference
-        | LandingPageReference
-        | LegalPageReference
-        | NextStepsPageReference
-        | PlansPageReference
-        | SectorPageReference
-        | SectorsDirectoryReference
-        | ServiceStartPageReference;
-      anchor?: string;
-      href:
-        | string
-        | null
-        | "/"
-        | "/borrador"
-        | "/calculadora"
-        | "/contacto"
-        | "/iniciar-servicio"
-        | "/legal"
-        | "/mensual"
-        | "/sectores"
-        | "/servicios/google-ads"
-        | "/siguiente";
-      _type: "link";
-      _key: string;
-    }> | null;
+    markDefs: Array<
+      | {
+          page?:
+            | CalculatorPageReference
+            | CampaignPageReference
+            | ContactPageReference
+            | DraftContractPageReference
+            | GoogleAdsPageReference
+            | LandingPageReference
+            | LegalPageReference
+            | NextStepsPageReference
+            | PlansPageReference
+            | SectorPageReference
+            | SectorsDirectoryReference
+            | ServiceStartPageReference;
+          anchor?: string;
+          href?: string;
+          _type: "link";
+          _key: string;
+        }
+      | {
+          page?:
+            | CalculatorPageReference
+            | CampaignPageReference
+            | ContactPageReference
+            | DraftContractPageReference
+            | GoogleAdsPageReference
+            | LandingPageReference
+            | LegalPageReference
+            | NextStepsPageReference
+            | PlansPageReference
+            | SectorPageReference
+            | SectorsDirectoryReference
+            | ServiceStartPageReference;
+          anchor?: string;
+          href:
+            | string
+            | null
+            | "/"
+            | "/borrador"
+            | "/calculadora"
+            | "/contacto"
+            | "/iniciar-servicio"
+            | "/legal"
+            | "/mensual"
+            | "/sectores"
+            | "/servicios/google-ads"
+            | "/siguiente";
+          _type: "link";
+          _key: string;
+        }
+    > | null;
     level?: number;
     _type: "block";
     _key: string;
@@ -2185,37 +2227,58 @@ export type LegalPageQueryResult = {
     >;
     style?: "h2" | "h3" | "normal";
     listItem?: "bullet" | "number";
-    markDefs: Array<{
-      page?:
-        | CalculatorPageReference
-        | CampaignPageReference
-        | ContactPageReference
-        | DraftContractPageReference
-        | GoogleAdsPageReference
-        | LandingPageReference
-        | LegalPageReference
-        | NextStepsPageReference
-        | PlansPageReference
-        | SectorPageReference
-        | SectorsDirectoryReference
-        | ServiceStartPageReference;
-      anchor?: string;
-      href:
-        | string
-        | null
-        | "/"
-        | "/borrador"
-        | "/calculadora"
-        | "/contacto"
-        | "/iniciar-servicio"
-        | "/legal"
-        | "/mensual"
-        | "/sectores"
-        | "/servicios/google-ads"
-        | "/siguiente";
-      _type: "link";
-      _key: string;
-    }> | null;
+    markDefs: Array<
+      | {
+          page?:
+            | CalculatorPageReference
+            | CampaignPageReference
+            | ContactPageReference
+            | DraftContractPageReference
+            | GoogleAdsPageReference
+            | LandingPageReference
+            | LegalPageReference
+            | NextStepsPageReference
+            | PlansPageReference
+            | SectorPageReference
+            | SectorsDirectoryReference
+            | ServiceStartPageReference;
+          anchor?: string;
+          href?: string;
+          _type: "link";
+          _key: string;
+        }
+      | {
+          page?:
+            | CalculatorPageReference
+            | CampaignPageReference
+            | ContactPageReference
+            | DraftContractPageReference
+            | GoogleAdsPageReference
+            | LandingPageReference
+            | LegalPageReference
+            | NextStepsPageReference
+            | PlansPageReference
+            | SectorPageReference
+            | SectorsDirectoryReference
+            | ServiceStartPageReference;
+          anchor?: string;
+          href:
+            | string
+            | null
+            | "/"
+            | "/borrador"
+            | "/calculadora"
+            | "/contacto"
+            | "/iniciar-servicio"
+            | "/legal"
+            | "/mensual"
+            | "/sectores"
+            | "/servicios/google-ads"
+            | "/siguiente";
+          _type: "link";
+          _key: string;
+        }
+    > | null;
     level?: number;
     _type: "block";
     _key: string;
@@ -2244,37 +2307,58 @@ export type LegalPageQueryResult = {
     >;
     style?: "h2" | "h3" | "normal";
     listItem?: "bullet" | "number";
-    markDefs: Array<{
-      page?:
-        | CalculatorPageReference
-        | CampaignPageReference
-        | ContactPageReference
-        | DraftContractPageReference
-        | GoogleAdsPageReference
-        | LandingPageReference
-        | LegalPageReference
-        | NextStepsPageReference
-        | PlansPageReference
-        | SectorPageReference
-        | SectorsDirectoryReference
-        | ServiceStartPageReference;
-      anchor?: string;
-      href:
-        | string
-        | null
-        | "/"
-        | "/borrador"
-        | "/calculadora"
-        | "/contacto"
-        | "/iniciar-servicio"
-        | "/legal"
-        | "/mensual"
-        | "/sectores"
-        | "/servicios/google-ads"
-        | "/siguiente";
-      _type: "link";
-      _key: string;
-    }> | null;
+    markDefs: Array<
+      | {
+          page?:
+            | CalculatorPageReference
+            | CampaignPageReference
+            | ContactPageReference
+            | DraftContractPageReference
+            | GoogleAdsPageReference
+            | LandingPageReference
+            | LegalPageReference
+            | NextStepsPageReference
+            | PlansPageReference
+            | SectorPageReference
+            | SectorsDirectoryReference
+            | ServiceStartPageReference;
+          anchor?: string;
+          href?: string;
+          _type: "link";
+          _key: string;
+        }
+      | {
+          page?:
+            | CalculatorPageReference
+            | CampaignPageReference
+            | ContactPageReference
+            | DraftContractPageReference
+            | GoogleAdsPageReference
+            | LandingPageReference
+            | LegalPageReference
+            | NextStepsPageReference
+            | PlansPageReference
+            | SectorPageReference
+            | SectorsDirectoryReference
+            | ServiceStartPageReference;
+          anchor?: string;
+          href:
+            | string
+            | null
+            | "/"
+            | "/borrador"
+            | "/calculadora"
+            | "/contacto"
+            | "/iniciar-servicio"
+            | "/legal"
+            | "/mensual"
+            | "/sectores"
+            | "/servicios/google-ads"
+            | "/siguiente";
+          _type: "link";
+          _key: string;
+        }
+    > | null;
     level?: number;
     _type: "block";
     _key: string;
@@ -2306,7 +2390,7 @@ export type NextStepsPageQueryResult = {
 
 // Source: ../app/content/queries.ts
 // Variable: draftContractPageQuery
-// Query: *[_type == "draftContractPage" && _id == "draftContractPage"][0]{  seo, title, intro,  "sections": sections[]{..., "body": body[]{..., markDefs[]{..., _type == "link" => {"href": select(defined(page._ref) => select(  page->_type == "sectorPage" => "/sectores/" + page->slug.current,  page->_type == "campaignPage" => "/" + page->slug.current,  page->_type == "landingPage" => "/",  page->_type == "plansPage" => "/mensual",  page->_type == "calculatorPage" => "/calculadora",  page->_type == "sectorsDirectory" => "/sectores",  page->_type == "googleAdsPage" => "/servicios/google-ads",  page->_type == "contactPage" => "/contacto",  page->_type == "legalPage" => "/legal",  page->_type == "nextStepsPage" => "/siguiente",  page->_type == "draftContractPage" => "/borrador",  page->_type == "serviceStartPage" => "/iniciar-servicio") + coalesce(anchor, ""), href)}}}}}
+// Query: *[_type == "draftContractPage" && _id == "draftContractPage"][0]{  seo, title, intro,  "sections": sections[]{..., "body": body[]{..., markDefs[]{..., defined(page) => {"href": select(defined(page._ref) => select(  page->_type == "sectorPage" => "/sectores/" + page->slug.current,  page->_type == "campaignPage" => "/" + page->slug.current,  page->_type == "landingPage" => "/",  page->_type == "plansPage" => "/mensual",  page->_type == "calculatorPage" => "/calculadora",  page->_type == "sectorsDirectory" => "/sectores",  page->_type == "googleAdsPage" => "/servicios/google-ads",  page->_type == "contactPage" => "/contacto",  page->_type == "legalPage" => "/legal",  page->_type == "nextStepsPage" => "/siguiente",  page->_type == "draftContractPage" => "/borrador",  page->_type == "serviceStartPage" => "/iniciar-servicio") + coalesce(anchor, ""), href)}}}}}
 export type DraftContractPageQueryResult = {
   seo: Seo;
   title: string;
@@ -2339,37 +2423,58 @@ export type DraftContractPageQueryResult = {
       >;
       style?: "h2" | "h3" | "normal";
       listItem?: "bullet" | "number";
-      markDefs: Array<{
-        page?:
-          | CalculatorPageReference
-          | CampaignPageReference
-          | ContactPageReference
-          | DraftContractPageReference
-          | GoogleAdsPageReference
-          | LandingPageReference
-          | LegalPageReference
-          | NextStepsPageReference
-          | PlansPageReference
-          | SectorPageReference
-          | SectorsDirectoryReference
-          | ServiceStartPageReference;
-        anchor?: string;
-        href:
-          | string
-          | null
-          | "/"
-          | "/borrador"
-          | "/calculadora"
-          | "/contacto"
-          | "/iniciar-servicio"
-          | "/legal"
-          | "/mensual"
-          | "/sectores"
-          | "/servicios/google-ads"
-          | "/siguiente";
-        _type: "link";
-        _key: string;
-      }> | null;
+      markDefs: Array<
+        | {
+            page?:
+              | CalculatorPageReference
+              | CampaignPageReference
+              | ContactPageReference
+              | DraftContractPageReference
+              | GoogleAdsPageReference
+              | LandingPageReference
+              | LegalPageReference
+              | NextStepsPageReference
+              | PlansPageReference
+              | SectorPageReference
+              | SectorsDirectoryReference
+              | ServiceStartPageReference;
+            anchor?: string;
+            href?: string;
+            _type: "link";
+            _key: string;
+          }
+        | {
+            page?:
+              | CalculatorPageReference
+              | CampaignPageReference
+              | ContactPageReference
+              | DraftContractPageReference
+              | GoogleAdsPageReference
+              | LandingPageReference
+              | LegalPageReference
+              | NextStepsPageReference
+              | PlansPageReference
+              | SectorPageReference
+              | SectorsDirectoryReference
+              | ServiceStartPageReference;
+            anchor?: string;
+            href:
+              | string
+              | null
+              | "/"
+              | "/borrador"
+              | "/calculadora"
+              | "/contacto"
+              | "/iniciar-servicio"
+              | "/legal"
+              | "/mensual"
+              | "/sectores"
+              | "/servicios/google-ads"
+              | "/siguiente";
+            _type: "link";
+            _key: string;
+          }
+      > | null;
       level?: number;
       _type: "block";
       _key: string;
@@ -2445,7 +2550,7 @@ export type HealthQueryResult = number;
 
 // Source: ../app/content/queries.ts
 // Variable: campaignPageQuery
-// Query: *[_type == "campaignPage" && slug.current == $slug && !(_id in path("drafts.**"))][0]{  _id, _updatedAt, title, "slug": slug.current, seo, minimalHeader, visibleFrom, visibleUntil, afterEnd,  blocks[]{ _key, _type, _type == "heroBlock" => { badge, heading, text, cta{label, "href": select(defined(page._ref) => select(  page->_type == "sectorPage" => "/sectores/" + page->slug.current,  page->_type == "campaignPage" => "/" + page->slug.current,  page->_type == "landingPage" => "/",  page->_type == "plansPage" => "/mensual",  page->_type == "calculatorPage" => "/calculadora",  page->_type == "sectorsDirectory" => "/sectores",  page->_type == "googleAdsPage" => "/servicios/google-ads",  page->_type == "contactPage" => "/contacto",  page->_type == "legalPage" => "/legal",  page->_type == "nextStepsPage" => "/siguiente",  page->_type == "draftContractPage" => "/borrador",  page->_type == "serviceStartPage" => "/iniciar-servicio") + coalesce(anchor, ""), href)}, image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "richTextBlock" => { body[]{..., markDefs[]{..., _type == "link" => {"href": select(defined(page._ref) => select(  page->_type == "sectorPage" => "/sectores/" + page->slug.current,  page->_type == "campaignPage" => "/" + page->slug.current,  page->_type == "landingPage" => "/",  page->_type == "plansPage" => "/mensual",  page->_type == "calculatorPage" => "/calculadora",  page->_type == "sectorsDirectory" => "/sectores",  page->_type == "googleAdsPage" => "/servicios/google-ads",  page->_type == "contactPage" => "/contacto",  page->_type == "legalPage" => "/legal",  page->_type == "nextStepsPage" => "/siguiente",  page->_type == "draftContractPage" => "/borrador",  page->_type == "serviceStartPage" => "/iniciar-servicio") + coalesce(anchor, ""), href)}}} }, _type == "sectorFiguresBlock" => { heading, "sector": sector->{ sectorName, "slug": slug.current, "calculatorName": coalesce(calculatorName, sectorName), stats, projection{heading, intro, fixedInvestments}, "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels } }, _type == "calculatorBlock" => { "sector": sector->{ "calculatorName": coalesce(calculatorName, sectorName) }, sectorField }, _type == "faqBlock" => { heading, "items": items[]->{_id, question, answer} }, _type == "leadFormBlock" => { heading, text, fields, submitLabel, successTitle, successText }, _type == "ctaBlock" => { heading, text, cta{label, "href": select(defined(page._ref) => select(  page->_type == "sectorPage" => "/sectores/" + page->slug.current,  page->_type == "campaignPage" => "/" + page->slug.current,  page->_type == "landingPage" => "/",  page->_type == "plansPage" => "/mensual",  page->_type == "calculatorPage" => "/calculadora",  page->_type == "sectorsDirectory" => "/sectores",  page->_type == "googleAdsPage" => "/servicios/google-ads",  page->_type == "contactPage" => "/contacto",  page->_type == "legalPage" => "/legal",  page->_type == "nextStepsPage" => "/siguiente",  page->_type == "draftContractPage" => "/borrador",  page->_type == "serviceStartPage" => "/iniciar-servicio") + coalesce(anchor, ""), href)} }, _type == "clientLogosBlock" => { heading, logos[]{_key, alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "stepsBlock" => { heading, intro, steps }, _type == "benefitsBlock" => { heading, intro, items }, _type == "testimonialsBlock" => { heading, items } },  "formTexts": *[_type == "landingPage" && _id == "landingPage"][0].contactSection{successTitle, successText, resetLabel}}
+// Query: *[_type == "campaignPage" && slug.current == $slug && !(_id in path("drafts.**"))][0]{  _id, _updatedAt, title, "slug": slug.current, seo, minimalHeader, visibleFrom, visibleUntil, afterEnd,  blocks[]{ _key, _type, _type == "heroBlock" => { badge, heading, text, cta{label, "href": select(defined(page._ref) => select(  page->_type == "sectorPage" => "/sectores/" + page->slug.current,  page->_type == "campaignPage" => "/" + page->slug.current,  page->_type == "landingPage" => "/",  page->_type == "plansPage" => "/mensual",  page->_type == "calculatorPage" => "/calculadora",  page->_type == "sectorsDirectory" => "/sectores",  page->_type == "googleAdsPage" => "/servicios/google-ads",  page->_type == "contactPage" => "/contacto",  page->_type == "legalPage" => "/legal",  page->_type == "nextStepsPage" => "/siguiente",  page->_type == "draftContractPage" => "/borrador",  page->_type == "serviceStartPage" => "/iniciar-servicio") + coalesce(anchor, ""), href)}, image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "richTextBlock" => { body[]{..., markDefs[]{..., defined(page) => {"href": select(defined(page._ref) => select(  page->_type == "sectorPage" => "/sectores/" + page->slug.current,  page->_type == "campaignPage" => "/" + page->slug.current,  page->_type == "landingPage" => "/",  page->_type == "plansPage" => "/mensual",  page->_type == "calculatorPage" => "/calculadora",  page->_type == "sectorsDirectory" => "/sectores",  page->_type == "googleAdsPage" => "/servicios/google-ads",  page->_type == "contactPage" => "/contacto",  page->_type == "legalPage" => "/legal",  page->_type == "nextStepsPage" => "/siguiente",  page->_type == "draftContractPage" => "/borrador",  page->_type == "serviceStartPage" => "/iniciar-servicio") + coalesce(anchor, ""), href)}}} }, _type == "sectorFiguresBlock" => { heading, "sector": sector->{ sectorName, "slug": slug.current, "calculatorName": coalesce(calculatorName, sectorName), stats, projection{heading, intro, fixedInvestments}, "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels } }, _type == "calculatorBlock" => { "sector": sector->{ "calculatorName": coalesce(calculatorName, sectorName) }, sectorField }, _type == "faqBlock" => { heading, "items": items[]->{_id, question, answer} }, _type == "leadFormBlock" => { heading, text, fields, submitLabel, successTitle, successText }, _type == "ctaBlock" => { heading, text, cta{label, "href": select(defined(page._ref) => select(  page->_type == "sectorPage" => "/sectores/" + page->slug.current,  page->_type == "campaignPage" => "/" + page->slug.current,  page->_type == "landingPage" => "/",  page->_type == "plansPage" => "/mensual",  page->_type == "calculatorPage" => "/calculadora",  page->_type == "sectorsDirectory" => "/sectores",  page->_type == "googleAdsPage" => "/servicios/google-ads",  page->_type == "contactPage" => "/contacto",  page->_type == "legalPage" => "/legal",  page->_type == "nextStepsPage" => "/siguiente",  page->_type == "draftContractPage" => "/borrador",  page->_type == "serviceStartPage" => "/iniciar-servicio") + coalesce(anchor, ""), href)} }, _type == "clientLogosBlock" => { heading, logos[]{_key, alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "stepsBlock" => { heading, intro, steps }, _type == "benefitsBlock" => { heading, intro, items }, _type == "testimonialsBlock" => { heading, items } },  "formTexts": *[_type == "landingPage" && _id == "landingPage"][0].contactSection{successTitle, successText, resetLabel}}
 export type CampaignPageQueryResult = {
   _id: string;
   _updatedAt: string;
@@ -2606,37 +2711,58 @@ export type CampaignPageQueryResult = {
           >;
           style?: "h2" | "h3" | "normal";
           listItem?: "bullet" | "number";
-          markDefs: Array<{
-            page?:
-              | CalculatorPageReference
-              | CampaignPageReference
-              | ContactPageReference
-              | DraftContractPageReference
-              | GoogleAdsPageReference
-              | LandingPageReference
-              | LegalPageReference
-              | NextStepsPageReference
-              | PlansPageReference
-              | SectorPageReference
-              | SectorsDirectoryReference
-              | ServiceStartPageReference;
-            anchor?: string;
-            href:
-              | string
-              | null
-              | "/"
-              | "/borrador"
-              | "/calculadora"
-              | "/contacto"
-              | "/iniciar-servicio"
-              | "/legal"
-              | "/mensual"
-              | "/sectores"
-              | "/servicios/google-ads"
-              | "/siguiente";
-            _type: "link";
-            _key: string;
-          }> | null;
+          markDefs: Array<
+            | {
+                page?:
+                  | CalculatorPageReference
+                  | CampaignPageReference
+                  | ContactPageReference
+                  | DraftContractPageReference
+                  | GoogleAdsPageReference
+                  | LandingPageReference
+                  | LegalPageReference
+                  | NextStepsPageReference
+                  | PlansPageReference
+                  | SectorPageReference
+                  | SectorsDirectoryReference
+                  | ServiceStartPageReference;
+                anchor?: string;
+                href?: string;
+                _type: "link";
+                _key: string;
+              }
+            | {
+                page?:
+                  | CalculatorPageReference
+                  | CampaignPageReference
+                  | ContactPageReference
+                  | DraftContractPageReference
+                  | GoogleAdsPageReference
+                  | LandingPageReference
+                  | LegalPageReference
+                  | NextStepsPageReference
+                  | PlansPageReference
+                  | SectorPageReference
+                  | SectorsDirectoryReference
+                  | ServiceStartPageReference;
+                anchor?: string;
+                href:
+                  | string
+                  | null
+                  | "/"
+                  | "/borrador"
+                  | "/calculadora"
+                  | "/contacto"
+                  | "/iniciar-servicio"
+                  | "/legal"
+                  | "/mensual"
+                  | "/sectores"
+                  | "/servicios/google-ads"
+                  | "/siguiente";
+                _type: "link";
+                _key: string;
+              }
+          > | null;
           level?: number;
           _type: "block";
           _key: string;
@@ -2707,7 +2833,7 @@ export type CampaignPageQueryResult = {
 
 // Source: ../app/content/queries.ts
 // Variable: campaignPageByIdQuery
-// Query: *[_type == "campaignPage" && _id == $id][0]{  _id, _updatedAt, title, "slug": slug.current, seo, minimalHeader, visibleFrom, visibleUntil, afterEnd,  blocks[]{ _key, _type, _type == "heroBlock" => { badge, heading, text, cta{label, "href": select(defined(page._ref) => select(  page->_type == "sectorPage" => "/sectores/" + page->slug.current,  page->_type == "campaignPage" => "/" + page->slug.current,  page->_type == "landingPage" => "/",  page->_type == "plansPage" => "/mensual",  page->_type == "calculatorPage" => "/calculadora",  page->_type == "sectorsDirectory" => "/sectores",  page->_type == "googleAdsPage" => "/servicios/google-ads",  page->_type == "contactPage" => "/contacto",  page->_type == "legalPage" => "/legal",  page->_type == "nextStepsPage" => "/siguiente",  page->_type == "draftContractPage" => "/borrador",  page->_type == "serviceStartPage" => "/iniciar-servicio") + coalesce(anchor, ""), href)}, image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "richTextBlock" => { body[]{..., markDefs[]{..., _type == "link" => {"href": select(defined(page._ref) => select(  page->_type == "sectorPage" => "/sectores/" + page->slug.current,  page->_type == "campaignPage" => "/" + page->slug.current,  page->_type == "landingPage" => "/",  page->_type == "plansPage" => "/mensual",  page->_type == "calculatorPage" => "/calculadora",  page->_type == "sectorsDirectory" => "/sectores",  page->_type == "googleAdsPage" => "/servicios/google-ads",  page->_type == "contactPage" => "/contacto",  page->_type == "legalPage" => "/legal",  page->_type == "nextStepsPage" => "/siguiente",  page->_type == "draftContractPage" => "/borrador",  page->_type == "serviceStartPage" => "/iniciar-servicio") + coalesce(anchor, ""), href)}}} }, _type == "sectorFiguresBlock" => { heading, "sector": sector->{ sectorName, "slug": slug.current, "calculatorName": coalesce(calculatorName, sectorName), stats, projection{heading, intro, fixedInvestments}, "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels } }, _type == "calculatorBlock" => { "sector": sector->{ "calculatorName": coalesce(calculatorName, sectorName) }, sectorField }, _type == "faqBlock" => { heading, "items": items[]->{_id, question, answer} }, _type == "leadFormBlock" => { heading, text, fields, submitLabel, successTitle, successText }, _type == "ctaBlock" => { heading, text, cta{label, "href": select(defined(page._ref) => select(  page->_type == "sectorPage" => "/sectores/" + page->slug.current,  page->_type == "campaignPage" => "/" + page->slug.current,  page->_type == "landingPage" => "/",  page->_type == "plansPage" => "/mensual",  page->_type == "calculatorPage" => "/calculadora",  page->_type == "sectorsDirectory" => "/sectores",  page->_type == "googleAdsPage" => "/servicios/google-ads",  page->_type == "contactPage" => "/contacto",  page->_type == "legalPage" => "/legal",  page->_type == "nextStepsPage" => "/siguiente",  page->_type == "draftContractPage" => "/borrador",  page->_type == "serviceStartPage" => "/iniciar-servicio") + coalesce(anchor, ""), href)} }, _type == "clientLogosBlock" => { heading, logos[]{_key, alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "stepsBlock" => { heading, intro, steps }, _type == "benefitsBlock" => { heading, intro, items }, _type == "testimonialsBlock" => { heading, items } },  "formTexts": *[_type == "landingPage" && _id == "landingPage"][0].contactSection{successTitle, successText, resetLabel}}
+// Query: *[_type == "campaignPage" && _id == $id][0]{  _id, _updatedAt, title, "slug": slug.current, seo, minimalHeader, visibleFrom, visibleUntil, afterEnd,  blocks[]{ _key, _type, _type == "heroBlock" => { badge, heading, text, cta{label, "href": select(defined(page._ref) => select(  page->_type == "sectorPage" => "/sectores/" + page->slug.current,  page->_type == "campaignPage" => "/" + page->slug.current,  page->_type == "landingPage" => "/",  page->_type == "plansPage" => "/mensual",  page->_type == "calculatorPage" => "/calculadora",  page->_type == "sectorsDirectory" => "/sectores",  page->_type == "googleAdsPage" => "/servicios/google-ads",  page->_type == "contactPage" => "/contacto",  page->_type == "legalPage" => "/legal",  page->_type == "nextStepsPage" => "/siguiente",  page->_type == "draftContractPage" => "/borrador",  page->_type == "serviceStartPage" => "/iniciar-servicio") + coalesce(anchor, ""), href)}, image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "richTextBlock" => { body[]{..., markDefs[]{..., defined(page) => {"href": select(defined(page._ref) => select(  page->_type == "sectorPage" => "/sectores/" + page->slug.current,  page->_type == "campaignPage" => "/" + page->slug.current,  page->_type == "landingPage" => "/",  page->_type == "plansPage" => "/mensual",  page->_type == "calculatorPage" => "/calculadora",  page->_type == "sectorsDirectory" => "/sectores",  page->_type == "googleAdsPage" => "/servicios/google-ads",  page->_type == "contactPage" => "/contacto",  page->_type == "legalPage" => "/legal",  page->_type == "nextStepsPage" => "/siguiente",  page->_type == "draftContractPage" => "/borrador",  page->_type == "serviceStartPage" => "/iniciar-servicio") + coalesce(anchor, ""), href)}}} }, _type == "sectorFiguresBlock" => { heading, "sector": sector->{ sectorName, "slug": slug.current, "calculatorName": coalesce(calculatorName, sectorName), stats, projection{heading, intro, fixedInvestments}, "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels } }, _type == "calculatorBlock" => { "sector": sector->{ "calculatorName": coalesce(calculatorName, sectorName) }, sectorField }, _type == "faqBlock" => { heading, "items": items[]->{_id, question, answer} }, _type == "leadFormBlock" => { heading, text, fields, submitLabel, successTitle, successText }, _type == "ctaBlock" => { heading, text, cta{label, "href": select(defined(page._ref) => select(  page->_type == "sectorPage" => "/sectores/" + page->slug.current,  page->_type == "campaignPage" => "/" + page->slug.current,  page->_type == "landingPage" => "/",  page->_type == "plansPage" => "/mensual",  page->_type == "calculatorPage" => "/calculadora",  page->_type == "sectorsDirectory" => "/sectores",  page->_type == "googleAdsPage" => "/servicios/google-ads",  page->_type == "contactPage" => "/contacto",  page->_type == "legalPage" => "/legal",  page->_type == "nextStepsPage" => "/siguiente",  page->_type == "draftContractPage" => "/borrador",  page->_type == "serviceStartPage" => "/iniciar-servicio") + coalesce(anchor, ""), href)} }, _type == "clientLogosBlock" => { heading, logos[]{_key, alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "stepsBlock" => { heading, intro, steps }, _type == "benefitsBlock" => { heading, intro, items }, _type == "testimonialsBlock" => { heading, items } },  "formTexts": *[_type == "landingPage" && _id == "landingPage"][0].contactSection{successTitle, successText, resetLabel}}
 export type CampaignPageByIdQueryResult = {
   _id: string;
   _updatedAt: string;
@@ -2868,37 +2994,58 @@ export type CampaignPageByIdQueryResult = {
           >;
           style?: "h2" | "h3" | "normal";
           listItem?: "bullet" | "number";
-          markDefs: Array<{
-            page?:
-              | CalculatorPageReference
-              | CampaignPageReference
-              | ContactPageReference
-              | DraftContractPageReference
-              | GoogleAdsPageReference
-              | LandingPageReference
-              | LegalPageReference
-              | NextStepsPageReference
-              | PlansPageReference
-              | SectorPageReference
-              | SectorsDirectoryReference
-              | ServiceStartPageReference;
-            anchor?: string;
-            href:
-              | string
-              | null
-              | "/"
-              | "/borrador"
-              | "/calculadora"
-              | "/contacto"
-              | "/iniciar-servicio"
-              | "/legal"
-              | "/mensual"
-              | "/sectores"
-              | "/servicios/google-ads"
-              | "/siguiente";
-            _type: "link";
-            _key: string;
-          }> | null;
+          markDefs: Array<
+            | {
+                page?:
+                  | CalculatorPageReference
+                  | CampaignPageReference
+                  | ContactPageReference
+                  | DraftContractPageReference
+                  | GoogleAdsPageReference
+                  | LandingPageReference
+                  | LegalPageReference
+                  | NextStepsPageReference
+                  | PlansPageReference
+                  | SectorPageReference
+                  | SectorsDirectoryReference
+                  | ServiceStartPageReference;
+                anchor?: string;
+                href?: string;
+                _type: "link";
+                _key: string;
+              }
+            | {
+                page?:
+                  | CalculatorPageReference
+                  | CampaignPageReference
+                  | ContactPageReference
+                  | DraftContractPageReference
+                  | GoogleAdsPageReference
+                  | LandingPageReference
+                  | LegalPageReference
+                  | NextStepsPageReference
+                  | PlansPageReference
+                  | SectorPageReference
+                  | SectorsDirectoryReference
+                  | ServiceStartPageReference;
+                anchor?: string;
+                href:
+                  | string
+                  | null
+                  | "/"
+                  | "/borrador"
+                  | "/calculadora"
+                  | "/contacto"
+                  | "/iniciar-servicio"
+                  | "/legal"
+                  | "/mensual"
+                  | "/sectores"
+                  | "/servicios/google-ads"
+                  | "/siguiente";
+                _type: "link";
+                _key: string;
+              }
+          > | null;
           level?: number;
           _type: "block";
           _key: string;
@@ -2998,19 +3145,19 @@ declare module "@sanity/client" {
     '*[_type == "calculatorPage" && _id == "calculatorPage"][0]{\n  seo, hero, introCards, sectorField, howWeWork, guarantee, leadForm\n}': CalculatorPageQueryResult;
     '*[\n  ((_type == "sectorPage" && defined(slug.current)) || _type == "calculatorSector") && !(_id in path("drafts.**"))\n]{\n  _id,\n  _type == "sectorPage" => {\n    "name": coalesce(calculatorName, sectorName),\n    sectorName,\n    "aliases": [sectorName] + coalesce(calculatorAliases, []),\n    "conversionRate": stats.conversionRate,\n    "averageProfit": stats.averageProfit,\n    "rank": 0\n  },\n  _type == "calculatorSector" => { name, aliases, conversionRate, averageProfit, "rank": 1 + coalesce(order, 0) }\n} | order(rank asc, name asc)': CalculatorSectorsQueryResult;
     '*[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0]{\n  seo, hero, featuredHeading, allHeading, tooltipLabel, listControls, finalCta,\n  "figureLabels": sectorPageLabels{conversionRate, costPerLead},\n  "sectors": *[_type == "sectorPage" && defined(slug.current) && !(_id in path("drafts.**"))] | order(order asc, sectorName asc){\n    sectorName, "slug": slug.current, "group": group->title, tooltip, featured, "icon": hero.icon,\n    "conversionRate": stats.conversionRate, "costPerLead": stats.costPerLead\n  }\n}': SectorsDirectoryQueryResult;
-    '*[_type == "sectorPage" && slug.current == $slug && !(_id in path("drafts.**"))][0]{\n  _id, _updatedAt, sectorName, "calculatorName": coalesce(calculatorName, sectorName), "slug": slug.current, seo,\n  hero{..., "extraCta": extraCta{label, "href": select(defined(page._ref) => select(\n  page->_type == "sectorPage" => "/sectores/" + page->slug.current,\n  page->_type == "campaignPage" => "/" + page->slug.current,\n  page->_type == "landingPage" => "/",\n  page->_type == "plansPage" => "/mensual",\n  page->_type == "calculatorPage" => "/calculadora",\n  page->_type == "sectorsDirectory" => "/sectores",\n  page->_type == "googleAdsPage" => "/servicios/google-ads",\n  page->_type == "contactPage" => "/contacto",\n  page->_type == "legalPage" => "/legal",\n  page->_type == "nextStepsPage" => "/siguiente",\n  page->_type == "draftContractPage" => "/borrador",\n  page->_type == "serviceStartPage" => "/iniciar-servicio"\n) + coalesce(anchor, ""), href)}, image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}}}, stats, leadsPerMonth, tooltip,\n  "explanation": explanation{..., "paragraphs": paragraphs[]{..., markDefs[]{..., _type == "link" => {"href": select(defined(page._ref) => select(\n  page->_type == "sectorPage" => "/sectores/" + page->slug.current,\n  page->_type == "campaignPage" => "/" + page->slug.current,\n  page->_type == "landingPage" => "/",\n  page->_type == "plansPage" => "/mensual",\n  page->_type == "calculatorPage" => "/calculadora",\n  page->_type == "sectorsDirectory" => "/sectores",\n  page->_type == "googleAdsPage" => "/servicios/google-ads",\n  page->_type == "contactPage" => "/contacto",\n  page->_type == "legalPage" => "/legal",\n  page->_type == "nextStepsPage" => "/siguiente",\n  page->_type == "draftContractPage" => "/borrador",\n  page->_type == "serviceStartPage" => "/iniciar-servicio"\n) + coalesce(anchor, ""), href)}}}}, projection, services, closingCta, structuredData, "group": group->title,\n  "relatedSlugs": relatedSectors[]->slug.current,\n  "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels\n}': SectorPageQueryResult;
+    '*[_type == "sectorPage" && slug.current == $slug && !(_id in path("drafts.**"))][0]{\n  _id, _updatedAt, sectorName, "calculatorName": coalesce(calculatorName, sectorName), "slug": slug.current, seo,\n  hero{..., "extraCta": extraCta{label, "href": select(defined(page._ref) => select(\n  page->_type == "sectorPage" => "/sectores/" + page->slug.current,\n  page->_type == "campaignPage" => "/" + page->slug.current,\n  page->_type == "landingPage" => "/",\n  page->_type == "plansPage" => "/mensual",\n  page->_type == "calculatorPage" => "/calculadora",\n  page->_type == "sectorsDirectory" => "/sectores",\n  page->_type == "googleAdsPage" => "/servicios/google-ads",\n  page->_type == "contactPage" => "/contacto",\n  page->_type == "legalPage" => "/legal",\n  page->_type == "nextStepsPage" => "/siguiente",\n  page->_type == "draftContractPage" => "/borrador",\n  page->_type == "serviceStartPage" => "/iniciar-servicio"\n) + coalesce(anchor, ""), href)}, image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}}}, stats, leadsPerMonth, tooltip,\n  "explanation": explanation{..., "paragraphs": paragraphs[]{..., markDefs[]{..., defined(page) => {"href": select(defined(page._ref) => select(\n  page->_type == "sectorPage" => "/sectores/" + page->slug.current,\n  page->_type == "campaignPage" => "/" + page->slug.current,\n  page->_type == "landingPage" => "/",\n  page->_type == "plansPage" => "/mensual",\n  page->_type == "calculatorPage" => "/calculadora",\n  page->_type == "sectorsDirectory" => "/sectores",\n  page->_type == "googleAdsPage" => "/servicios/google-ads",\n  page->_type == "contactPage" => "/contacto",\n  page->_type == "legalPage" => "/legal",\n  page->_type == "nextStepsPage" => "/siguiente",\n  page->_type == "draftContractPage" => "/borrador",\n  page->_type == "serviceStartPage" => "/iniciar-servicio"\n) + coalesce(anchor, ""), href)}}}}, projection, services, closingCta, structuredData, "group": group->title,\n  "relatedSlugs": relatedSectors[]->slug.current,\n  "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels\n}': SectorPageQueryResult;
     '*[_type == "sectorPage" && defined(slug.current) && !(_id in path("drafts.**"))] | order(order asc, sectorName asc){\n  "slug": slug.current, _updatedAt\n}': SectorSlugsQueryResult;
     '*[_type == "redirect" && enabled != false && defined(source) && defined(destination) && !(_id in path("drafts.**"))] | order(_createdAt asc){\n  source, destination, permanent\n}': RedirectsQueryResult;
     '*[_type == "googleAdsPage" && _id == "googleAdsPage"][0]{\n  seo, hero, stats, included, process, finalCta\n}': GoogleAdsPageQueryResult;
     '*[_type == "contactPage" && _id == "contactPage"][0]{\n  seo, hero, channels,\n  "form": *[_type == "landingPage" && _id == "landingPage"][0].contactSection{successTitle, successText, resetLabel}\n}': ContactPageQueryResult;
-    '*[_type == "legalPage" && _id == "legalPage"][0]{\n  seo, title, updatedAt,\n  "legalNotice": legalNotice[]{..., markDefs[]{..., _type == "link" => {"href": select(defined(page._ref) => select(\n  page->_type == "sectorPage" => "/sectores/" + page->slug.current,\n  page->_type == "campaignPage" => "/" + page->slug.current,\n  page->_type == "landingPage" => "/",\n  page->_type == "plansPage" => "/mensual",\n  page->_type == "calculatorPage" => "/calculadora",\n  page->_type == "sectorsDirectory" => "/sectores",\n  page->_type == "googleAdsPage" => "/servicios/google-ads",\n  page->_type == "contactPage" => "/contacto",\n  page->_type == "legalPage" => "/legal",\n  page->_type == "nextStepsPage" => "/siguiente",\n  page->_type == "draftContractPage" => "/borrador",\n  page->_type == "serviceStartPage" => "/iniciar-servicio"\n) + coalesce(anchor, ""), href)}}},\n  "privacyPolicy": privacyPolicy[]{..., markDefs[]{..., _type == "link" => {"href": select(defined(page._ref) => select(\n  page->_type == "sectorPage" => "/sectores/" + page->slug.current,\n  page->_type == "campaignPage" => "/" + page->slug.current,\n  page->_type == "landingPage" => "/",\n  page->_type == "plansPage" => "/mensual",\n  page->_type == "calculatorPage" => "/calculadora",\n  page->_type == "sectorsDirectory" => "/sectores",\n  page->_type == "googleAdsPage" => "/servicios/google-ads",\n  page->_type == "contactPage" => "/contacto",\n  page->_type == "legalPage" => "/legal",\n  page->_type == "nextStepsPage" => "/siguiente",\n  page->_type == "draftContractPage" => "/borrador",\n  page->_type == "serviceStartPage" => "/iniciar-servicio"\n) + coalesce(anchor, ""), href)}}},\n  "cookiePolicy": cookiePolicy[]{..., markDefs[]{..., _type == "link" => {"href": select(defined(page._ref) => select(\n  page->_type == "sectorPage" => "/sectores/" + page->slug.current,\n  page->_type == "campaignPage" => "/" + page->slug.current,\n  page->_type == "landingPage" => "/",\n  page->_type == "plansPage" => "/mensual",\n  page->_type == "calculatorPage" => "/calculadora",\n  page->_type == "sectorsDirectory" => "/sectores",\n  page->_type == "googleAdsPage" => "/servicios/google-ads",\n  page->_type == "contactPage" => "/contacto",\n  page->_type == "legalPage" => "/legal",\n  page->_type == "nextStepsPage" => "/siguiente",\n  page->_type == "draftContractPage" => "/borrador",\n  page->_type == "serviceStartPage" => "/iniciar-servicio"\n) + coalesce(anchor, ""), href)}}}\n}': LegalPageQueryResult;
+    '*[_type == "legalPage" && _id == "legalPage"][0]{\n  seo, title, updatedAt,\n  "legalNotice": legalNotice[]{..., markDefs[]{..., defined(page) => {"href": select(defined(page._ref) => select(\n  page->_type == "sectorPage" => "/sectores/" + page->slug.current,\n  page->_type == "campaignPage" => "/" + page->slug.current,\n  page->_type == "landingPage" => "/",\n  page->_type == "plansPage" => "/mensual",\n  page->_type == "calculatorPage" => "/calculadora",\n  page->_type == "sectorsDirectory" => "/sectores",\n  page->_type == "googleAdsPage" => "/servicios/google-ads",\n  page->_type == "contactPage" => "/contacto",\n  page->_type == "legalPage" => "/legal",\n  page->_type == "nextStepsPage" => "/siguiente",\n  page->_type == "draftContractPage" => "/borrador",\n  page->_type == "serviceStartPage" => "/iniciar-servicio"\n) + coalesce(anchor, ""), href)}}},\n  "privacyPolicy": privacyPolicy[]{..., markDefs[]{..., defined(page) => {"href": select(defined(page._ref) => select(\n  page->_type == "sectorPage" => "/sectores/" + page->slug.current,\n  page->_type == "campaignPage" => "/" + page->slug.current,\n  page->_type == "landingPage" => "/",\n  page->_type == "plansPage" => "/mensual",\n  page->_type == "calculatorPage" => "/calculadora",\n  page->_type == "sectorsDirectory" => "/sectores",\n  page->_type == "googleAdsPage" => "/servicios/google-ads",\n  page->_type == "contactPage" => "/contacto",\n  page->_type == "legalPage" => "/legal",\n  page->_type == "nextStepsPage" => "/siguiente",\n  page->_type == "draftContractPage" => "/borrador",\n  page->_type == "serviceStartPage" => "/iniciar-servicio"\n) + coalesce(anchor, ""), href)}}},\n  "cookiePolicy": cookiePolicy[]{..., markDefs[]{..., defined(page) => {"href": select(defined(page._ref) => select(\n  page->_type == "sectorPage" => "/sectores/" + page->slug.current,\n  page->_type == "campaignPage" => "/" + page->slug.current,\n  page->_type == "landingPage" => "/",\n  page->_type == "plansPage" => "/mensual",\n  page->_type == "calculatorPage" => "/calculadora",\n  page->_type == "sectorsDirectory" => "/sectores",\n  page->_type == "googleAdsPage" => "/servicios/google-ads",\n  page->_type == "contactPage" => "/contacto",\n  page->_type == "legalPage" => "/legal",\n  page->_type == "nextStepsPage" => "/siguiente",\n  page->_type == "draftContractPage" => "/borrador",\n  page->_type == "serviceStartPage" => "/iniciar-servicio"\n) + coalesce(anchor, ""), href)}}}\n}': LegalPageQueryResult;
     '*[_type == "nextStepsPage" && _id == "nextStepsPage"][0]{ seo, hero, steps, contact }': NextStepsPageQueryResult;
-    '*[_type == "draftContractPage" && _id == "draftContractPage"][0]{\n  seo, title, intro,\n  "sections": sections[]{..., "body": body[]{..., markDefs[]{..., _type == "link" => {"href": select(defined(page._ref) => select(\n  page->_type == "sectorPage" => "/sectores/" + page->slug.current,\n  page->_type == "campaignPage" => "/" + page->slug.current,\n  page->_type == "landingPage" => "/",\n  page->_type == "plansPage" => "/mensual",\n  page->_type == "calculatorPage" => "/calculadora",\n  page->_type == "sectorsDirectory" => "/sectores",\n  page->_type == "googleAdsPage" => "/servicios/google-ads",\n  page->_type == "contactPage" => "/contacto",\n  page->_type == "legalPage" => "/legal",\n  page->_type == "nextStepsPage" => "/siguiente",\n  page->_type == "draftContractPage" => "/borrador",\n  page->_type == "serviceStartPage" => "/iniciar-servicio"\n) + coalesce(anchor, ""), href)}}}}\n}': DraftContractPageQueryResult;
+    '*[_type == "draftContractPage" && _id == "draftContractPage"][0]{\n  seo, title, intro,\n  "sections": sections[]{..., "body": body[]{..., markDefs[]{..., defined(page) => {"href": select(defined(page._ref) => select(\n  page->_type == "sectorPage" => "/sectores/" + page->slug.current,\n  page->_type == "campaignPage" => "/" + page->slug.current,\n  page->_type == "landingPage" => "/",\n  page->_type == "plansPage" => "/mensual",\n  page->_type == "calculatorPage" => "/calculadora",\n  page->_type == "sectorsDirectory" => "/sectores",\n  page->_type == "googleAdsPage" => "/servicios/google-ads",\n  page->_type == "contactPage" => "/contacto",\n  page->_type == "legalPage" => "/legal",\n  page->_type == "nextStepsPage" => "/siguiente",\n  page->_type == "draftContractPage" => "/borrador",\n  page->_type == "serviceStartPage" => "/iniciar-servicio"\n) + coalesce(anchor, ""), href)}}}}\n}': DraftContractPageQueryResult;
     '*[_type == "serviceStartPage" && _id == "serviceStartPage"][0]{\n  seo, heading, intro, cards, styleOptions, logoOffer, submitLabel, sendingLabel, paymentNote,\n  calculatorLinkLabel, successTitle, successText, paymentLinkLabel,\n  "plans": plans[]->{_id, name, key, price, priceSuffix, subtitle, description, features, popular, badges}\n}': ServiceStartPageQueryResult;
     '*[_type == "experiment" && !(_id in path("drafts.**"))] | order(_createdAt asc){\n  key, name, status, winner,\n  variants[]{ key, label, weight, "page": page->{_id, "slug": slug.current, visibleFrom, visibleUntil} }\n}': ExperimentsQueryResult;
     'count(*[_id == "siteSettings"])': HealthQueryResult;
-    '*[_type == "campaignPage" && slug.current == $slug && !(_id in path("drafts.**"))][0]{\n  _id, _updatedAt, title, "slug": slug.current, seo, minimalHeader, visibleFrom, visibleUntil, afterEnd,\n  blocks[]{ _key, _type, _type == "heroBlock" => { badge, heading, text, cta{label, "href": select(defined(page._ref) => select(\n  page->_type == "sectorPage" => "/sectores/" + page->slug.current,\n  page->_type == "campaignPage" => "/" + page->slug.current,\n  page->_type == "landingPage" => "/",\n  page->_type == "plansPage" => "/mensual",\n  page->_type == "calculatorPage" => "/calculadora",\n  page->_type == "sectorsDirectory" => "/sectores",\n  page->_type == "googleAdsPage" => "/servicios/google-ads",\n  page->_type == "contactPage" => "/contacto",\n  page->_type == "legalPage" => "/legal",\n  page->_type == "nextStepsPage" => "/siguiente",\n  page->_type == "draftContractPage" => "/borrador",\n  page->_type == "serviceStartPage" => "/iniciar-servicio"\n) + coalesce(anchor, ""), href)}, image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "richTextBlock" => { body[]{..., markDefs[]{..., _type == "link" => {"href": select(defined(page._ref) => select(\n  page->_type == "sectorPage" => "/sectores/" + page->slug.current,\n  page->_type == "campaignPage" => "/" + page->slug.current,\n  page->_type == "landingPage" => "/",\n  page->_type == "plansPage" => "/mensual",\n  page->_type == "calculatorPage" => "/calculadora",\n  page->_type == "sectorsDirectory" => "/sectores",\n  page->_type == "googleAdsPage" => "/servicios/google-ads",\n  page->_type == "contactPage" => "/contacto",\n  page->_type == "legalPage" => "/legal",\n  page->_type == "nextStepsPage" => "/siguiente",\n  page->_type == "draftContractPage" => "/borrador",\n  page->_type == "serviceStartPage" => "/iniciar-servicio"\n) + coalesce(anchor, ""), href)}}} }, _type == "sectorFiguresBlock" => { heading, "sector": sector->{ sectorName, "slug": slug.current, "calculatorName": coalesce(calculatorName, sectorName), stats, projection{heading, intro, fixedInvestments}, "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels } }, _type == "calculatorBlock" => { "sector": sector->{ "calculatorName": coalesce(calculatorName, sectorName) }, sectorField }, _type == "faqBlock" => { heading, "items": items[]->{_id, question, answer} }, _type == "leadFormBlock" => { heading, text, fields, submitLabel, successTitle, successText }, _type == "ctaBlock" => { heading, text, cta{label, "href": select(defined(page._ref) => select(\n  page->_type == "sectorPage" => "/sectores/" + page->slug.current,\n  page->_type == "campaignPage" => "/" + page->slug.current,\n  page->_type == "landingPage" => "/",\n  page->_type == "plansPage" => "/mensual",\n  page->_type == "calculatorPage" => "/calculadora",\n  page->_type == "sectorsDirectory" => "/sectores",\n  page->_type == "googleAdsPage" => "/servicios/google-ads",\n  page->_type == "contactPage" => "/contacto",\n  page->_type == "legalPage" => "/legal",\n  page->_type == "nextStepsPage" => "/siguiente",\n  page->_type == "draftContractPage" => "/borrador",\n  page->_type == "serviceStartPage" => "/iniciar-servicio"\n) + coalesce(anchor, ""), href)} }, _type == "clientLogosBlock" => { heading, logos[]{_key, alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "stepsBlock" => { heading, intro, steps }, _type == "benefitsBlock" => { heading, intro, items }, _type == "testimonialsBlock" => { heading, items } },\n  "formTexts": *[_type == "landingPage" && _id == "landingPage"][0].contactSection{successTitle, successText, resetLabel}\n}': CampaignPageQueryResult;
-    '*[_type == "campaignPage" && _id == $id][0]{\n  _id, _updatedAt, title, "slug": slug.current, seo, minimalHeader, visibleFrom, visibleUntil, afterEnd,\n  blocks[]{ _key, _type, _type == "heroBlock" => { badge, heading, text, cta{label, "href": select(defined(page._ref) => select(\n  page->_type == "sectorPage" => "/sectores/" + page->slug.current,\n  page->_type == "campaignPage" => "/" + page->slug.current,\n  page->_type == "landingPage" => "/",\n  page->_type == "plansPage" => "/mensual",\n  page->_type == "calculatorPage" => "/calculadora",\n  page->_type == "sectorsDirectory" => "/sectores",\n  page->_type == "googleAdsPage" => "/servicios/google-ads",\n  page->_type == "contactPage" => "/contacto",\n  page->_type == "legalPage" => "/legal",\n  page->_type == "nextStepsPage" => "/siguiente",\n  page->_type == "draftContractPage" => "/borrador",\n  page->_type == "serviceStartPage" => "/iniciar-servicio"\n) + coalesce(anchor, ""), href)}, image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "richTextBlock" => { body[]{..., markDefs[]{..., _type == "link" => {"href": select(defined(page._ref) => select(\n  page->_type == "sectorPage" => "/sectores/" + page->slug.current,\n  page->_type == "campaignPage" => "/" + page->slug.current,\n  page->_type == "landingPage" => "/",\n  page->_type == "plansPage" => "/mensual",\n  page->_type == "calculatorPage" => "/calculadora",\n  page->_type == "sectorsDirectory" => "/sectores",\n  page->_type == "googleAdsPage" => "/servicios/google-ads",\n  page->_type == "contactPage" => "/contacto",\n  page->_type == "legalPage" => "/legal",\n  page->_type == "nextStepsPage" => "/siguiente",\n  page->_type == "draftContractPage" => "/borrador",\n  page->_type == "serviceStartPage" => "/iniciar-servicio"\n) + coalesce(anchor, ""), href)}}} }, _type == "sectorFiguresBlock" => { heading, "sector": sector->{ sectorName, "slug": slug.current, "calculatorName": coalesce(calculatorName, sectorName), stats, projection{heading, intro, fixedInvestments}, "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels } }, _type == "calculatorBlock" => { "sector": sector->{ "calculatorName": coalesce(calculatorName, sectorName) }, sectorField }, _type == "faqBlock" => { heading, "items": items[]->{_id, question, answer} }, _type == "leadFormBlock" => { heading, text, fields, submitLabel, successTitle, successText }, _type == "ctaBlock" => { heading, text, cta{label, "href": select(defined(page._ref) => select(\n  page->_type == "sectorPage" => "/sectores/" + page->slug.current,\n  page->_type == "campaignPage" => "/" + page->slug.current,\n  page->_type == "landingPage" => "/",\n  page->_type == "plansPage" => "/mensual",\n  page->_type == "calculatorPage" => "/calculadora",\n  page->_type == "sectorsDirectory" => "/sectores",\n  page->_type == "googleAdsPage" => "/servicios/google-ads",\n  page->_type == "contactPage" => "/contacto",\n  page->_type == "legalPage" => "/legal",\n  page->_type == "nextStepsPage" => "/siguiente",\n  page->_type == "draftContractPage" => "/borrador",\n  page->_type == "serviceStartPage" => "/iniciar-servicio"\n) + coalesce(anchor, ""), href)} }, _type == "clientLogosBlock" => { heading, logos[]{_key, alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "stepsBlock" => { heading, intro, steps }, _type == "benefitsBlock" => { heading, intro, items }, _type == "testimonialsBlock" => { heading, items } },\n  "formTexts": *[_type == "landingPage" && _id == "landingPage"][0].contactSection{successTitle, successText, resetLabel}\n}': CampaignPageByIdQueryResult;
+    '*[_type == "campaignPage" && slug.current == $slug && !(_id in path("drafts.**"))][0]{\n  _id, _updatedAt, title, "slug": slug.current, seo, minimalHeader, visibleFrom, visibleUntil, afterEnd,\n  blocks[]{ _key, _type, _type == "heroBlock" => { badge, heading, text, cta{label, "href": select(defined(page._ref) => select(\n  page->_type == "sectorPage" => "/sectores/" + page->slug.current,\n  page->_type == "campaignPage" => "/" + page->slug.current,\n  page->_type == "landingPage" => "/",\n  page->_type == "plansPage" => "/mensual",\n  page->_type == "calculatorPage" => "/calculadora",\n  page->_type == "sectorsDirectory" => "/sectores",\n  page->_type == "googleAdsPage" => "/servicios/google-ads",\n  page->_type == "contactPage" => "/contacto",\n  page->_type == "legalPage" => "/legal",\n  page->_type == "nextStepsPage" => "/siguiente",\n  page->_type == "draftContractPage" => "/borrador",\n  page->_type == "serviceStartPage" => "/iniciar-servicio"\n) + coalesce(anchor, ""), href)}, image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "richTextBlock" => { body[]{..., markDefs[]{..., defined(page) => {"href": select(defined(page._ref) => select(\n  page->_type == "sectorPage" => "/sectores/" + page->slug.current,\n  page->_type == "campaignPage" => "/" + page->slug.current,\n  page->_type == "landingPage" => "/",\n  page->_type == "plansPage" => "/mensual",\n  page->_type == "calculatorPage" => "/calculadora",\n  page->_type == "sectorsDirectory" => "/sectores",\n  page->_type == "googleAdsPage" => "/servicios/google-ads",\n  page->_type == "contactPage" => "/contacto",\n  page->_type == "legalPage" => "/legal",\n  page->_type == "nextStepsPage" => "/siguiente",\n  page->_type == "draftContractPage" => "/borrador",\n  page->_type == "serviceStartPage" => "/iniciar-servicio"\n) + coalesce(anchor, ""), href)}}} }, _type == "sectorFiguresBlock" => { heading, "sector": sector->{ sectorName, "slug": slug.current, "calculatorName": coalesce(calculatorName, sectorName), stats, projection{heading, intro, fixedInvestments}, "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels } }, _type == "calculatorBlock" => { "sector": sector->{ "calculatorName": coalesce(calculatorName, sectorName) }, sectorField }, _type == "faqBlock" => { heading, "items": items[]->{_id, question, answer} }, _type == "leadFormBlock" => { heading, text, fields, submitLabel, successTitle, successText }, _type == "ctaBlock" => { heading, text, cta{label, "href": select(defined(page._ref) => select(\n  page->_type == "sectorPage" => "/sectores/" + page->slug.current,\n  page->_type == "campaignPage" => "/" + page->slug.current,\n  page->_type == "landingPage" => "/",\n  page->_type == "plansPage" => "/mensual",\n  page->_type == "calculatorPage" => "/calculadora",\n  page->_type == "sectorsDirectory" => "/sectores",\n  page->_type == "googleAdsPage" => "/servicios/google-ads",\n  page->_type == "contactPage" => "/contacto",\n  page->_type == "legalPage" => "/legal",\n  page->_type == "nextStepsPage" => "/siguiente",\n  page->_type == "draftContractPage" => "/borrador",\n  page->_type == "serviceStartPage" => "/iniciar-servicio"\n) + coalesce(anchor, ""), href)} }, _type == "clientLogosBlock" => { heading, logos[]{_key, alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "stepsBlock" => { heading, intro, steps }, _type == "benefitsBlock" => { heading, intro, items }, _type == "testimonialsBlock" => { heading, items } },\n  "formTexts": *[_type == "landingPage" && _id == "landingPage"][0].contactSection{successTitle, successText, resetLabel}\n}': CampaignPageQueryResult;
+    '*[_type == "campaignPage" && _id == $id][0]{\n  _id, _updatedAt, title, "slug": slug.current, seo, minimalHeader, visibleFrom, visibleUntil, afterEnd,\n  blocks[]{ _key, _type, _type == "heroBlock" => { badge, heading, text, cta{label, "href": select(defined(page._ref) => select(\n  page->_type == "sectorPage" => "/sectores/" + page->slug.current,\n  page->_type == "campaignPage" => "/" + page->slug.current,\n  page->_type == "landingPage" => "/",\n  page->_type == "plansPage" => "/mensual",\n  page->_type == "calculatorPage" => "/calculadora",\n  page->_type == "sectorsDirectory" => "/sectores",\n  page->_type == "googleAdsPage" => "/servicios/google-ads",\n  page->_type == "contactPage" => "/contacto",\n  page->_type == "legalPage" => "/legal",\n  page->_type == "nextStepsPage" => "/siguiente",\n  page->_type == "draftContractPage" => "/borrador",\n  page->_type == "serviceStartPage" => "/iniciar-servicio"\n) + coalesce(anchor, ""), href)}, image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "richTextBlock" => { body[]{..., markDefs[]{..., defined(page) => {"href": select(defined(page._ref) => select(\n  page->_type == "sectorPage" => "/sectores/" + page->slug.current,\n  page->_type == "campaignPage" => "/" + page->slug.current,\n  page->_type == "landingPage" => "/",\n  page->_type == "plansPage" => "/mensual",\n  page->_type == "calculatorPage" => "/calculadora",\n  page->_type == "sectorsDirectory" => "/sectores",\n  page->_type == "googleAdsPage" => "/servicios/google-ads",\n  page->_type == "contactPage" => "/contacto",\n  page->_type == "legalPage" => "/legal",\n  page->_type == "nextStepsPage" => "/siguiente",\n  page->_type == "draftContractPage" => "/borrador",\n  page->_type == "serviceStartPage" => "/iniciar-servicio"\n) + coalesce(anchor, ""), href)}}} }, _type == "sectorFiguresBlock" => { heading, "sector": sector->{ sectorName, "slug": slug.current, "calculatorName": coalesce(calculatorName, sectorName), stats, projection{heading, intro, fixedInvestments}, "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels } }, _type == "calculatorBlock" => { "sector": sector->{ "calculatorName": coalesce(calculatorName, sectorName) }, sectorField }, _type == "faqBlock" => { heading, "items": items[]->{_id, question, answer} }, _type == "leadFormBlock" => { heading, text, fields, submitLabel, successTitle, successText }, _type == "ctaBlock" => { heading, text, cta{label, "href": select(defined(page._ref) => select(\n  page->_type == "sectorPage" => "/sectores/" + page->slug.current,\n  page->_type == "campaignPage" => "/" + page->slug.current,\n  page->_type == "landingPage" => "/",\n  page->_type == "plansPage" => "/mensual",\n  page->_type == "calculatorPage" => "/calculadora",\n  page->_type == "sectorsDirectory" => "/sectores",\n  page->_type == "googleAdsPage" => "/servicios/google-ads",\n  page->_type == "contactPage" => "/contacto",\n  page->_type == "legalPage" => "/legal",\n  page->_type == "nextStepsPage" => "/siguiente",\n  page->_type == "draftContractPage" => "/borrador",\n  page->_type == "serviceStartPage" => "/iniciar-servicio"\n) + coalesce(anchor, ""), href)} }, _type == "clientLogosBlock" => { heading, logos[]{_key, alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "stepsBlock" => { heading, intro, steps }, _type == "benefitsBlock" => { heading, intro, items }, _type == "testimonialsBlock" => { heading, items } },\n  "formTexts": *[_type == "landingPage" && _id == "landingPage"][0].contactSection{successTitle, successText, resetLabel}\n}': CampaignPageByIdQueryResult;
     '*[_type == "campaignPage" && defined(slug.current) && !(_id in path("drafts.**"))]{\n  _id, "slug": slug.current, _updatedAt, "noIndex": seo.noIndex == true, visibleFrom, visibleUntil\n}': CampaignPathsQueryResult;
     '*[_type == "campaignPage" && defined(slug.current) && !(_id in path("drafts.**"))][defined(visibleFrom) || defined(visibleUntil)]{ _id, visibleFrom, visibleUntil }': CampaignWindowsQueryResult;
   }

@@ -4,7 +4,7 @@ import { defineBlock } from "../definition";
 
 export default defineBlock({
   type: "richTextBlock",
-  fragment: `_type == "richTextBlock" => { body[]{..., markDefs[]{..., _type == "link" => {${LINK_HREF}}}} }`,
+  fragment: `_type == "richTextBlock" => { body[]{..., markDefs[]{..., defined(page) => {${LINK_HREF}}}} }`,
   check: () => import("./content").then((module) => module.usable),
   component: () => import("./RichTextBlock").then((module) => module.RichTextBlock),
   props: (block, { id }) => ({ block, id }),
