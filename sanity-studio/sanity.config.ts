@@ -15,6 +15,7 @@ import { dataset, developerToolsFlag, projectId } from "./env";
 import { previewUrl } from "./presentation/preview-url";
 import { resolve } from "./presentation/resolve";
 import { schemaTypes } from "./schemaTypes";
+import { CampaignWindowBadge } from "./schemaTypes/campaign-window";
 import { documentActions, newDocumentOptions, templates } from "./singletons";
 import { defaultDocumentNode, structure } from "./structure";
 
@@ -31,7 +32,12 @@ export default defineConfig({
     esESLocale(),
   ],
   schema: { types: schemaTypes, templates },
-  document: { actions: documentActions, newDocumentOptions },
+  document: {
+    actions: documentActions,
+    newDocumentOptions,
+    // «Programada» / «Terminada» on a campaign page with a calendar (schemaTypes/campaign-window.ts).
+    badges: (badges, context) => (context.schemaType === "campaignPage" ? [...badges, CampaignWindowBadge] : badges),
+  },
   releases: { enabled: false },
   scheduledDrafts: { enabled: false },
 });

@@ -5,22 +5,31 @@
  * content door resolves for the path (`getCampaignPage`), or from a page a caller already chose (an
  * experiment's variant), so the route stays a few lines. docs/content-model.md, 'Campaign pages'.
  */
-import type { ActionFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { createDataAttribute } from "@sanity/visual-editing/create-data-attribute";
 
-import { getCampaignPage, inPreview } from "~/content/index.server";
+import { campaignAfterEnd, getCampaignPage, inPreview } from "~/content/index.server";
 import { handleLeadAction, type LeadActionOptions } from "~/leads/action.server";
 import { sanityStudioUrl } from "~/lib/env.server";
+import { PRIVATE_NO_STORE } from "~/lib/http-cache";
 import { redirectOrNotFound } from "~/site/redirects.server";
 
 import { blockLeadForms, loadBlocks } from "./registry.server";
 import type { CampaignBlock, CampaignPage } from "./types";
 import { usableBlocks } from "./usable-blocks.server";
 
-/** A page the path shows, or the redirect or 404 answer (thrown) when it shows none. */
+/**
+ * A page the path shows, or the answer (thrown) when it shows none: after a campaign's end, a temporary
+ * redirect to its `afterEnd` (the campaign may come back); otherwise the editors' redirect or 404.
+ */
 export async function requireCampaignPage(request: Request): Promise<CampaignPage> {
-  const page = await getCampaignPage(new URL(request.url).pathname);
-  return page ?? redirectOrNotFound(request);
+  const path = new URL(request.url).pathname;
+  const page = await getCampaignPage(path);
+  if (page) return page;
+  const afterEnd = await campaignAfterEnd(path);
+  // Not kept by browsers or proxies, like the editors' redirects: the page may come back.
+  if (afterEnd) throw redirect(afterEnd, { status: 302, headers: { "Cache-Control": PRIVATE_NO_STORE } });
+  return redirectOrNotFound(request);
 }
 
 /** Each block's `data-sanity` attribute (document, type and `blocks[_key=="…"]` path) for the overlay. */

@@ -3,4 +3,43 @@
 
 /** The campaign page query's projection of its blocks: every registered block's fragment, in the registry's order. */
 export const BLOCK_PROJECTION =
-  `_type == "heroBlock" => { badge, heading, text, cta{label, href}, image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "richTextBlock" => { body }, _type == "sectorFiguresBlock" => { heading, "sector": sector->{ sectorName, "slug": slug.current, "calculatorName": coalesce(calculatorName, sectorName), stats, projection{heading, intro, fixedInvestments}, "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels } }, _type == "calculatorBlock" => { "sector": sector->{ "calculatorName": coalesce(calculatorName, sectorName) }, sectorField }, _type == "faqBlock" => { heading, "items": items[]->{_id, question, answer} }, _type == "leadFormBlock" => { heading, text, fields, submitLabel, successTitle, successText }, _type == "ctaBlock" => { heading, text, cta{label, href} }, _type == "clientLogosBlock" => { heading, logos[]{_key, alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "stepsBlock" => { heading, intro, steps }, _type == "benefitsBlock" => { heading, intro, items }, _type == "testimonialsBlock" => { heading, items }` as const;
+  `_type == "heroBlock" => { badge, heading, text, cta{label, "href": select(defined(page._ref) => select(
+  page->_type == "sectorPage" => "/sectores/" + page->slug.current,
+  page->_type == "campaignPage" => "/" + page->slug.current,
+  page->_type == "landingPage" => "/",
+  page->_type == "plansPage" => "/mensual",
+  page->_type == "calculatorPage" => "/calculadora",
+  page->_type == "sectorsDirectory" => "/sectores",
+  page->_type == "googleAdsPage" => "/servicios/google-ads",
+  page->_type == "contactPage" => "/contacto",
+  page->_type == "legalPage" => "/legal",
+  page->_type == "nextStepsPage" => "/siguiente",
+  page->_type == "draftContractPage" => "/borrador",
+  page->_type == "serviceStartPage" => "/iniciar-servicio"
+) + coalesce(anchor, ""), href)}, image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "richTextBlock" => { body[]{..., markDefs[]{..., defined(page) => {"href": select(defined(page._ref) => select(
+  page->_type == "sectorPage" => "/sectores/" + page->slug.current,
+  page->_type == "campaignPage" => "/" + page->slug.current,
+  page->_type == "landingPage" => "/",
+  page->_type == "plansPage" => "/mensual",
+  page->_type == "calculatorPage" => "/calculadora",
+  page->_type == "sectorsDirectory" => "/sectores",
+  page->_type == "googleAdsPage" => "/servicios/google-ads",
+  page->_type == "contactPage" => "/contacto",
+  page->_type == "legalPage" => "/legal",
+  page->_type == "nextStepsPage" => "/siguiente",
+  page->_type == "draftContractPage" => "/borrador",
+  page->_type == "serviceStartPage" => "/iniciar-servicio"
+) + coalesce(anchor, ""), href)}}} }, _type == "sectorFiguresBlock" => { heading, "sector": sector->{ sectorName, "slug": slug.current, "calculatorName": coalesce(calculatorName, sectorName), stats, projection{heading, intro, fixedInvestments}, "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels } }, _type == "calculatorBlock" => { "sector": sector->{ "calculatorName": coalesce(calculatorName, sectorName) }, sectorField }, _type == "faqBlock" => { heading, "items": items[]->{_id, question, answer} }, _type == "leadFormBlock" => { heading, text, fields, submitLabel, successTitle, successText }, _type == "ctaBlock" => { heading, text, cta{label, "href": select(defined(page._ref) => select(
+  page->_type == "sectorPage" => "/sectores/" + page->slug.current,
+  page->_type == "campaignPage" => "/" + page->slug.current,
+  page->_type == "landingPage" => "/",
+  page->_type == "plansPage" => "/mensual",
+  page->_type == "calculatorPage" => "/calculadora",
+  page->_type == "sectorsDirectory" => "/sectores",
+  page->_type == "googleAdsPage" => "/servicios/google-ads",
+  page->_type == "contactPage" => "/contacto",
+  page->_type == "legalPage" => "/legal",
+  page->_type == "nextStepsPage" => "/siguiente",
+  page->_type == "draftContractPage" => "/borrador",
+  page->_type == "serviceStartPage" => "/iniciar-servicio"
+) + coalesce(anchor, ""), href)} }, _type == "clientLogosBlock" => { heading, logos[]{_key, alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "stepsBlock" => { heading, intro, steps }, _type == "benefitsBlock" => { heading, intro, items }, _type == "testimonialsBlock" => { heading, items }` as const;

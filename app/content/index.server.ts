@@ -7,11 +7,13 @@
  */
 import type { SanityQueries } from "@sanity/client";
 
+import { afterEndPath, windowState } from "~/domain/campaign-window";
 import { formatInteger } from "~/domain/format";
 import { warnIfLegalIdentityIncomplete } from "~/lib/legal-identity.server";
 import { campaignSlugOfPath } from "~/lib/site-paths";
 
-import { currentPerspective } from "./perspective.server";
+import { campaignShownNow, recordWindows } from "./campaign-windows.server";
+import { currentPerspective, inPreview } from "./perspective.server";
 import {
   calculatorPageQuery,
   calculatorSectorsQuery,
@@ -37,6 +39,7 @@ import {
 import { contentSource, type QueryParams } from "./source.server";
 import type { PricedPlan } from "./types";
 
+export { campaignShownNow } from "./campaign-windows.server";
 export { derivedContent } from "./derived.server";
 export { inPreview } from "./perspective.server";
 export { contentEvents, contentSource } from "./source.server";
@@ -106,20 +109,40 @@ export async function getSectorPage(slug: string) {
 }
 
 /**
- * The campaign page a path shows (null when none: no such page, or a path that belongs to one of the
- * site's own routes). The one place that decides it, so whatever chooses among pages (an experiment's
- * variants) builds on it.
+ * The campaign page a path shows (null when none: no such page, a path that belongs to one of the site's
+ * own routes, or a page outside its calendar, app/domain/campaign-window.ts). The one place that decides
+ * it, so whatever chooses among pages (an experiment's variants) builds on it.
  */
 export async function getCampaignPage(path: string) {
   const slug = campaignSlugOfPath(path);
-  return slug ? fetchContent(campaignPageQuery, { slug }) : null;
+  const page = slug ? await fetchContent(campaignPageQuery, { slug }) : null;
+  return page && (await campaignShownNow(page)) ? page : null;
 }
 
-/** A campaign page by its document id (an experiment's variant), in the request's perspective. */
-export const getCampaignPageById = (id: string) => fetchContent(campaignPageByIdQuery, { id });
+/**
+ * Where a visit to `path` goes when its campaign page has ended and names a page for after its end
+ * (`afterEnd`); null otherwise (and always in draft preview, which shows the page itself).
+ */
+export async function campaignAfterEnd(path: string): Promise<string | null> {
+  const slug = campaignSlugOfPath(path);
+  const page = slug ? await fetchContent(campaignPageQuery, { slug }) : null;
+  if (!page || (await inPreview()) || (await campaignShownNow(page))) return null;
+  return windowState(page, Date.now()) === "ended" ? afterEndPath(page.afterEnd, path) : null;
+}
 
-/** Every published campaign page's slug, last change and `noIndex`. */
-export const getCampaignPaths = () => fetchContent(campaignPathsQuery);
+/** A campaign page by its document id (an experiment's variant), in the request's perspective; null outside its calendar. */
+export async function getCampaignPageById(id: string) {
+  const page = await fetchContent(campaignPageByIdQuery, { id });
+  return page && (await campaignShownNow(page)) ? page : null;
+}
+
+/** Every published campaign page visitors see now: its slug, last change and `noIndex`. */
+export async function getCampaignPaths() {
+  const pages = await fetchContent(campaignPathsQuery);
+  const preview = await inPreview();
+  recordWindows(pages);
+  return preview ? pages : pages.filter((page) => windowState(page, Date.now()) === "live");
+}
 
 /** For /healthz: true when the source answers and holds the site settings. */
 export async function isContentReachable(): Promise<boolean> {

@@ -13,6 +13,7 @@ import type { SanityClient } from "@sanity/client";
 import { sanitySettings } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 
+import { startCampaignWindowClock } from "./campaign-windows.server";
 import { createSanityClient } from "./sanity-client.server";
 import { contentSource } from "./source.server";
 
@@ -89,8 +90,12 @@ export function subscribeToLiveEvents(
 
 let current: LiveSubscription[] | null = null;
 
-/** Called once by the production server at boot; does nothing on the embedded dataset. */
+/**
+ * Called once by the production server at boot: on both sources, the campaign calendars' boundary timer
+ * (./campaign-windows.server.ts); with Sanity, the Live subscriptions.
+ */
 export function startLiveContent(): void {
+  startCampaignWindowClock();
   const settings = sanitySettings();
   if (!settings || current) return;
   const client = createSanityClient(settings);

@@ -11,7 +11,7 @@
 import { defineQuery } from "groq";
 
 import { BLOCK_PROJECTION } from "../blocks/projection.generated";
-import { FAQ_ITEM, IMAGE, SECTOR_PAGE_LABELS } from "./fragments";
+import { FAQ_ITEM, IMAGE, LINK_HREF, SECTOR_PAGE_LABELS } from "./fragments";
 
 // ---- Filters -------------------------------------------------------------------------------------
 
@@ -38,7 +38,7 @@ const CONTACT_SUCCESS = `*[_type == "landingPage" && _id == "landingPage"][0].co
 export const siteSettingsQuery = defineQuery(`${singleton("siteSettings")}{
   siteName, organization, legalIdentity, phone, whatsappNumber, whatsappMessage, whatsappLabel, email,
   appUrl, appButtonLabel, appButtonShortLabel, bookingUrl, startServiceUrl, paymentLinks, studioUrl,
-  tracking, navigation[]{label, kind, target}, footer{tagline, links[]{label, href}, legalLinkLabel, copyright},
+  tracking, navigation[]{label, kind, target}, footer{tagline, links[]{label, ${LINK_HREF}}, legalLinkLabel, copyright},
   defaultSeo, notFound, privacyNotice, cookieBanner
 }`);
 
@@ -87,8 +87,8 @@ export const sectorsDirectoryQuery = defineQuery(`${singleton("sectorsDirectory"
 
 export const sectorPageQuery = defineQuery(`*[_type == "sectorPage" && slug.current == $slug && ${PUBLISHED}][0]{
   _id, _updatedAt, sectorName, "calculatorName": coalesce(calculatorName, sectorName), "slug": slug.current, seo,
-  hero{..., image{${IMAGE}}}, stats, leadsPerMonth, tooltip,
-  explanation, projection, services, closingCta, structuredData, "group": group->title,
+  hero{..., "extraCta": extraCta{label, ${LINK_HREF}}, image{${IMAGE}}}, stats, leadsPerMonth, tooltip,
+  "explanation": explanation{..., "paragraphs": paragraphs[]{..., markDefs[]{..., defined(page) => {${LINK_HREF}}}}}, projection, services, closingCta, structuredData, "group": group->title,
   "relatedSlugs": relatedSectors[]->slug.current,
   "labels": ${SECTOR_PAGE_LABELS}
 }`);
@@ -114,12 +114,18 @@ export const contactPageQuery = defineQuery(`${singleton("contactPage")}{
 }`);
 
 export const legalPageQuery = defineQuery(`${singleton("legalPage")}{
-  seo, title, updatedAt, legalNotice, privacyPolicy, cookiePolicy
+  seo, title, updatedAt,
+  "legalNotice": legalNotice[]{..., markDefs[]{..., defined(page) => {${LINK_HREF}}}},
+  "privacyPolicy": privacyPolicy[]{..., markDefs[]{..., defined(page) => {${LINK_HREF}}}},
+  "cookiePolicy": cookiePolicy[]{..., markDefs[]{..., defined(page) => {${LINK_HREF}}}}
 }`);
 
 export const nextStepsPageQuery = defineQuery(`${singleton("nextStepsPage")}{ seo, hero, steps, contact }`);
 
-export const draftContractPageQuery = defineQuery(`${singleton("draftContractPage")}{ seo, title, intro, sections }`);
+export const draftContractPageQuery = defineQuery(`${singleton("draftContractPage")}{
+  seo, title, intro,
+  "sections": sections[]{..., "body": body[]{..., markDefs[]{..., defined(page) => {${LINK_HREF}}}}}
+}`);
 
 export const serviceStartPageQuery = defineQuery(`${singleton("serviceStartPage")}{
   seo, heading, intro, cards, styleOptions, logoOffer, submitLabel, sendingLabel, paymentNote,
@@ -130,7 +136,7 @@ export const serviceStartPageQuery = defineQuery(`${singleton("serviceStartPage"
 // A/B experiments of campaign pages (app/experiments/): each variant's page as its id and path.
 export const experimentsQuery = defineQuery(`*[_type == "experiment" && ${PUBLISHED}] | order(_createdAt asc){
   key, name, status, winner,
-  variants[]{ key, label, weight, "page": page->{_id, "slug": slug.current} }
+  variants[]{ key, label, weight, "page": page->{_id, "slug": slug.current, visibleFrom, visibleUntil} }
 }`);
 
 export const healthQuery = defineQuery(`count(*[_id == "siteSettings"])`);
@@ -146,7 +152,7 @@ const LISTED_CAMPAIGN_PAGES = `*[_type == "campaignPage" && defined(slug.current
  * and the page leaves it out. `formTexts` are the landing form's success texts, the lead form's defaults.
  */
 const CAMPAIGN_PAGE = `{
-  _id, _updatedAt, title, "slug": slug.current, seo, minimalHeader,
+  _id, _updatedAt, title, "slug": slug.current, seo, minimalHeader, visibleFrom, visibleUntil, afterEnd,
   blocks[]{ _key, _type, ${BLOCK_PROJECTION} },
   "formTexts": ${CONTACT_SUCCESS}
 }` as const;
@@ -160,5 +166,10 @@ export const campaignPageByIdQuery = defineQuery(`*[_type == "campaignPage" && _
 
 /** Every live campaign page's address: the sitemap (unless noIndex) and the redirects' "live page wins". */
 export const campaignPathsQuery = defineQuery(`${LISTED_CAMPAIGN_PAGES}{
-  "slug": slug.current, _updatedAt, "noIndex": seo.noIndex == true
+  _id, "slug": slug.current, _updatedAt, "noIndex": seo.noIndex == true, visibleFrom, visibleUntil
 }`);
+
+/** The calendars of the campaign pages that have one: the boundary timer's input (app/content/campaign-windows.server.ts). */
+export const campaignWindowsQuery = defineQuery(
+  `${LISTED_CAMPAIGN_PAGES}[defined(visibleFrom) || defined(visibleUntil)]{ _id, visibleFrom, visibleUntil }`,
+);

@@ -110,6 +110,606 @@ export type Experiment = {
   }>;
 };
 
+export type SiteSettings = {
+  _id: string;
+  _type: "siteSettings";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  legalIdentity?: {
+    companyName: string;
+    taxId: string;
+    address: string;
+    registryData: string;
+    email: string;
+    phone: string;
+    dataProtectionContact: string;
+    jurisdiction?: string;
+  };
+  siteName: string;
+  organization: {
+    name: string;
+    url: string;
+    logoUrl?: string;
+  };
+  phone: string;
+  whatsappNumber: string;
+  whatsappMessage: string;
+  whatsappLabel: string;
+  email: string;
+  appUrl: string;
+  appButtonLabel: string;
+  appButtonShortLabel: string;
+  bookingUrl: string;
+  startServiceUrl: string;
+  paymentLinks: {
+    presenciaActiva: string;
+    captacionPro: string;
+  };
+  studioUrl?: string;
+  tracking?: {
+    googleAdsId?: string;
+    googleAdsLeadLabel?: string;
+    googleAdsContactLabel?: string;
+    metaPixelId?: string;
+  };
+  navigation: Array<
+    {
+      _key: string;
+    } & NavItem
+  >;
+  footer: {
+    tagline: string;
+    links: Array<
+      {
+        _key: string;
+      } & Cta
+    >;
+    legalLinkLabel: string;
+    copyright: string;
+  };
+  defaultSeo: Seo;
+  notFound: {
+    title: string;
+    text: string;
+    linkLabel: string;
+  };
+  privacyNotice: {
+    heading: string;
+    controller: string;
+    purpose: string;
+    legalBasis: string;
+    recipients: string;
+    rights: string;
+    moreInfoLabel: string;
+  };
+  cookieBanner: {
+    title: string;
+    text: string;
+    policyLinkLabel: string;
+    acceptLabel: string;
+    rejectLabel: string;
+    configureLabel: string;
+    saveLabel: string;
+    necessaryLabel: string;
+    necessaryDescription: string;
+    analyticsLabel: string;
+    analyticsDescription: string;
+    advertisingLabel: string;
+    advertisingDescription: string;
+    footerLinkLabel: string;
+  };
+};
+
+export type SanityImageAssetReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "sanity.imageAsset";
+};
+
+export type Seo = {
+  _type: "seo";
+  title: string;
+  description: string;
+  keywords?: Array<string>;
+  image?: {
+    asset?: SanityImageAssetReference;
+    media?: unknown;
+    hotspot?: SanityImageHotspot;
+    crop?: SanityImageCrop;
+    alt?: string;
+    _type: "image";
+  };
+};
+
+export type TestimonialsBlock = {
+  _type: "testimonialsBlock";
+  heading: string;
+  items: Array<
+    {
+      _key: string;
+    } & Testimonial
+  >;
+};
+
+export type BenefitsBlock = {
+  _type: "benefitsBlock";
+  heading: string;
+  intro?: string;
+  items: Array<
+    {
+      _key: string;
+    } & Feature
+  >;
+};
+
+export type StepsBlock = {
+  _type: "stepsBlock";
+  heading: string;
+  intro?: string;
+  steps: Array<
+    {
+      _key: string;
+    } & Step
+  >;
+};
+
+export type ClientLogosBlock = {
+  _type: "clientLogosBlock";
+  heading?: string;
+  logos: Array<{
+    asset?: SanityImageAssetReference;
+    media?: unknown;
+    hotspot?: SanityImageHotspot;
+    crop?: SanityImageCrop;
+    alt: string;
+    _type: "image";
+    _key: string;
+  }>;
+};
+
+export type CtaBlock = {
+  _type: "ctaBlock";
+  heading: string;
+  text?: string;
+  cta?: Cta;
+};
+
+export type LeadFormBlock = {
+  _type: "leadFormBlock";
+  heading?: string;
+  text?: string;
+  fields?: Array<string>;
+  submitLabel?: string;
+  successTitle?: string;
+  successText?: string;
+};
+
+export type FaqItemReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "faqItem";
+};
+
+export type FaqBlock = {
+  _type: "faqBlock";
+  heading?: string;
+  items: Array<
+    {
+      _key: string;
+    } & FaqItemReference
+  >;
+};
+
+export type SectorPageReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "sectorPage";
+};
+
+export type CalculatorBlock = {
+  _type: "calculatorBlock";
+  sector?: SectorPageReference;
+  sectorField?: SectorField;
+};
+
+export type SectorFiguresBlock = {
+  _type: "sectorFiguresBlock";
+  sector: SectorPageReference;
+  heading?: string;
+};
+
+export type RichTextBlock = {
+  _type: "richTextBlock";
+  body: PortableText;
+};
+
+export type HeroBlock = {
+  _type: "heroBlock";
+  badge?: string;
+  heading: string;
+  text?: string;
+  image?: {
+    asset?: SanityImageAssetReference;
+    media?: unknown;
+    hotspot?: SanityImageHotspot;
+    crop?: SanityImageCrop;
+    alt: string;
+    _type: "image";
+  };
+  cta?: Cta;
+};
+
+export type Testimonial = {
+  _type: "testimonial";
+  quote: string;
+  name: string;
+  role?: string;
+  company?: string;
+};
+
+export type CampaignSeo = {
+  _type: "campaignSeo";
+  title?: string;
+  description?: string;
+  image?: {
+    asset?: SanityImageAssetReference;
+    media?: unknown;
+    hotspot?: SanityImageHotspot;
+    crop?: SanityImageCrop;
+    alt?: string;
+    _type: "image";
+  };
+  noIndex?: boolean;
+};
+
+export type ContractSection = {
+  _type: "contractSection";
+  heading: string;
+  body: PortableText;
+};
+
+export type NextStep = {
+  _type: "nextStep";
+  title: string;
+  description: string;
+  linkLabel?: string;
+  linkHref?: string;
+};
+
+export type Offer = {
+  _type: "offer";
+  name: string;
+  description: string;
+  category: string;
+};
+
+export type SectorService = {
+  _type: "sectorService";
+  title: string;
+  description: string;
+  features: Array<string>;
+};
+
+export type Stat = {
+  _type: "stat";
+  value: string;
+  label: string;
+};
+
+export type PlanButton = {
+  _type: "planButton";
+  label: string;
+  action: "startService" | "booking" | "cplDialog" | "serviceStart";
+};
+
+export type NavItem = {
+  _type: "navItem";
+  label: string;
+  kind: "scroll" | "link";
+  target: string;
+};
+
+export type LandingPageReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "landingPage";
+};
+
+export type PlansPageReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "plansPage";
+};
+
+export type CalculatorPageReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "calculatorPage";
+};
+
+export type SectorsDirectoryReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "sectorsDirectory";
+};
+
+export type GoogleAdsPageReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "googleAdsPage";
+};
+
+export type ContactPageReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "contactPage";
+};
+
+export type LegalPageReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "legalPage";
+};
+
+export type NextStepsPageReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "nextStepsPage";
+};
+
+export type DraftContractPageReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "draftContractPage";
+};
+
+export type ServiceStartPageReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "serviceStartPage";
+};
+
+export type PortableText = Array<{
+  children?: Array<
+    | {
+        marks?: Array<string>;
+        text?: string;
+        _type: "span";
+        _key: string;
+      }
+    | {
+        field:
+          | "companyName"
+          | "taxId"
+          | "address"
+          | "registryData"
+          | "email"
+          | "phone"
+          | "dataProtectionContact"
+          | "jurisdiction";
+        _type: "legalValue";
+        _key: string;
+      }
+  >;
+  style?: "normal" | "h2" | "h3";
+  listItem?: "bullet" | "number";
+  markDefs?: Array<{
+    page?:
+      | SectorPageReference
+      | CampaignPageReference
+      | LandingPageReference
+      | PlansPageReference
+      | CalculatorPageReference
+      | SectorsDirectoryReference
+      | GoogleAdsPageReference
+      | ContactPageReference
+      | LegalPageReference
+      | NextStepsPageReference
+      | DraftContractPageReference
+      | ServiceStartPageReference;
+    anchor?: string;
+    href?: string;
+    _type: "link";
+    _key: string;
+  }>;
+  level?: number;
+  _type: "block";
+  _key: string;
+}>;
+
+export type Feature = {
+  _type: "feature";
+  title: string;
+  description: string;
+  icon?:
+    | "check"
+    | "x"
+    | "arrow-right"
+    | "chevron-down"
+    | "external"
+    | "phone"
+    | "mail"
+    | "chat"
+    | "calculator"
+    | "target"
+    | "document"
+    | "rocket"
+    | "bell"
+    | "card"
+    | "chart"
+    | "trend"
+    | "undo"
+    | "globe"
+    | "megaphone"
+    | "server"
+    | "refresh"
+    | "shield"
+    | "clock"
+    | "search"
+    | "layout"
+    | "sparkles"
+    | "users"
+    | "bolt"
+    | "star"
+    | "euro";
+};
+
+export type Step = {
+  _type: "step";
+  title: string;
+  description: string;
+  duration?: string;
+};
+
+export type Cta = {
+  _type: "cta";
+  label: string;
+  page?:
+    | SectorPageReference
+    | CampaignPageReference
+    | LandingPageReference
+    | PlansPageReference
+    | CalculatorPageReference
+    | SectorsDirectoryReference
+    | GoogleAdsPageReference
+    | ContactPageReference
+    | LegalPageReference
+    | NextStepsPageReference
+    | DraftContractPageReference
+    | ServiceStartPageReference;
+  anchor?: string;
+  href?: string;
+};
+
+export type SectorGroupReference = {
+  _ref: string;
+  _type: "reference";
+  _weak?: boolean;
+  [internalGroqTypeReferenceTo]?: "sectorGroup";
+};
+
+export type SectorPage = {
+  _id: string;
+  _type: "sectorPage";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  sectorName: string;
+  slug: Slug;
+  calculatorName?: string;
+  calculatorAliases?: Array<string>;
+  seo: Seo;
+  hero: {
+    title: string;
+    description: string;
+    icon:
+      | "building"
+      | "code"
+      | "tooth"
+      | "graduation"
+      | "briefcase"
+      | "utensils"
+      | "cart"
+      | "truck"
+      | "ruler"
+      | "cpu"
+      | "car"
+      | "shield"
+      | "bolt"
+      | "landmark"
+      | "factory"
+      | "cog"
+      | "calendar"
+      | "printer"
+      | "home"
+      | "wrench"
+      | "scale"
+      | "sparkles"
+      | "package"
+      | "hammer"
+      | "megaphone"
+      | "users"
+      | "heart"
+      | "leaf"
+      | "handshake"
+      | "monitor"
+      | "antenna"
+      | "laptop";
+    image?: {
+      asset?: SanityImageAssetReference;
+      media?: unknown;
+      hotspot?: SanityImageHotspot;
+      crop?: SanityImageCrop;
+      alt: string;
+      _type: "image";
+    };
+    extraCta?: Cta;
+  };
+  stats?: {
+    conversionRate?: number;
+    averageProfit?: number;
+    costPerLead?: number;
+  };
+  leadsPerMonth?: {
+    min?: number;
+    max?: number;
+  };
+  tooltip: string;
+  featured: boolean;
+  order: number;
+  group?: SectorGroupReference;
+  relatedSectors?: Array<
+    {
+      _key: string;
+    } & SectorPageReference
+  >;
+  explanation: {
+    title: string;
+    paragraphs: PortableText;
+  };
+  projection: {
+    heading: string;
+    intro: string;
+    fixedInvestments?: Array<number>;
+  };
+  services: {
+    heading: string;
+    items: Array<
+      {
+        _key: string;
+      } & SectorService
+    >;
+  };
+  closingCta: {
+    title: string;
+    description: string;
+  };
+  structuredData: {
+    schemaType: "ProfessionalService" | "Service";
+    serviceType: string;
+    audienceType: string;
+    offers?: Array<
+      {
+        _key: string;
+      } & Offer
+    >;
+  };
+};
+
 export type CampaignPage = {
   _id: string;
   _type: "campaignPage";
@@ -120,6 +720,9 @@ export type CampaignPage = {
   slug: Slug;
   seo?: CampaignSeo;
   minimalHeader?: boolean;
+  visibleFrom?: string;
+  visibleUntil?: string;
+  afterEnd?: string;
   blocks: Array<
     | ({
         _key: string;
@@ -157,32 +760,50 @@ export type CampaignPage = {
   >;
 };
 
-export type SanityImageAssetReference = {
-  _ref: string;
-  _type: "reference";
-  _weak?: boolean;
-  [internalGroqTypeReferenceTo]?: "sanity.imageAsset";
+export type SanityImageCrop = {
+  _type: "sanity.imageCrop";
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
 };
 
-export type CampaignSeo = {
-  _type: "campaignSeo";
-  title?: string;
-  description?: string;
-  image?: {
-    asset?: SanityImageAssetReference;
-    media?: unknown;
-    hotspot?: SanityImageHotspot;
-    crop?: SanityImageCrop;
-    alt?: string;
-    _type: "image";
-  };
-  noIndex?: boolean;
+export type SanityImageHotspot = {
+  _type: "sanity.imageHotspot";
+  x: number;
+  y: number;
+  height: number;
+  width: number;
 };
 
-export type Slug = {
-  _type: "slug";
-  current: string;
-  source?: string;
+export type LegalPage = {
+  _id: string;
+  _type: "legalPage";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  seo: Seo;
+  title: string;
+  updatedAt: string;
+  legalNotice: PortableText;
+  privacyPolicy: PortableText;
+  cookiePolicy: PortableText;
+};
+
+export type DraftContractPage = {
+  _id: string;
+  _type: "draftContractPage";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  seo: Seo;
+  title: string;
+  intro: string;
+  sections: Array<
+    {
+      _key: string;
+    } & ContractSection
+  >;
 };
 
 export type PlanReference = {
@@ -227,37 +848,6 @@ export type ServiceStartPage = {
   paymentLinkLabel: string;
 };
 
-export type Seo = {
-  _type: "seo";
-  title: string;
-  description: string;
-  keywords?: Array<string>;
-  image?: {
-    asset?: SanityImageAssetReference;
-    media?: unknown;
-    hotspot?: SanityImageHotspot;
-    crop?: SanityImageCrop;
-    alt?: string;
-    _type: "image";
-  };
-};
-
-export type DraftContractPage = {
-  _id: string;
-  _type: "draftContractPage";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  seo: Seo;
-  title: string;
-  intro: string;
-  sections: Array<
-    {
-      _key: string;
-    } & ContractSection
-  >;
-};
-
 export type NextStepsPage = {
   _id: string;
   _type: "nextStepsPage";
@@ -282,54 +872,6 @@ export type NextStepsPage = {
     bookingLabel: string;
   };
 };
-
-export type LegalPage = {
-  _id: string;
-  _type: "legalPage";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  seo: Seo;
-  title: string;
-  updatedAt: string;
-  legalNotice: PortableText;
-  privacyPolicy: PortableText;
-  cookiePolicy: PortableText;
-};
-
-export type PortableText = Array<{
-  children?: Array<
-    | {
-        marks?: Array<string>;
-        text?: string;
-        _type: "span";
-        _key: string;
-      }
-    | {
-        field:
-          | "companyName"
-          | "taxId"
-          | "address"
-          | "registryData"
-          | "email"
-          | "phone"
-          | "dataProtectionContact"
-          | "jurisdiction";
-        _type: "legalValue";
-        _key: string;
-      }
-  >;
-  style?: "normal" | "h2" | "h3";
-  listItem?: "bullet" | "number";
-  markDefs?: Array<{
-    href: string;
-    _type: "link";
-    _key: string;
-  }>;
-  level?: number;
-  _type: "block";
-  _key: string;
-}>;
 
 export type ContactPage = {
   _id: string;
@@ -479,13 +1021,6 @@ export type CalculatorPage = {
     thankYouText: string;
     resetLabel: string;
   };
-};
-
-export type FaqItemReference = {
-  _ref: string;
-  _type: "reference";
-  _weak?: boolean;
-  [internalGroqTypeReferenceTo]?: "faqItem";
 };
 
 export type PlansPage = {
@@ -658,324 +1193,10 @@ export type LandingPage = {
   };
 };
 
-export type SanityImageCrop = {
-  _type: "sanity.imageCrop";
-  top: number;
-  bottom: number;
-  left: number;
-  right: number;
-};
-
-export type SanityImageHotspot = {
-  _type: "sanity.imageHotspot";
-  x: number;
-  y: number;
-  height: number;
-  width: number;
-};
-
-export type SiteSettings = {
-  _id: string;
-  _type: "siteSettings";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  legalIdentity?: {
-    companyName: string;
-    taxId: string;
-    address: string;
-    registryData: string;
-    email: string;
-    phone: string;
-    dataProtectionContact: string;
-    jurisdiction?: string;
-  };
-  siteName: string;
-  organization: {
-    name: string;
-    url: string;
-    logoUrl?: string;
-  };
-  phone: string;
-  whatsappNumber: string;
-  whatsappMessage: string;
-  whatsappLabel: string;
-  email: string;
-  appUrl: string;
-  appButtonLabel: string;
-  appButtonShortLabel: string;
-  bookingUrl: string;
-  startServiceUrl: string;
-  paymentLinks: {
-    presenciaActiva: string;
-    captacionPro: string;
-  };
-  studioUrl?: string;
-  tracking?: {
-    googleAdsId?: string;
-    googleAdsLeadLabel?: string;
-    googleAdsContactLabel?: string;
-    metaPixelId?: string;
-  };
-  navigation: Array<
-    {
-      _key: string;
-    } & NavItem
-  >;
-  footer: {
-    tagline: string;
-    links: Array<
-      {
-        _key: string;
-      } & Cta
-    >;
-    legalLinkLabel: string;
-    copyright: string;
-  };
-  defaultSeo: Seo;
-  notFound: {
-    title: string;
-    text: string;
-    linkLabel: string;
-  };
-  privacyNotice: {
-    heading: string;
-    controller: string;
-    purpose: string;
-    legalBasis: string;
-    recipients: string;
-    rights: string;
-    moreInfoLabel: string;
-  };
-  cookieBanner: {
-    title: string;
-    text: string;
-    policyLinkLabel: string;
-    acceptLabel: string;
-    rejectLabel: string;
-    configureLabel: string;
-    saveLabel: string;
-    necessaryLabel: string;
-    necessaryDescription: string;
-    analyticsLabel: string;
-    analyticsDescription: string;
-    advertisingLabel: string;
-    advertisingDescription: string;
-    footerLinkLabel: string;
-  };
-};
-
-export type TestimonialsBlock = {
-  _type: "testimonialsBlock";
-  heading: string;
-  items: Array<
-    {
-      _key: string;
-    } & Testimonial
-  >;
-};
-
-export type BenefitsBlock = {
-  _type: "benefitsBlock";
-  heading: string;
-  intro?: string;
-  items: Array<
-    {
-      _key: string;
-    } & Feature
-  >;
-};
-
-export type StepsBlock = {
-  _type: "stepsBlock";
-  heading: string;
-  intro?: string;
-  steps: Array<
-    {
-      _key: string;
-    } & Step
-  >;
-};
-
-export type ClientLogosBlock = {
-  _type: "clientLogosBlock";
-  heading?: string;
-  logos: Array<{
-    asset?: SanityImageAssetReference;
-    media?: unknown;
-    hotspot?: SanityImageHotspot;
-    crop?: SanityImageCrop;
-    alt: string;
-    _type: "image";
-    _key: string;
-  }>;
-};
-
-export type CtaBlock = {
-  _type: "ctaBlock";
-  heading: string;
-  text?: string;
-  cta?: Cta;
-};
-
-export type Cta = {
-  _type: "cta";
-  label: string;
-  href: string;
-};
-
-export type LeadFormBlock = {
-  _type: "leadFormBlock";
-  heading?: string;
-  text?: string;
-  fields?: Array<string>;
-  submitLabel?: string;
-  successTitle?: string;
-  successText?: string;
-};
-
-export type FaqBlock = {
-  _type: "faqBlock";
-  heading?: string;
-  items: Array<
-    {
-      _key: string;
-    } & FaqItemReference
-  >;
-};
-
-export type SectorPageReference = {
-  _ref: string;
-  _type: "reference";
-  _weak?: boolean;
-  [internalGroqTypeReferenceTo]?: "sectorPage";
-};
-
-export type CalculatorBlock = {
-  _type: "calculatorBlock";
-  sector?: SectorPageReference;
-  sectorField?: SectorField;
-};
-
-export type SectorFiguresBlock = {
-  _type: "sectorFiguresBlock";
-  sector: SectorPageReference;
-  heading?: string;
-};
-
-export type SectorGroupReference = {
-  _ref: string;
-  _type: "reference";
-  _weak?: boolean;
-  [internalGroqTypeReferenceTo]?: "sectorGroup";
-};
-
-export type SectorPage = {
-  _id: string;
-  _type: "sectorPage";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  sectorName: string;
-  slug: Slug;
-  calculatorName?: string;
-  calculatorAliases?: Array<string>;
-  seo: Seo;
-  hero: {
-    title: string;
-    description: string;
-    icon:
-      | "building"
-      | "code"
-      | "tooth"
-      | "graduation"
-      | "briefcase"
-      | "utensils"
-      | "cart"
-      | "truck"
-      | "ruler"
-      | "cpu"
-      | "car"
-      | "shield"
-      | "bolt"
-      | "landmark"
-      | "factory"
-      | "cog"
-      | "calendar"
-      | "printer"
-      | "home"
-      | "wrench"
-      | "scale"
-      | "sparkles"
-      | "package"
-      | "hammer"
-      | "megaphone"
-      | "users"
-      | "heart"
-      | "leaf"
-      | "handshake"
-      | "monitor"
-      | "antenna"
-      | "laptop";
-    image?: {
-      asset?: SanityImageAssetReference;
-      media?: unknown;
-      hotspot?: SanityImageHotspot;
-      crop?: SanityImageCrop;
-      alt: string;
-      _type: "image";
-    };
-    extraCta?: Cta;
-  };
-  stats?: {
-    conversionRate?: number;
-    averageProfit?: number;
-    costPerLead?: number;
-  };
-  leadsPerMonth?: {
-    min?: number;
-    max?: number;
-  };
-  tooltip: string;
-  featured: boolean;
-  order: number;
-  group?: SectorGroupReference;
-  relatedSectors?: Array<
-    {
-      _key: string;
-    } & SectorPageReference
-  >;
-  explanation: {
-    title: string;
-    paragraphs: PortableText;
-  };
-  projection: {
-    heading: string;
-    intro: string;
-    fixedInvestments?: Array<number>;
-  };
-  services: {
-    heading: string;
-    items: Array<
-      {
-        _key: string;
-      } & SectorService
-    >;
-  };
-  closingCta: {
-    title: string;
-    description: string;
-  };
-  structuredData: {
-    schemaType: "ProfessionalService" | "Service";
-    serviceType: string;
-    audienceType: string;
-    offers?: Array<
-      {
-        _key: string;
-      } & Offer
-    >;
-  };
+export type Slug = {
+  _type: "slug";
+  current: string;
+  source?: string;
 };
 
 export type SectorGroup = {
@@ -985,126 +1206,6 @@ export type SectorGroup = {
   _updatedAt: string;
   _rev: string;
   title: string;
-};
-
-export type RichTextBlock = {
-  _type: "richTextBlock";
-  body: PortableText;
-};
-
-export type HeroBlock = {
-  _type: "heroBlock";
-  badge?: string;
-  heading: string;
-  text?: string;
-  image?: {
-    asset?: SanityImageAssetReference;
-    media?: unknown;
-    hotspot?: SanityImageHotspot;
-    crop?: SanityImageCrop;
-    alt: string;
-    _type: "image";
-  };
-  cta?: Cta;
-};
-
-export type Testimonial = {
-  _type: "testimonial";
-  quote: string;
-  name: string;
-  role?: string;
-  company?: string;
-};
-
-export type ContractSection = {
-  _type: "contractSection";
-  heading: string;
-  body: PortableText;
-};
-
-export type NextStep = {
-  _type: "nextStep";
-  title: string;
-  description: string;
-  linkLabel?: string;
-  linkHref?: string;
-};
-
-export type Offer = {
-  _type: "offer";
-  name: string;
-  description: string;
-  category: string;
-};
-
-export type SectorService = {
-  _type: "sectorService";
-  title: string;
-  description: string;
-  features: Array<string>;
-};
-
-export type Stat = {
-  _type: "stat";
-  value: string;
-  label: string;
-};
-
-export type PlanButton = {
-  _type: "planButton";
-  label: string;
-  action: "startService" | "booking" | "cplDialog" | "serviceStart";
-};
-
-export type NavItem = {
-  _type: "navItem";
-  label: string;
-  kind: "scroll" | "link";
-  target: string;
-};
-
-export type Feature = {
-  _type: "feature";
-  title: string;
-  description: string;
-  icon?:
-    | "check"
-    | "x"
-    | "arrow-right"
-    | "chevron-down"
-    | "external"
-    | "phone"
-    | "mail"
-    | "chat"
-    | "calculator"
-    | "target"
-    | "document"
-    | "rocket"
-    | "bell"
-    | "card"
-    | "chart"
-    | "trend"
-    | "undo"
-    | "globe"
-    | "megaphone"
-    | "server"
-    | "refresh"
-    | "shield"
-    | "clock"
-    | "search"
-    | "layout"
-    | "sparkles"
-    | "users"
-    | "bolt"
-    | "star"
-    | "euro";
-};
-
-export type Step = {
-  _type: "step";
-  title: string;
-  description: string;
-  duration?: string;
 };
 
 export type SanityImagePaletteSwatch = {
@@ -1212,44 +1313,24 @@ export type AllSanitySchemaTypes =
   | CalculatorSector
   | CampaignPageReference
   | Experiment
-  | CampaignPage
-  | SanityImageAssetReference
-  | CampaignSeo
-  | Slug
-  | PlanReference
-  | ServiceStartPage
-  | Seo
-  | DraftContractPage
-  | NextStepsPage
-  | LegalPage
-  | PortableText
-  | ContactPage
-  | GoogleAdsPage
-  | SectorsDirectory
-  | CalculatorPage
-  | FaqItemReference
-  | PlansPage
-  | LandingPage
-  | SanityImageCrop
-  | SanityImageHotspot
   | SiteSettings
+  | SanityImageAssetReference
+  | Seo
   | TestimonialsBlock
   | BenefitsBlock
   | StepsBlock
   | ClientLogosBlock
   | CtaBlock
-  | Cta
   | LeadFormBlock
+  | FaqItemReference
   | FaqBlock
   | SectorPageReference
   | CalculatorBlock
   | SectorFiguresBlock
-  | SectorGroupReference
-  | SectorPage
-  | SectorGroup
   | RichTextBlock
   | HeroBlock
   | Testimonial
+  | CampaignSeo
   | ContractSection
   | NextStep
   | Offer
@@ -1257,8 +1338,38 @@ export type AllSanitySchemaTypes =
   | Stat
   | PlanButton
   | NavItem
+  | LandingPageReference
+  | PlansPageReference
+  | CalculatorPageReference
+  | SectorsDirectoryReference
+  | GoogleAdsPageReference
+  | ContactPageReference
+  | LegalPageReference
+  | NextStepsPageReference
+  | DraftContractPageReference
+  | ServiceStartPageReference
+  | PortableText
   | Feature
   | Step
+  | Cta
+  | SectorGroupReference
+  | SectorPage
+  | CampaignPage
+  | SanityImageCrop
+  | SanityImageHotspot
+  | LegalPage
+  | DraftContractPage
+  | PlanReference
+  | ServiceStartPage
+  | NextStepsPage
+  | ContactPage
+  | GoogleAdsPage
+  | SectorsDirectory
+  | CalculatorPage
+  | PlansPage
+  | LandingPage
+  | Slug
+  | SectorGroup
   | SanityImagePaletteSwatch
   | SanityImagePalette
   | SanityImageDimensions
@@ -1270,7 +1381,7 @@ export type AllSanitySchemaTypes =
 
 // Source: ../app/content/queries.ts
 // Variable: siteSettingsQuery
-// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  siteName, organization, legalIdentity, phone, whatsappNumber, whatsappMessage, whatsappLabel, email,  appUrl, appButtonLabel, appButtonShortLabel, bookingUrl, startServiceUrl, paymentLinks, studioUrl,  tracking, navigation[]{label, kind, target}, footer{tagline, links[]{label, href}, legalLinkLabel, copyright},  defaultSeo, notFound, privacyNotice, cookieBanner}
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  siteName, organization, legalIdentity, phone, whatsappNumber, whatsappMessage, whatsappLabel, email,  appUrl, appButtonLabel, appButtonShortLabel, bookingUrl, startServiceUrl, paymentLinks, studioUrl,  tracking, navigation[]{label, kind, target}, footer{tagline, links[]{label, "href": select(defined(page._ref) => select(  page->_type == "sectorPage" => "/sectores/" + page->slug.current,  page->_type == "campaignPage" => "/" + page->slug.current,  page->_type == "landingPage" => "/",  page->_type == "plansPage" => "/mensual",  page->_type == "calculatorPage" => "/calculadora",  page->_type == "sectorsDirectory" => "/sectores",  page->_type == "googleAdsPage" => "/servicios/google-ads",  page->_type == "contactPage" => "/contacto",  page->_type == "legalPage" => "/legal",  page->_type == "nextStepsPage" => "/siguiente",  page->_type == "draftContractPage" => "/borrador",  page->_type == "serviceStartPage" => "/iniciar-servicio") + coalesce(anchor, ""), href)}, legalLinkLabel, copyright},  defaultSeo, notFound, privacyNotice, cookieBanner}
 export type SiteSettingsQueryResult = {
   siteName: string;
   organization: {
@@ -1318,7 +1429,19 @@ export type SiteSettingsQueryResult = {
     tagline: string;
     links: Array<{
       label: string;
-      href: string;
+      href:
+        | string
+        | null
+        | "/"
+        | "/borrador"
+        | "/calculadora"
+        | "/contacto"
+        | "/iniciar-servicio"
+        | "/legal"
+        | "/mensual"
+        | "/sectores"
+        | "/servicios/google-ads"
+        | "/siguiente";
     }>;
     legalLinkLabel: string;
     copyright: string;
@@ -1706,7 +1829,7 @@ export type SectorsDirectoryQueryResult = {
 
 // Source: ../app/content/queries.ts
 // Variable: sectorPageQuery
-// Query: *[_type == "sectorPage" && slug.current == $slug && !(_id in path("drafts.**"))][0]{  _id, _updatedAt, sectorName, "calculatorName": coalesce(calculatorName, sectorName), "slug": slug.current, seo,  hero{..., image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}}}, stats, leadsPerMonth, tooltip,  explanation, projection, services, closingCta, structuredData, "group": group->title,  "relatedSlugs": relatedSectors[]->slug.current,  "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels}
+// Query: *[_type == "sectorPage" && slug.current == $slug && !(_id in path("drafts.**"))][0]{  _id, _updatedAt, sectorName, "calculatorName": coalesce(calculatorName, sectorName), "slug": slug.current, seo,  hero{..., "extraCta": extraCta{label, "href": select(defined(page._ref) => select(  page->_type == "sectorPage" => "/sectores/" + page->slug.current,  page->_type == "campaignPage" => "/" + page->slug.current,  page->_type == "landingPage" => "/",  page->_type == "plansPage" => "/mensual",  page->_type == "calculatorPage" => "/calculadora",  page->_type == "sectorsDirectory" => "/sectores",  page->_type == "googleAdsPage" => "/servicios/google-ads",  page->_type == "contactPage" => "/contacto",  page->_type == "legalPage" => "/legal",  page->_type == "nextStepsPage" => "/siguiente",  page->_type == "draftContractPage" => "/borrador",  page->_type == "serviceStartPage" => "/iniciar-servicio") + coalesce(anchor, ""), href)}, image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}}}, stats, leadsPerMonth, tooltip,  "explanation": explanation{..., "paragraphs": paragraphs[]{..., markDefs[]{..., defined(page) => {"href": select(defined(page._ref) => select(  page->_type == "sectorPage" => "/sectores/" + page->slug.current,  page->_type == "campaignPage" => "/" + page->slug.current,  page->_type == "landingPage" => "/",  page->_type == "plansPage" => "/mensual",  page->_type == "calculatorPage" => "/calculadora",  page->_type == "sectorsDirectory" => "/sectores",  page->_type == "googleAdsPage" => "/servicios/google-ads",  page->_type == "contactPage" => "/contacto",  page->_type == "legalPage" => "/legal",  page->_type == "nextStepsPage" => "/siguiente",  page->_type == "draftContractPage" => "/borrador",  page->_type == "serviceStartPage" => "/iniciar-servicio") + coalesce(anchor, ""), href)}}}}, projection, services, closingCta, structuredData, "group": group->title,  "relatedSlugs": relatedSectors[]->slug.current,  "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels}
 export type SectorPageQueryResult = {
   _id: string;
   _updatedAt: string;
@@ -1766,7 +1889,22 @@ export type SectorPageQueryResult = {
         } | null;
       } | null;
     } | null;
-    extraCta?: Cta;
+    extraCta: {
+      label: string;
+      href:
+        | string
+        | null
+        | "/"
+        | "/borrador"
+        | "/calculadora"
+        | "/contacto"
+        | "/iniciar-servicio"
+        | "/legal"
+        | "/mensual"
+        | "/sectores"
+        | "/servicios/google-ads"
+        | "/siguiente";
+    } | null;
   };
   stats: {
     conversionRate?: number;
@@ -1780,7 +1918,86 @@ export type SectorPageQueryResult = {
   tooltip: string;
   explanation: {
     title: string;
-    paragraphs: PortableText;
+    paragraphs: Array<{
+      children?: Array<
+        | {
+            field:
+              | "address"
+              | "companyName"
+              | "dataProtectionContact"
+              | "email"
+              | "jurisdiction"
+              | "phone"
+              | "registryData"
+              | "taxId";
+            _type: "legalValue";
+            _key: string;
+          }
+        | {
+            marks?: Array<string>;
+            text?: string;
+            _type: "span";
+            _key: string;
+          }
+      >;
+      style?: "h2" | "h3" | "normal";
+      listItem?: "bullet" | "number";
+      markDefs: Array<
+        | {
+            page?:
+              | CalculatorPageReference
+              | CampaignPageReference
+              | ContactPageReference
+              | DraftContractPageReference
+              | GoogleAdsPageReference
+              | LandingPageReference
+              | LegalPageReference
+              | NextStepsPageReference
+              | PlansPageReference
+              | SectorPageReference
+              | SectorsDirectoryReference
+              | ServiceStartPageReference;
+            anchor?: string;
+            href?: string;
+            _type: "link";
+            _key: string;
+          }
+        | {
+            page?:
+              | CalculatorPageReference
+              | CampaignPageReference
+              | ContactPageReference
+              | DraftContractPageReference
+              | GoogleAdsPageReference
+              | LandingPageReference
+              | LegalPageReference
+              | NextStepsPageReference
+              | PlansPageReference
+              | SectorPageReference
+              | SectorsDirectoryReference
+              | ServiceStartPageReference;
+            anchor?: string;
+            href:
+              | string
+              | null
+              | "/"
+              | "/borrador"
+              | "/calculadora"
+              | "/contacto"
+              | "/iniciar-servicio"
+              | "/legal"
+              | "/mensual"
+              | "/sectores"
+              | "/servicios/google-ads"
+              | "/siguiente";
+            _type: "link";
+            _key: string;
+          }
+      > | null;
+      level?: number;
+      _type: "block";
+      _key: string;
+    }>;
   };
   projection: {
     heading: string;
@@ -1903,14 +2120,251 @@ export type ContactPageQueryResult = {
 
 // Source: ../app/content/queries.ts
 // Variable: legalPageQuery
-// Query: *[_type == "legalPage" && _id == "legalPage"][0]{  seo, title, updatedAt, legalNotice, privacyPolicy, cookiePolicy}
+// Query: *[_type == "legalPage" && _id == "legalPage"][0]{  seo, title, updatedAt,  "legalNotice": legalNotice[]{..., markDefs[]{..., defined(page) => {"href": select(defined(page._ref) => select(  page->_type == "sectorPage" => "/sectores/" + page->slug.current,  page->_type == "campaignPage" => "/" + page->slug.current,  page->_type == "landingPage" => "/",  page->_type == "plansPage" => "/mensual",  page->_type == "calculatorPage" => "/calculadora",  page->_type == "sectorsDirectory" => "/sectores",  page->_type == "googleAdsPage" => "/servicios/google-ads",  page->_type == "contactPage" => "/contacto",  page->_type == "legalPage" => "/legal",  page->_type == "nextStepsPage" => "/siguiente",  page->_type == "draftContractPage" => "/borrador",  page->_type == "serviceStartPage" => "/iniciar-servicio") + coalesce(anchor, ""), href)}}},  "privacyPolicy": privacyPolicy[]{..., markDefs[]{..., defined(page) => {"href": select(defined(page._ref) => select(  page->_type == "sectorPage" => "/sectores/" + page->slug.current,  page->_type == "campaignPage" => "/" + page->slug.current,  page->_type == "landingPage" => "/",  page->_type == "plansPage" => "/mensual",  page->_type == "calculatorPage" => "/calculadora",  page->_type == "sectorsDirectory" => "/sectores",  page->_type == "googleAdsPage" => "/servicios/google-ads",  page->_type == "contactPage" => "/contacto",  page->_type == "legalPage" => "/legal",  page->_type == "nextStepsPage" => "/siguiente",  page->_type == "draftContractPage" => "/borrador",  page->_type == "serviceStartPage" => "/iniciar-servicio") + coalesce(anchor, ""), href)}}},  "cookiePolicy": cookiePolicy[]{..., markDefs[]{..., defined(page) => {"href": select(defined(page._ref) => select(  page->_type == "sectorPage" => "/sectores/" + page->slug.current,  page->_type == "campaignPage" => "/" + page->slug.current,  page->_type == "landingPage" => "/",  page->_type == "plansPage" => "/mensual",  page->_type == "calculatorPage" => "/calculadora",  page->_type == "sectorsDirectory" => "/sectores",  page->_type == "googleAdsPage" => "/servicios/google-ads",  page->_type == "contactPage" => "/contacto",  page->_type == "legalPage" => "/legal",  page->_type == "nextStepsPage" => "/siguiente",  page->_type == "draftContractPage" => "/borrador",  page->_type == "serviceStartPage" => "/iniciar-servicio") + coalesce(anchor, ""), href)}}}}
 export type LegalPageQueryResult = {
   seo: Seo;
   title: string;
   updatedAt: string;
-  legalNotice: PortableText;
-  privacyPolicy: PortableText;
-  cookiePolicy: PortableText;
+  legalNotice: Array<{
+    children?: Array<
+      | {
+          field:
+            | "address"
+            | "companyName"
+            | "dataProtectionContact"
+            | "email"
+            | "jurisdiction"
+            | "phone"
+            | "registryData"
+            | "taxId";
+          _type: "legalValue";
+          _key: string;
+        }
+      | {
+          marks?: Array<string>;
+          text?: string;
+          _type: "span";
+          _key: string;
+        }
+    >;
+    style?: "h2" | "h3" | "normal";
+    listItem?: "bullet" | "number";
+    markDefs: Array<
+      | {
+          page?:
+            | CalculatorPageReference
+            | CampaignPageReference
+            | ContactPageReference
+            | DraftContractPageReference
+            | GoogleAdsPageReference
+            | LandingPageReference
+            | LegalPageReference
+            | NextStepsPageReference
+            | PlansPageReference
+            | SectorPageReference
+            | SectorsDirectoryReference
+            | ServiceStartPageReference;
+          anchor?: string;
+          href?: string;
+          _type: "link";
+          _key: string;
+        }
+      | {
+          page?:
+            | CalculatorPageReference
+            | CampaignPageReference
+            | ContactPageReference
+            | DraftContractPageReference
+            | GoogleAdsPageReference
+            | LandingPageReference
+            | LegalPageReference
+            | NextStepsPageReference
+            | PlansPageReference
+            | SectorPageReference
+            | SectorsDirectoryReference
+            | ServiceStartPageReference;
+          anchor?: string;
+          href:
+            | string
+            | null
+            | "/"
+            | "/borrador"
+            | "/calculadora"
+            | "/contacto"
+            | "/iniciar-servicio"
+            | "/legal"
+            | "/mensual"
+            | "/sectores"
+            | "/servicios/google-ads"
+            | "/siguiente";
+          _type: "link";
+          _key: string;
+        }
+    > | null;
+    level?: number;
+    _type: "block";
+    _key: string;
+  }>;
+  privacyPolicy: Array<{
+    children?: Array<
+      | {
+          field:
+            | "address"
+            | "companyName"
+            | "dataProtectionContact"
+            | "email"
+            | "jurisdiction"
+            | "phone"
+            | "registryData"
+            | "taxId";
+          _type: "legalValue";
+          _key: string;
+        }
+      | {
+          marks?: Array<string>;
+          text?: string;
+          _type: "span";
+          _key: string;
+        }
+    >;
+    style?: "h2" | "h3" | "normal";
+    listItem?: "bullet" | "number";
+    markDefs: Array<
+      | {
+          page?:
+            | CalculatorPageReference
+            | CampaignPageReference
+            | ContactPageReference
+            | DraftContractPageReference
+            | GoogleAdsPageReference
+            | LandingPageReference
+            | LegalPageReference
+            | NextStepsPageReference
+            | PlansPageReference
+            | SectorPageReference
+            | SectorsDirectoryReference
+            | ServiceStartPageReference;
+          anchor?: string;
+          href?: string;
+          _type: "link";
+          _key: string;
+        }
+      | {
+          page?:
+            | CalculatorPageReference
+            | CampaignPageReference
+            | ContactPageReference
+            | DraftContractPageReference
+            | GoogleAdsPageReference
+            | LandingPageReference
+            | LegalPageReference
+            | NextStepsPageReference
+            | PlansPageReference
+            | SectorPageReference
+            | SectorsDirectoryReference
+            | ServiceStartPageReference;
+          anchor?: string;
+          href:
+            | string
+            | null
+            | "/"
+            | "/borrador"
+            | "/calculadora"
+            | "/contacto"
+            | "/iniciar-servicio"
+            | "/legal"
+            | "/mensual"
+            | "/sectores"
+            | "/servicios/google-ads"
+            | "/siguiente";
+          _type: "link";
+          _key: string;
+        }
+    > | null;
+    level?: number;
+    _type: "block";
+    _key: string;
+  }>;
+  cookiePolicy: Array<{
+    children?: Array<
+      | {
+          field:
+            | "address"
+            | "companyName"
+            | "dataProtectionContact"
+            | "email"
+            | "jurisdiction"
+            | "phone"
+            | "registryData"
+            | "taxId";
+          _type: "legalValue";
+          _key: string;
+        }
+      | {
+          marks?: Array<string>;
+          text?: string;
+          _type: "span";
+          _key: string;
+        }
+    >;
+    style?: "h2" | "h3" | "normal";
+    listItem?: "bullet" | "number";
+    markDefs: Array<
+      | {
+          page?:
+            | CalculatorPageReference
+            | CampaignPageReference
+            | ContactPageReference
+            | DraftContractPageReference
+            | GoogleAdsPageReference
+            | LandingPageReference
+            | LegalPageReference
+            | NextStepsPageReference
+            | PlansPageReference
+            | SectorPageReference
+            | SectorsDirectoryReference
+            | ServiceStartPageReference;
+          anchor?: string;
+          href?: string;
+          _type: "link";
+          _key: string;
+        }
+      | {
+          page?:
+            | CalculatorPageReference
+            | CampaignPageReference
+            | ContactPageReference
+            | DraftContractPageReference
+            | GoogleAdsPageReference
+            | LandingPageReference
+            | LegalPageReference
+            | NextStepsPageReference
+            | PlansPageReference
+            | SectorPageReference
+            | SectorsDirectoryReference
+            | ServiceStartPageReference;
+          anchor?: string;
+          href:
+            | string
+            | null
+            | "/"
+            | "/borrador"
+            | "/calculadora"
+            | "/contacto"
+            | "/iniciar-servicio"
+            | "/legal"
+            | "/mensual"
+            | "/sectores"
+            | "/servicios/google-ads"
+            | "/siguiente";
+          _type: "link";
+          _key: string;
+        }
+    > | null;
+    level?: number;
+    _type: "block";
+    _key: string;
+  }>;
 } | null;
 
 // Source: ../app/content/queries.ts
@@ -1938,16 +2392,96 @@ export type NextStepsPageQueryResult = {
 
 // Source: ../app/content/queries.ts
 // Variable: draftContractPageQuery
-// Query: *[_type == "draftContractPage" && _id == "draftContractPage"][0]{ seo, title, intro, sections }
+// Query: *[_type == "draftContractPage" && _id == "draftContractPage"][0]{  seo, title, intro,  "sections": sections[]{..., "body": body[]{..., markDefs[]{..., defined(page) => {"href": select(defined(page._ref) => select(  page->_type == "sectorPage" => "/sectores/" + page->slug.current,  page->_type == "campaignPage" => "/" + page->slug.current,  page->_type == "landingPage" => "/",  page->_type == "plansPage" => "/mensual",  page->_type == "calculatorPage" => "/calculadora",  page->_type == "sectorsDirectory" => "/sectores",  page->_type == "googleAdsPage" => "/servicios/google-ads",  page->_type == "contactPage" => "/contacto",  page->_type == "legalPage" => "/legal",  page->_type == "nextStepsPage" => "/siguiente",  page->_type == "draftContractPage" => "/borrador",  page->_type == "serviceStartPage" => "/iniciar-servicio") + coalesce(anchor, ""), href)}}}}}
 export type DraftContractPageQueryResult = {
   seo: Seo;
   title: string;
   intro: string;
-  sections: Array<
-    {
+  sections: Array<{
+    _key: string;
+    _type: "contractSection";
+    heading: string;
+    body: Array<{
+      children?: Array<
+        | {
+            field:
+              | "address"
+              | "companyName"
+              | "dataProtectionContact"
+              | "email"
+              | "jurisdiction"
+              | "phone"
+              | "registryData"
+              | "taxId";
+            _type: "legalValue";
+            _key: string;
+          }
+        | {
+            marks?: Array<string>;
+            text?: string;
+            _type: "span";
+            _key: string;
+          }
+      >;
+      style?: "h2" | "h3" | "normal";
+      listItem?: "bullet" | "number";
+      markDefs: Array<
+        | {
+            page?:
+              | CalculatorPageReference
+              | CampaignPageReference
+              | ContactPageReference
+              | DraftContractPageReference
+              | GoogleAdsPageReference
+              | LandingPageReference
+              | LegalPageReference
+              | NextStepsPageReference
+              | PlansPageReference
+              | SectorPageReference
+              | SectorsDirectoryReference
+              | ServiceStartPageReference;
+            anchor?: string;
+            href?: string;
+            _type: "link";
+            _key: string;
+          }
+        | {
+            page?:
+              | CalculatorPageReference
+              | CampaignPageReference
+              | ContactPageReference
+              | DraftContractPageReference
+              | GoogleAdsPageReference
+              | LandingPageReference
+              | LegalPageReference
+              | NextStepsPageReference
+              | PlansPageReference
+              | SectorPageReference
+              | SectorsDirectoryReference
+              | ServiceStartPageReference;
+            anchor?: string;
+            href:
+              | string
+              | null
+              | "/"
+              | "/borrador"
+              | "/calculadora"
+              | "/contacto"
+              | "/iniciar-servicio"
+              | "/legal"
+              | "/mensual"
+              | "/sectores"
+              | "/servicios/google-ads"
+              | "/siguiente";
+            _type: "link";
+            _key: string;
+          }
+      > | null;
+      level?: number;
+      _type: "block";
       _key: string;
-    } & ContractSection
-  >;
+    }>;
+  }>;
 } | null;
 
 // Source: ../app/content/queries.ts
@@ -1992,7 +2526,7 @@ export type ServiceStartPageQueryResult = {
 
 // Source: ../app/content/queries.ts
 // Variable: experimentsQuery
-// Query: *[_type == "experiment" && !(_id in path("drafts.**"))] | order(_createdAt asc){  key, name, status, winner,  variants[]{ key, label, weight, "page": page->{_id, "slug": slug.current} }}
+// Query: *[_type == "experiment" && !(_id in path("drafts.**"))] | order(_createdAt asc){  key, name, status, winner,  variants[]{ key, label, weight, "page": page->{_id, "slug": slug.current, visibleFrom, visibleUntil} }}
 export type ExperimentsQueryResult = Array<{
   key: string | null;
   name: string;
@@ -2005,6 +2539,8 @@ export type ExperimentsQueryResult = Array<{
     page: {
       _id: string;
       slug: string;
+      visibleFrom: string | null;
+      visibleUntil: string | null;
     };
   }> | null;
 }>;
@@ -2016,7 +2552,7 @@ export type HealthQueryResult = number;
 
 // Source: ../app/content/queries.ts
 // Variable: campaignPageQuery
-// Query: *[_type == "campaignPage" && slug.current == $slug && !(_id in path("drafts.**"))][0]{  _id, _updatedAt, title, "slug": slug.current, seo, minimalHeader,  blocks[]{ _key, _type, _type == "heroBlock" => { badge, heading, text, cta{label, href}, image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "richTextBlock" => { body }, _type == "sectorFiguresBlock" => { heading, "sector": sector->{ sectorName, "slug": slug.current, "calculatorName": coalesce(calculatorName, sectorName), stats, projection{heading, intro, fixedInvestments}, "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels } }, _type == "calculatorBlock" => { "sector": sector->{ "calculatorName": coalesce(calculatorName, sectorName) }, sectorField }, _type == "faqBlock" => { heading, "items": items[]->{_id, question, answer} }, _type == "leadFormBlock" => { heading, text, fields, submitLabel, successTitle, successText }, _type == "ctaBlock" => { heading, text, cta{label, href} }, _type == "clientLogosBlock" => { heading, logos[]{_key, alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "stepsBlock" => { heading, intro, steps }, _type == "benefitsBlock" => { heading, intro, items }, _type == "testimonialsBlock" => { heading, items } },  "formTexts": *[_type == "landingPage" && _id == "landingPage"][0].contactSection{successTitle, successText, resetLabel}}
+// Query: *[_type == "campaignPage" && slug.current == $slug && !(_id in path("drafts.**"))][0]{  _id, _updatedAt, title, "slug": slug.current, seo, minimalHeader, visibleFrom, visibleUntil, afterEnd,  blocks[]{ _key, _type, _type == "heroBlock" => { badge, heading, text, cta{label, "href": select(defined(page._ref) => select(  page->_type == "sectorPage" => "/sectores/" + page->slug.current,  page->_type == "campaignPage" => "/" + page->slug.current,  page->_type == "landingPage" => "/",  page->_type == "plansPage" => "/mensual",  page->_type == "calculatorPage" => "/calculadora",  page->_type == "sectorsDirectory" => "/sectores",  page->_type == "googleAdsPage" => "/servicios/google-ads",  page->_type == "contactPage" => "/contacto",  page->_type == "legalPage" => "/legal",  page->_type == "nextStepsPage" => "/siguiente",  page->_type == "draftContractPage" => "/borrador",  page->_type == "serviceStartPage" => "/iniciar-servicio") + coalesce(anchor, ""), href)}, image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "richTextBlock" => { body[]{..., markDefs[]{..., defined(page) => {"href": select(defined(page._ref) => select(  page->_type == "sectorPage" => "/sectores/" + page->slug.current,  page->_type == "campaignPage" => "/" + page->slug.current,  page->_type == "landingPage" => "/",  page->_type == "plansPage" => "/mensual",  page->_type == "calculatorPage" => "/calculadora",  page->_type == "sectorsDirectory" => "/sectores",  page->_type == "googleAdsPage" => "/servicios/google-ads",  page->_type == "contactPage" => "/contacto",  page->_type == "legalPage" => "/legal",  page->_type == "nextStepsPage" => "/siguiente",  page->_type == "draftContractPage" => "/borrador",  page->_type == "serviceStartPage" => "/iniciar-servicio") + coalesce(anchor, ""), href)}}} }, _type == "sectorFiguresBlock" => { heading, "sector": sector->{ sectorName, "slug": slug.current, "calculatorName": coalesce(calculatorName, sectorName), stats, projection{heading, intro, fixedInvestments}, "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels } }, _type == "calculatorBlock" => { "sector": sector->{ "calculatorName": coalesce(calculatorName, sectorName) }, sectorField }, _type == "faqBlock" => { heading, "items": items[]->{_id, question, answer} }, _type == "leadFormBlock" => { heading, text, fields, submitLabel, successTitle, successText }, _type == "ctaBlock" => { heading, text, cta{label, "href": select(defined(page._ref) => select(  page->_type == "sectorPage" => "/sectores/" + page->slug.current,  page->_type == "campaignPage" => "/" + page->slug.current,  page->_type == "landingPage" => "/",  page->_type == "plansPage" => "/mensual",  page->_type == "calculatorPage" => "/calculadora",  page->_type == "sectorsDirectory" => "/sectores",  page->_type == "googleAdsPage" => "/servicios/google-ads",  page->_type == "contactPage" => "/contacto",  page->_type == "legalPage" => "/legal",  page->_type == "nextStepsPage" => "/siguiente",  page->_type == "draftContractPage" => "/borrador",  page->_type == "serviceStartPage" => "/iniciar-servicio") + coalesce(anchor, ""), href)} }, _type == "clientLogosBlock" => { heading, logos[]{_key, alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "stepsBlock" => { heading, intro, steps }, _type == "benefitsBlock" => { heading, intro, items }, _type == "testimonialsBlock" => { heading, items } },  "formTexts": *[_type == "landingPage" && _id == "landingPage"][0].contactSection{successTitle, successText, resetLabel}}
 export type CampaignPageQueryResult = {
   _id: string;
   _updatedAt: string;
@@ -2024,6 +2560,9 @@ export type CampaignPageQueryResult = {
   slug: string;
   seo: CampaignSeo | null;
   minimalHeader: boolean | null;
+  visibleFrom: string | null;
+  visibleUntil: string | null;
+  afterEnd: string | null;
   blocks: Array<
     | {
         _key: string;
@@ -2073,7 +2612,19 @@ export type CampaignPageQueryResult = {
         text: string | null;
         cta: {
           label: string;
-          href: string;
+          href:
+            | string
+            | null
+            | "/"
+            | "/borrador"
+            | "/calculadora"
+            | "/contacto"
+            | "/iniciar-servicio"
+            | "/legal"
+            | "/mensual"
+            | "/sectores"
+            | "/servicios/google-ads"
+            | "/siguiente";
         } | null;
       }
     | {
@@ -2094,7 +2645,19 @@ export type CampaignPageQueryResult = {
         text: string | null;
         cta: {
           label: string;
-          href: string;
+          href:
+            | string
+            | null
+            | "/"
+            | "/borrador"
+            | "/calculadora"
+            | "/contacto"
+            | "/iniciar-servicio"
+            | "/legal"
+            | "/mensual"
+            | "/sectores"
+            | "/servicios/google-ads"
+            | "/siguiente";
         } | null;
         image: {
           alt: string;
@@ -2126,7 +2689,86 @@ export type CampaignPageQueryResult = {
     | {
         _key: string;
         _type: "richTextBlock";
-        body: PortableText;
+        body: Array<{
+          children?: Array<
+            | {
+                field:
+                  | "address"
+                  | "companyName"
+                  | "dataProtectionContact"
+                  | "email"
+                  | "jurisdiction"
+                  | "phone"
+                  | "registryData"
+                  | "taxId";
+                _type: "legalValue";
+                _key: string;
+              }
+            | {
+                marks?: Array<string>;
+                text?: string;
+                _type: "span";
+                _key: string;
+              }
+          >;
+          style?: "h2" | "h3" | "normal";
+          listItem?: "bullet" | "number";
+          markDefs: Array<
+            | {
+                page?:
+                  | CalculatorPageReference
+                  | CampaignPageReference
+                  | ContactPageReference
+                  | DraftContractPageReference
+                  | GoogleAdsPageReference
+                  | LandingPageReference
+                  | LegalPageReference
+                  | NextStepsPageReference
+                  | PlansPageReference
+                  | SectorPageReference
+                  | SectorsDirectoryReference
+                  | ServiceStartPageReference;
+                anchor?: string;
+                href?: string;
+                _type: "link";
+                _key: string;
+              }
+            | {
+                page?:
+                  | CalculatorPageReference
+                  | CampaignPageReference
+                  | ContactPageReference
+                  | DraftContractPageReference
+                  | GoogleAdsPageReference
+                  | LandingPageReference
+                  | LegalPageReference
+                  | NextStepsPageReference
+                  | PlansPageReference
+                  | SectorPageReference
+                  | SectorsDirectoryReference
+                  | ServiceStartPageReference;
+                anchor?: string;
+                href:
+                  | string
+                  | null
+                  | "/"
+                  | "/borrador"
+                  | "/calculadora"
+                  | "/contacto"
+                  | "/iniciar-servicio"
+                  | "/legal"
+                  | "/mensual"
+                  | "/sectores"
+                  | "/servicios/google-ads"
+                  | "/siguiente";
+                _type: "link";
+                _key: string;
+              }
+          > | null;
+          level?: number;
+          _type: "block";
+          _key: string;
+        }>;
       }
     | {
         _key: string;
@@ -2193,7 +2835,7 @@ export type CampaignPageQueryResult = {
 
 // Source: ../app/content/queries.ts
 // Variable: campaignPageByIdQuery
-// Query: *[_type == "campaignPage" && _id == $id][0]{  _id, _updatedAt, title, "slug": slug.current, seo, minimalHeader,  blocks[]{ _key, _type, _type == "heroBlock" => { badge, heading, text, cta{label, href}, image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "richTextBlock" => { body }, _type == "sectorFiguresBlock" => { heading, "sector": sector->{ sectorName, "slug": slug.current, "calculatorName": coalesce(calculatorName, sectorName), stats, projection{heading, intro, fixedInvestments}, "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels } }, _type == "calculatorBlock" => { "sector": sector->{ "calculatorName": coalesce(calculatorName, sectorName) }, sectorField }, _type == "faqBlock" => { heading, "items": items[]->{_id, question, answer} }, _type == "leadFormBlock" => { heading, text, fields, submitLabel, successTitle, successText }, _type == "ctaBlock" => { heading, text, cta{label, href} }, _type == "clientLogosBlock" => { heading, logos[]{_key, alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "stepsBlock" => { heading, intro, steps }, _type == "benefitsBlock" => { heading, intro, items }, _type == "testimonialsBlock" => { heading, items } },  "formTexts": *[_type == "landingPage" && _id == "landingPage"][0].contactSection{successTitle, successText, resetLabel}}
+// Query: *[_type == "campaignPage" && _id == $id][0]{  _id, _updatedAt, title, "slug": slug.current, seo, minimalHeader, visibleFrom, visibleUntil, afterEnd,  blocks[]{ _key, _type, _type == "heroBlock" => { badge, heading, text, cta{label, "href": select(defined(page._ref) => select(  page->_type == "sectorPage" => "/sectores/" + page->slug.current,  page->_type == "campaignPage" => "/" + page->slug.current,  page->_type == "landingPage" => "/",  page->_type == "plansPage" => "/mensual",  page->_type == "calculatorPage" => "/calculadora",  page->_type == "sectorsDirectory" => "/sectores",  page->_type == "googleAdsPage" => "/servicios/google-ads",  page->_type == "contactPage" => "/contacto",  page->_type == "legalPage" => "/legal",  page->_type == "nextStepsPage" => "/siguiente",  page->_type == "draftContractPage" => "/borrador",  page->_type == "serviceStartPage" => "/iniciar-servicio") + coalesce(anchor, ""), href)}, image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "richTextBlock" => { body[]{..., markDefs[]{..., defined(page) => {"href": select(defined(page._ref) => select(  page->_type == "sectorPage" => "/sectores/" + page->slug.current,  page->_type == "campaignPage" => "/" + page->slug.current,  page->_type == "landingPage" => "/",  page->_type == "plansPage" => "/mensual",  page->_type == "calculatorPage" => "/calculadora",  page->_type == "sectorsDirectory" => "/sectores",  page->_type == "googleAdsPage" => "/servicios/google-ads",  page->_type == "contactPage" => "/contacto",  page->_type == "legalPage" => "/legal",  page->_type == "nextStepsPage" => "/siguiente",  page->_type == "draftContractPage" => "/borrador",  page->_type == "serviceStartPage" => "/iniciar-servicio") + coalesce(anchor, ""), href)}}} }, _type == "sectorFiguresBlock" => { heading, "sector": sector->{ sectorName, "slug": slug.current, "calculatorName": coalesce(calculatorName, sectorName), stats, projection{heading, intro, fixedInvestments}, "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels } }, _type == "calculatorBlock" => { "sector": sector->{ "calculatorName": coalesce(calculatorName, sectorName) }, sectorField }, _type == "faqBlock" => { heading, "items": items[]->{_id, question, answer} }, _type == "leadFormBlock" => { heading, text, fields, submitLabel, successTitle, successText }, _type == "ctaBlock" => { heading, text, cta{label, "href": select(defined(page._ref) => select(  page->_type == "sectorPage" => "/sectores/" + page->slug.current,  page->_type == "campaignPage" => "/" + page->slug.current,  page->_type == "landingPage" => "/",  page->_type == "plansPage" => "/mensual",  page->_type == "calculatorPage" => "/calculadora",  page->_type == "sectorsDirectory" => "/sectores",  page->_type == "googleAdsPage" => "/servicios/google-ads",  page->_type == "contactPage" => "/contacto",  page->_type == "legalPage" => "/legal",  page->_type == "nextStepsPage" => "/siguiente",  page->_type == "draftContractPage" => "/borrador",  page->_type == "serviceStartPage" => "/iniciar-servicio") + coalesce(anchor, ""), href)} }, _type == "clientLogosBlock" => { heading, logos[]{_key, alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "stepsBlock" => { heading, intro, steps }, _type == "benefitsBlock" => { heading, intro, items }, _type == "testimonialsBlock" => { heading, items } },  "formTexts": *[_type == "landingPage" && _id == "landingPage"][0].contactSection{successTitle, successText, resetLabel}}
 export type CampaignPageByIdQueryResult = {
   _id: string;
   _updatedAt: string;
@@ -2201,6 +2843,9 @@ export type CampaignPageByIdQueryResult = {
   slug: string;
   seo: CampaignSeo | null;
   minimalHeader: boolean | null;
+  visibleFrom: string | null;
+  visibleUntil: string | null;
+  afterEnd: string | null;
   blocks: Array<
     | {
         _key: string;
@@ -2250,7 +2895,19 @@ export type CampaignPageByIdQueryResult = {
         text: string | null;
         cta: {
           label: string;
-          href: string;
+          href:
+            | string
+            | null
+            | "/"
+            | "/borrador"
+            | "/calculadora"
+            | "/contacto"
+            | "/iniciar-servicio"
+            | "/legal"
+            | "/mensual"
+            | "/sectores"
+            | "/servicios/google-ads"
+            | "/siguiente";
         } | null;
       }
     | {
@@ -2271,7 +2928,19 @@ export type CampaignPageByIdQueryResult = {
         text: string | null;
         cta: {
           label: string;
-          href: string;
+          href:
+            | string
+            | null
+            | "/"
+            | "/borrador"
+            | "/calculadora"
+            | "/contacto"
+            | "/iniciar-servicio"
+            | "/legal"
+            | "/mensual"
+            | "/sectores"
+            | "/servicios/google-ads"
+            | "/siguiente";
         } | null;
         image: {
           alt: string;
@@ -2303,7 +2972,86 @@ export type CampaignPageByIdQueryResult = {
     | {
         _key: string;
         _type: "richTextBlock";
-        body: PortableText;
+        body: Array<{
+          children?: Array<
+            | {
+                field:
+                  | "address"
+                  | "companyName"
+                  | "dataProtectionContact"
+                  | "email"
+                  | "jurisdiction"
+                  | "phone"
+                  | "registryData"
+                  | "taxId";
+                _type: "legalValue";
+                _key: string;
+              }
+            | {
+                marks?: Array<string>;
+                text?: string;
+                _type: "span";
+                _key: string;
+              }
+          >;
+          style?: "h2" | "h3" | "normal";
+          listItem?: "bullet" | "number";
+          markDefs: Array<
+            | {
+                page?:
+                  | CalculatorPageReference
+                  | CampaignPageReference
+                  | ContactPageReference
+                  | DraftContractPageReference
+                  | GoogleAdsPageReference
+                  | LandingPageReference
+                  | LegalPageReference
+                  | NextStepsPageReference
+                  | PlansPageReference
+                  | SectorPageReference
+                  | SectorsDirectoryReference
+                  | ServiceStartPageReference;
+                anchor?: string;
+                href?: string;
+                _type: "link";
+                _key: string;
+              }
+            | {
+                page?:
+                  | CalculatorPageReference
+                  | CampaignPageReference
+                  | ContactPageReference
+                  | DraftContractPageReference
+                  | GoogleAdsPageReference
+                  | LandingPageReference
+                  | LegalPageReference
+                  | NextStepsPageReference
+                  | PlansPageReference
+                  | SectorPageReference
+                  | SectorsDirectoryReference
+                  | ServiceStartPageReference;
+                anchor?: string;
+                href:
+                  | string
+                  | null
+                  | "/"
+                  | "/borrador"
+                  | "/calculadora"
+                  | "/contacto"
+                  | "/iniciar-servicio"
+                  | "/legal"
+                  | "/mensual"
+                  | "/sectores"
+                  | "/servicios/google-ads"
+                  | "/siguiente";
+                _type: "link";
+                _key: string;
+              }
+          > | null;
+          level?: number;
+          _type: "block";
+          _key: string;
+        }>;
       }
     | {
         _key: string;
@@ -2370,36 +3118,49 @@ export type CampaignPageByIdQueryResult = {
 
 // Source: ../app/content/queries.ts
 // Variable: campaignPathsQuery
-// Query: *[_type == "campaignPage" && defined(slug.current) && !(_id in path("drafts.**"))]{  "slug": slug.current, _updatedAt, "noIndex": seo.noIndex == true}
+// Query: *[_type == "campaignPage" && defined(slug.current) && !(_id in path("drafts.**"))]{  _id, "slug": slug.current, _updatedAt, "noIndex": seo.noIndex == true, visibleFrom, visibleUntil}
 export type CampaignPathsQueryResult = Array<{
+  _id: string;
   slug: string;
   _updatedAt: string;
   noIndex: boolean | false;
+  visibleFrom: string | null;
+  visibleUntil: string | null;
+}>;
+
+// Source: ../app/content/queries.ts
+// Variable: campaignWindowsQuery
+// Query: *[_type == "campaignPage" && defined(slug.current) && !(_id in path("drafts.**"))][defined(visibleFrom) || defined(visibleUntil)]{ _id, visibleFrom, visibleUntil }
+export type CampaignWindowsQueryResult = Array<{
+  _id: string;
+  visibleFrom: string | null;
+  visibleUntil: string | null;
 }>;
 
 // Query TypeMap
 import "@sanity/client";
 declare module "@sanity/client" {
   interface SanityQueries {
-    '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  siteName, organization, legalIdentity, phone, whatsappNumber, whatsappMessage, whatsappLabel, email,\n  appUrl, appButtonLabel, appButtonShortLabel, bookingUrl, startServiceUrl, paymentLinks, studioUrl,\n  tracking, navigation[]{label, kind, target}, footer{tagline, links[]{label, href}, legalLinkLabel, copyright},\n  defaultSeo, notFound, privacyNotice, cookieBanner\n}': SiteSettingsQueryResult;
+    '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  siteName, organization, legalIdentity, phone, whatsappNumber, whatsappMessage, whatsappLabel, email,\n  appUrl, appButtonLabel, appButtonShortLabel, bookingUrl, startServiceUrl, paymentLinks, studioUrl,\n  tracking, navigation[]{label, kind, target}, footer{tagline, links[]{label, "href": select(defined(page._ref) => select(\n  page->_type == "sectorPage" => "/sectores/" + page->slug.current,\n  page->_type == "campaignPage" => "/" + page->slug.current,\n  page->_type == "landingPage" => "/",\n  page->_type == "plansPage" => "/mensual",\n  page->_type == "calculatorPage" => "/calculadora",\n  page->_type == "sectorsDirectory" => "/sectores",\n  page->_type == "googleAdsPage" => "/servicios/google-ads",\n  page->_type == "contactPage" => "/contacto",\n  page->_type == "legalPage" => "/legal",\n  page->_type == "nextStepsPage" => "/siguiente",\n  page->_type == "draftContractPage" => "/borrador",\n  page->_type == "serviceStartPage" => "/iniciar-servicio"\n) + coalesce(anchor, ""), href)}, legalLinkLabel, copyright},\n  defaultSeo, notFound, privacyNotice, cookieBanner\n}': SiteSettingsQueryResult;
     '*[_type == "landingPage" && _id == "landingPage"][0]{\n  seo, hero{..., screenshot{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}}, clientLogos[]{_key, alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}}}, process,\n  appShowcase{..., screenshot{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}}}, comparison, finalCta, contactSection,\n  faq{heading, intro, "items": items[]->{_id, question, answer}}\n}': LandingPageQueryResult;
     '*[_type == "plansPage" && _id == "plansPage"][0]{\n  seo, hero, plansHeading, plansIntro, featureGrid, process, finalCta, logoOffer,\n  monthlyDialog, cplDialog, sectorOptions, budgetOptions,\n  "plans": plans[]->{_id, name, key, price, priceSuffix, subtitle, description, features, popular, badges, priceLabel, isSpecial, buttons[]{label, action}},\n  faq{heading, "items": items[]->{_id, question, answer}}\n}': PlansPageQueryResult;
     '*[_type == "calculatorPage" && _id == "calculatorPage"][0]{\n  seo, hero, introCards, sectorField, howWeWork, guarantee, leadForm\n}': CalculatorPageQueryResult;
     '*[\n  ((_type == "sectorPage" && defined(slug.current)) || _type == "calculatorSector") && !(_id in path("drafts.**"))\n]{\n  _id,\n  _type == "sectorPage" => {\n    "name": coalesce(calculatorName, sectorName),\n    sectorName,\n    "aliases": [sectorName] + coalesce(calculatorAliases, []),\n    "conversionRate": stats.conversionRate,\n    "averageProfit": stats.averageProfit,\n    "rank": 0\n  },\n  _type == "calculatorSector" => { name, aliases, conversionRate, averageProfit, "rank": 1 + coalesce(order, 0) }\n} | order(rank asc, name asc)': CalculatorSectorsQueryResult;
     '*[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0]{\n  seo, hero, featuredHeading, allHeading, tooltipLabel, listControls, finalCta,\n  "figureLabels": sectorPageLabels{conversionRate, costPerLead},\n  "sectors": *[_type == "sectorPage" && defined(slug.current) && !(_id in path("drafts.**"))] | order(order asc, sectorName asc){\n    sectorName, "slug": slug.current, "group": group->title, tooltip, featured, "icon": hero.icon,\n    "conversionRate": stats.conversionRate, "costPerLead": stats.costPerLead\n  }\n}': SectorsDirectoryQueryResult;
-    '*[_type == "sectorPage" && slug.current == $slug && !(_id in path("drafts.**"))][0]{\n  _id, _updatedAt, sectorName, "calculatorName": coalesce(calculatorName, sectorName), "slug": slug.current, seo,\n  hero{..., image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}}}, stats, leadsPerMonth, tooltip,\n  explanation, projection, services, closingCta, structuredData, "group": group->title,\n  "relatedSlugs": relatedSectors[]->slug.current,\n  "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels\n}': SectorPageQueryResult;
+    '*[_type == "sectorPage" && slug.current == $slug && !(_id in path("drafts.**"))][0]{\n  _id, _updatedAt, sectorName, "calculatorName": coalesce(calculatorName, sectorName), "slug": slug.current, seo,\n  hero{..., "extraCta": extraCta{label, "href": select(defined(page._ref) => select(\n  page->_type == "sectorPage" => "/sectores/" + page->slug.current,\n  page->_type == "campaignPage" => "/" + page->slug.current,\n  page->_type == "landingPage" => "/",\n  page->_type == "plansPage" => "/mensual",\n  page->_type == "calculatorPage" => "/calculadora",\n  page->_type == "sectorsDirectory" => "/sectores",\n  page->_type == "googleAdsPage" => "/servicios/google-ads",\n  page->_type == "contactPage" => "/contacto",\n  page->_type == "legalPage" => "/legal",\n  page->_type == "nextStepsPage" => "/siguiente",\n  page->_type == "draftContractPage" => "/borrador",\n  page->_type == "serviceStartPage" => "/iniciar-servicio"\n) + coalesce(anchor, ""), href)}, image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}}}, stats, leadsPerMonth, tooltip,\n  "explanation": explanation{..., "paragraphs": paragraphs[]{..., markDefs[]{..., defined(page) => {"href": select(defined(page._ref) => select(\n  page->_type == "sectorPage" => "/sectores/" + page->slug.current,\n  page->_type == "campaignPage" => "/" + page->slug.current,\n  page->_type == "landingPage" => "/",\n  page->_type == "plansPage" => "/mensual",\n  page->_type == "calculatorPage" => "/calculadora",\n  page->_type == "sectorsDirectory" => "/sectores",\n  page->_type == "googleAdsPage" => "/servicios/google-ads",\n  page->_type == "contactPage" => "/contacto",\n  page->_type == "legalPage" => "/legal",\n  page->_type == "nextStepsPage" => "/siguiente",\n  page->_type == "draftContractPage" => "/borrador",\n  page->_type == "serviceStartPage" => "/iniciar-servicio"\n) + coalesce(anchor, ""), href)}}}}, projection, services, closingCta, structuredData, "group": group->title,\n  "relatedSlugs": relatedSectors[]->slug.current,\n  "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels\n}': SectorPageQueryResult;
     '*[_type == "sectorPage" && defined(slug.current) && !(_id in path("drafts.**"))] | order(order asc, sectorName asc){\n  "slug": slug.current, _updatedAt\n}': SectorSlugsQueryResult;
     '*[_type == "redirect" && enabled != false && defined(source) && defined(destination) && !(_id in path("drafts.**"))] | order(_createdAt asc){\n  source, destination, permanent\n}': RedirectsQueryResult;
     '*[_type == "googleAdsPage" && _id == "googleAdsPage"][0]{\n  seo, hero, stats, included, process, finalCta\n}': GoogleAdsPageQueryResult;
     '*[_type == "contactPage" && _id == "contactPage"][0]{\n  seo, hero, channels,\n  "form": *[_type == "landingPage" && _id == "landingPage"][0].contactSection{successTitle, successText, resetLabel}\n}': ContactPageQueryResult;
-    '*[_type == "legalPage" && _id == "legalPage"][0]{\n  seo, title, updatedAt, legalNotice, privacyPolicy, cookiePolicy\n}': LegalPageQueryResult;
+    '*[_type == "legalPage" && _id == "legalPage"][0]{\n  seo, title, updatedAt,\n  "legalNotice": legalNotice[]{..., markDefs[]{..., defined(page) => {"href": select(defined(page._ref) => select(\n  page->_type == "sectorPage" => "/sectores/" + page->slug.current,\n  page->_type == "campaignPage" => "/" + page->slug.current,\n  page->_type == "landingPage" => "/",\n  page->_type == "plansPage" => "/mensual",\n  page->_type == "calculatorPage" => "/calculadora",\n  page->_type == "sectorsDirectory" => "/sectores",\n  page->_type == "googleAdsPage" => "/servicios/google-ads",\n  page->_type == "contactPage" => "/contacto",\n  page->_type == "legalPage" => "/legal",\n  page->_type == "nextStepsPage" => "/siguiente",\n  page->_type == "draftContractPage" => "/borrador",\n  page->_type == "serviceStartPage" => "/iniciar-servicio"\n) + coalesce(anchor, ""), href)}}},\n  "privacyPolicy": privacyPolicy[]{..., markDefs[]{..., defined(page) => {"href": select(defined(page._ref) => select(\n  page->_type == "sectorPage" => "/sectores/" + page->slug.current,\n  page->_type == "campaignPage" => "/" + page->slug.current,\n  page->_type == "landingPage" => "/",\n  page->_type == "plansPage" => "/mensual",\n  page->_type == "calculatorPage" => "/calculadora",\n  page->_type == "sectorsDirectory" => "/sectores",\n  page->_type == "googleAdsPage" => "/servicios/google-ads",\n  page->_type == "contactPage" => "/contacto",\n  page->_type == "legalPage" => "/legal",\n  page->_type == "nextStepsPage" => "/siguiente",\n  page->_type == "draftContractPage" => "/borrador",\n  page->_type == "serviceStartPage" => "/iniciar-servicio"\n) + coalesce(anchor, ""), href)}}},\n  "cookiePolicy": cookiePolicy[]{..., markDefs[]{..., defined(page) => {"href": select(defined(page._ref) => select(\n  page->_type == "sectorPage" => "/sectores/" + page->slug.current,\n  page->_type == "campaignPage" => "/" + page->slug.current,\n  page->_type == "landingPage" => "/",\n  page->_type == "plansPage" => "/mensual",\n  page->_type == "calculatorPage" => "/calculadora",\n  page->_type == "sectorsDirectory" => "/sectores",\n  page->_type == "googleAdsPage" => "/servicios/google-ads",\n  page->_type == "contactPage" => "/contacto",\n  page->_type == "legalPage" => "/legal",\n  page->_type == "nextStepsPage" => "/siguiente",\n  page->_type == "draftContractPage" => "/borrador",\n  page->_type == "serviceStartPage" => "/iniciar-servicio"\n) + coalesce(anchor, ""), href)}}}\n}': LegalPageQueryResult;
     '*[_type == "nextStepsPage" && _id == "nextStepsPage"][0]{ seo, hero, steps, contact }': NextStepsPageQueryResult;
-    '*[_type == "draftContractPage" && _id == "draftContractPage"][0]{ seo, title, intro, sections }': DraftContractPageQueryResult;
+    '*[_type == "draftContractPage" && _id == "draftContractPage"][0]{\n  seo, title, intro,\n  "sections": sections[]{..., "body": body[]{..., markDefs[]{..., defined(page) => {"href": select(defined(page._ref) => select(\n  page->_type == "sectorPage" => "/sectores/" + page->slug.current,\n  page->_type == "campaignPage" => "/" + page->slug.current,\n  page->_type == "landingPage" => "/",\n  page->_type == "plansPage" => "/mensual",\n  page->_type == "calculatorPage" => "/calculadora",\n  page->_type == "sectorsDirectory" => "/sectores",\n  page->_type == "googleAdsPage" => "/servicios/google-ads",\n  page->_type == "contactPage" => "/contacto",\n  page->_type == "legalPage" => "/legal",\n  page->_type == "nextStepsPage" => "/siguiente",\n  page->_type == "draftContractPage" => "/borrador",\n  page->_type == "serviceStartPage" => "/iniciar-servicio"\n) + coalesce(anchor, ""), href)}}}}\n}': DraftContractPageQueryResult;
     '*[_type == "serviceStartPage" && _id == "serviceStartPage"][0]{\n  seo, heading, intro, cards, styleOptions, logoOffer, submitLabel, sendingLabel, paymentNote,\n  calculatorLinkLabel, successTitle, successText, paymentLinkLabel,\n  "plans": plans[]->{_id, name, key, price, priceSuffix, subtitle, description, features, popular, badges}\n}': ServiceStartPageQueryResult;
-    '*[_type == "experiment" && !(_id in path("drafts.**"))] | order(_createdAt asc){\n  key, name, status, winner,\n  variants[]{ key, label, weight, "page": page->{_id, "slug": slug.current} }\n}': ExperimentsQueryResult;
+    '*[_type == "experiment" && !(_id in path("drafts.**"))] | order(_createdAt asc){\n  key, name, status, winner,\n  variants[]{ key, label, weight, "page": page->{_id, "slug": slug.current, visibleFrom, visibleUntil} }\n}': ExperimentsQueryResult;
     'count(*[_id == "siteSettings"])': HealthQueryResult;
-    '*[_type == "campaignPage" && slug.current == $slug && !(_id in path("drafts.**"))][0]{\n  _id, _updatedAt, title, "slug": slug.current, seo, minimalHeader,\n  blocks[]{ _key, _type, _type == "heroBlock" => { badge, heading, text, cta{label, href}, image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "richTextBlock" => { body }, _type == "sectorFiguresBlock" => { heading, "sector": sector->{ sectorName, "slug": slug.current, "calculatorName": coalesce(calculatorName, sectorName), stats, projection{heading, intro, fixedInvestments}, "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels } }, _type == "calculatorBlock" => { "sector": sector->{ "calculatorName": coalesce(calculatorName, sectorName) }, sectorField }, _type == "faqBlock" => { heading, "items": items[]->{_id, question, answer} }, _type == "leadFormBlock" => { heading, text, fields, submitLabel, successTitle, successText }, _type == "ctaBlock" => { heading, text, cta{label, href} }, _type == "clientLogosBlock" => { heading, logos[]{_key, alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "stepsBlock" => { heading, intro, steps }, _type == "benefitsBlock" => { heading, intro, items }, _type == "testimonialsBlock" => { heading, items } },\n  "formTexts": *[_type == "landingPage" && _id == "landingPage"][0].contactSection{successTitle, successText, resetLabel}\n}': CampaignPageQueryResult;
-    '*[_type == "campaignPage" && _id == $id][0]{\n  _id, _updatedAt, title, "slug": slug.current, seo, minimalHeader,\n  blocks[]{ _key, _type, _type == "heroBlock" => { badge, heading, text, cta{label, href}, image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "richTextBlock" => { body }, _type == "sectorFiguresBlock" => { heading, "sector": sector->{ sectorName, "slug": slug.current, "calculatorName": coalesce(calculatorName, sectorName), stats, projection{heading, intro, fixedInvestments}, "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels } }, _type == "calculatorBlock" => { "sector": sector->{ "calculatorName": coalesce(calculatorName, sectorName) }, sectorField }, _type == "faqBlock" => { heading, "items": items[]->{_id, question, answer} }, _type == "leadFormBlock" => { heading, text, fields, submitLabel, successTitle, successText }, _type == "ctaBlock" => { heading, text, cta{label, href} }, _type == "clientLogosBlock" => { heading, logos[]{_key, alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "stepsBlock" => { heading, intro, steps }, _type == "benefitsBlock" => { heading, intro, items }, _type == "testimonialsBlock" => { heading, items } },\n  "formTexts": *[_type == "landingPage" && _id == "landingPage"][0].contactSection{successTitle, successText, resetLabel}\n}': CampaignPageByIdQueryResult;
-    '*[_type == "campaignPage" && defined(slug.current) && !(_id in path("drafts.**"))]{\n  "slug": slug.current, _updatedAt, "noIndex": seo.noIndex == true\n}': CampaignPathsQueryResult;
+    '*[_type == "campaignPage" && slug.current == $slug && !(_id in path("drafts.**"))][0]{\n  _id, _updatedAt, title, "slug": slug.current, seo, minimalHeader, visibleFrom, visibleUntil, afterEnd,\n  blocks[]{ _key, _type, _type == "heroBlock" => { badge, heading, text, cta{label, "href": select(defined(page._ref) => select(\n  page->_type == "sectorPage" => "/sectores/" + page->slug.current,\n  page->_type == "campaignPage" => "/" + page->slug.current,\n  page->_type == "landingPage" => "/",\n  page->_type == "plansPage" => "/mensual",\n  page->_type == "calculatorPage" => "/calculadora",\n  page->_type == "sectorsDirectory" => "/sectores",\n  page->_type == "googleAdsPage" => "/servicios/google-ads",\n  page->_type == "contactPage" => "/contacto",\n  page->_type == "legalPage" => "/legal",\n  page->_type == "nextStepsPage" => "/siguiente",\n  page->_type == "draftContractPage" => "/borrador",\n  page->_type == "serviceStartPage" => "/iniciar-servicio"\n) + coalesce(anchor, ""), href)}, image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "richTextBlock" => { body[]{..., markDefs[]{..., defined(page) => {"href": select(defined(page._ref) => select(\n  page->_type == "sectorPage" => "/sectores/" + page->slug.current,\n  page->_type == "campaignPage" => "/" + page->slug.current,\n  page->_type == "landingPage" => "/",\n  page->_type == "plansPage" => "/mensual",\n  page->_type == "calculatorPage" => "/calculadora",\n  page->_type == "sectorsDirectory" => "/sectores",\n  page->_type == "googleAdsPage" => "/servicios/google-ads",\n  page->_type == "contactPage" => "/contacto",\n  page->_type == "legalPage" => "/legal",\n  page->_type == "nextStepsPage" => "/siguiente",\n  page->_type == "draftContractPage" => "/borrador",\n  page->_type == "serviceStartPage" => "/iniciar-servicio"\n) + coalesce(anchor, ""), href)}}} }, _type == "sectorFiguresBlock" => { heading, "sector": sector->{ sectorName, "slug": slug.current, "calculatorName": coalesce(calculatorName, sectorName), stats, projection{heading, intro, fixedInvestments}, "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels } }, _type == "calculatorBlock" => { "sector": sector->{ "calculatorName": coalesce(calculatorName, sectorName) }, sectorField }, _type == "faqBlock" => { heading, "items": items[]->{_id, question, answer} }, _type == "leadFormBlock" => { heading, text, fields, submitLabel, successTitle, successText }, _type == "ctaBlock" => { heading, text, cta{label, "href": select(defined(page._ref) => select(\n  page->_type == "sectorPage" => "/sectores/" + page->slug.current,\n  page->_type == "campaignPage" => "/" + page->slug.current,\n  page->_type == "landingPage" => "/",\n  page->_type == "plansPage" => "/mensual",\n  page->_type == "calculatorPage" => "/calculadora",\n  page->_type == "sectorsDirectory" => "/sectores",\n  page->_type == "googleAdsPage" => "/servicios/google-ads",\n  page->_type == "contactPage" => "/contacto",\n  page->_type == "legalPage" => "/legal",\n  page->_type == "nextStepsPage" => "/siguiente",\n  page->_type == "draftContractPage" => "/borrador",\n  page->_type == "serviceStartPage" => "/iniciar-servicio"\n) + coalesce(anchor, ""), href)} }, _type == "clientLogosBlock" => { heading, logos[]{_key, alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "stepsBlock" => { heading, intro, steps }, _type == "benefitsBlock" => { heading, intro, items }, _type == "testimonialsBlock" => { heading, items } },\n  "formTexts": *[_type == "landingPage" && _id == "landingPage"][0].contactSection{successTitle, successText, resetLabel}\n}': CampaignPageQueryResult;
+    '*[_type == "campaignPage" && _id == $id][0]{\n  _id, _updatedAt, title, "slug": slug.current, seo, minimalHeader, visibleFrom, visibleUntil, afterEnd,\n  blocks[]{ _key, _type, _type == "heroBlock" => { badge, heading, text, cta{label, "href": select(defined(page._ref) => select(\n  page->_type == "sectorPage" => "/sectores/" + page->slug.current,\n  page->_type == "campaignPage" => "/" + page->slug.current,\n  page->_type == "landingPage" => "/",\n  page->_type == "plansPage" => "/mensual",\n  page->_type == "calculatorPage" => "/calculadora",\n  page->_type == "sectorsDirectory" => "/sectores",\n  page->_type == "googleAdsPage" => "/servicios/google-ads",\n  page->_type == "contactPage" => "/contacto",\n  page->_type == "legalPage" => "/legal",\n  page->_type == "nextStepsPage" => "/siguiente",\n  page->_type == "draftContractPage" => "/borrador",\n  page->_type == "serviceStartPage" => "/iniciar-servicio"\n) + coalesce(anchor, ""), href)}, image{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "richTextBlock" => { body[]{..., markDefs[]{..., defined(page) => {"href": select(defined(page._ref) => select(\n  page->_type == "sectorPage" => "/sectores/" + page->slug.current,\n  page->_type == "campaignPage" => "/" + page->slug.current,\n  page->_type == "landingPage" => "/",\n  page->_type == "plansPage" => "/mensual",\n  page->_type == "calculatorPage" => "/calculadora",\n  page->_type == "sectorsDirectory" => "/sectores",\n  page->_type == "googleAdsPage" => "/servicios/google-ads",\n  page->_type == "contactPage" => "/contacto",\n  page->_type == "legalPage" => "/legal",\n  page->_type == "nextStepsPage" => "/siguiente",\n  page->_type == "draftContractPage" => "/borrador",\n  page->_type == "serviceStartPage" => "/iniciar-servicio"\n) + coalesce(anchor, ""), href)}}} }, _type == "sectorFiguresBlock" => { heading, "sector": sector->{ sectorName, "slug": slug.current, "calculatorName": coalesce(calculatorName, sectorName), stats, projection{heading, intro, fixedInvestments}, "labels": *[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels } }, _type == "calculatorBlock" => { "sector": sector->{ "calculatorName": coalesce(calculatorName, sectorName) }, sectorField }, _type == "faqBlock" => { heading, "items": items[]->{_id, question, answer} }, _type == "leadFormBlock" => { heading, text, fields, submitLabel, successTitle, successText }, _type == "ctaBlock" => { heading, text, cta{label, "href": select(defined(page._ref) => select(\n  page->_type == "sectorPage" => "/sectores/" + page->slug.current,\n  page->_type == "campaignPage" => "/" + page->slug.current,\n  page->_type == "landingPage" => "/",\n  page->_type == "plansPage" => "/mensual",\n  page->_type == "calculatorPage" => "/calculadora",\n  page->_type == "sectorsDirectory" => "/sectores",\n  page->_type == "googleAdsPage" => "/servicios/google-ads",\n  page->_type == "contactPage" => "/contacto",\n  page->_type == "legalPage" => "/legal",\n  page->_type == "nextStepsPage" => "/siguiente",\n  page->_type == "draftContractPage" => "/borrador",\n  page->_type == "serviceStartPage" => "/iniciar-servicio"\n) + coalesce(anchor, ""), href)} }, _type == "clientLogosBlock" => { heading, logos[]{_key, alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}} }, _type == "stepsBlock" => { heading, intro, steps }, _type == "benefitsBlock" => { heading, intro, items }, _type == "testimonialsBlock" => { heading, items } },\n  "formTexts": *[_type == "landingPage" && _id == "landingPage"][0].contactSection{successTitle, successText, resetLabel}\n}': CampaignPageByIdQueryResult;
+    '*[_type == "campaignPage" && defined(slug.current) && !(_id in path("drafts.**"))]{\n  _id, "slug": slug.current, _updatedAt, "noIndex": seo.noIndex == true, visibleFrom, visibleUntil\n}': CampaignPathsQueryResult;
+    '*[_type == "campaignPage" && defined(slug.current) && !(_id in path("drafts.**"))][defined(visibleFrom) || defined(visibleUntil)]{ _id, visibleFrom, visibleUntil }': CampaignWindowsQueryResult;
   }
 }

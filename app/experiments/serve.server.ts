@@ -10,7 +10,7 @@
  */
 import type { ExperimentFiguresProps } from "~/components/preview/ExperimentFigures";
 import { PREVIEW_VARIANT_PARAM } from "~/components/preview/preview-paths";
-import { getExperimentDocuments, inPreview } from "~/content/index.server";
+import { campaignShownNow, getExperimentDocuments, inPreview } from "~/content/index.server";
 import { requestMemo } from "~/content/request-scope.server";
 import { experimentCounter, experimentVisitorLimiter } from "~/leads/backend.server";
 import { clientKey } from "~/lib/client-key.server";
@@ -25,9 +25,28 @@ import type { RandomSource } from "./draw";
 import { type Experiment, experimentAtPath, readExperiments, variantPagesUnderTest } from "./model";
 import { type ExperimentReport, experimentReport } from "./report";
 
-/** Every usable experiment in the current request's perspective (drafts in preview). */
+/** Every usable experiment in the current request's perspective (drafts in preview): the report's. */
 export async function getExperiments(): Promise<Experiment[]> {
   return readExperiments(await getExperimentDocuments());
+}
+
+/**
+ * The experiments as visitors meet them now: an experiment follows its pages' calendars (a variant whose
+ * page is outside its calendar is left out; without its control's page the experiment does not run).
+ */
+async function servedExperiments(): Promise<Experiment[]> {
+  const documents = await getExperimentDocuments();
+  const shown = await Promise.all(
+    documents.map(async (experiment) => ({
+      ...experiment,
+      variants: await Promise.all(
+        (experiment.variants ?? []).map(async (variant) =>
+          variant.page && !(await campaignShownNow(variant.page)) ? { ...variant, page: null } : variant,
+        ),
+      ),
+    })),
+  );
+  return readExperiments(shown);
 }
 
 /** What a path shows under an experiment, and how its answer must be cached. */
@@ -75,7 +94,7 @@ export async function chooseCampaignVariant(
   const preview = await inPreview();
   // Every public campaign page view (with or without an experiment) may run the hourly forgetting.
   if (!preview) forgetGoneExperimentsNowAndThen();
-  const experiment = experimentAtPath(await getExperiments(), path);
+  const experiment = experimentAtPath(await servedExperiments(), path);
   if (!experiment) return null;
   const headers = new Headers({
     "Cache-Control": experiment.status === "running" ? PRIVATE_NO_STORE : PUBLIC_PAGE_CACHE_CONTROL,
@@ -124,7 +143,7 @@ export interface PostedVariant {
 
 /** For a lead action at `path`: the same page the visitor was shown (never a new draw), or null without an experiment. */
 export async function postedVariant(path: string, visitor: VisitorContext): Promise<PostedVariant | null> {
-  const experiment = experimentAtPath(await getExperiments(), path);
+  const experiment = experimentAtPath(await servedExperiments(), path);
   if (!experiment) return null;
   const decision = decideVariant(experiment, visitor, null);
   return {
@@ -135,7 +154,7 @@ export async function postedVariant(path: string, visitor: VisitorContext): Prom
 
 /** The slugs of campaign pages that are a running experiment's variants: `noindex` at their own address, out of the sitemap. */
 export async function variantSlugsUnderTest(): Promise<Set<string>> {
-  return variantPagesUnderTest(await getExperiments());
+  return variantPagesUnderTest(await servedExperiments());
 }
 
 /**

@@ -73,6 +73,9 @@ const FIXED: Record<string, { pages: string[]; message?: string }> = {
   calculatorSector: { pages: ["calculatorPage"] },
 };
 
+/** A page the site settings link to (the menu, the footer) is linked from every page. */
+const SETTINGS_LINK: Location = { title: "Ajustes del sitio: menú o pie de todas las páginas", href: "/" };
+
 /** Types that are no page's content (a redirect is an address, not something shown). */
 export const NOT_SHOWN: ReadonlySet<string> = new Set(["redirect"]);
 
@@ -100,7 +103,10 @@ export function appearances(result: AppearancesResult | null | undefined): {
   }
   // Referrers: a draft and its published document are the same page.
   const referrers = [...(result?.referrers ?? [])].sort((a, b) => a._id.localeCompare(b._id));
-  for (const referrer of referrers) found.push(ownPage(referrer._type, referrer.title, referrer.slug));
+  for (const referrer of referrers)
+    found.push(
+      referrer._type === "siteSettings" ? SETTINGS_LINK : ownPage(referrer._type, referrer.title, referrer.slug),
+    );
   const seen = new Set<string>();
   const locations = found.filter((location): location is Location => {
     if (!location || seen.has(location.href)) return false;

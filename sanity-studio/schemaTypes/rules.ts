@@ -74,6 +74,8 @@ export function checkHref(value: string | undefined, { allowContact = false } = 
   if (value === undefined || value === "") return true;
   if (/\s/.test(value)) return "El enlace no puede contener espacios.";
   if (INTERNAL_PATH.test(value) && !value.startsWith("//")) return true;
+  // An anchor of the same page (#contacto).
+  if (/^#[A-Za-z0-9_-]+$/.test(value)) return true;
   if (ABSOLUTE_URL.test(value)) return true;
   if (allowContact && /^(mailto:[^\s@]+@[^\s@]+|tel:\+?[0-9 ()-]+)$/.test(value)) return true;
   return allowContact

@@ -46,6 +46,16 @@ describe("where a document appears", () => {
     expect(hrefs(await whereIs("faqItem.landing-2", [...documents, edited]))).toContain("/software-b2b-demos");
   });
 
+  it("a page a button or a link names: every page that links to it, the footer's settings included", async () => {
+    const state = await whereIs("calculatorPage");
+    expect(hrefs(state)).toContain("/calculadora");
+    expect(hrefs(state)).toContain("/software-b2b-demos");
+    expect(state?.locations.map((location) => location.title)).toContain(
+      "Ajustes del sitio: menú o pie de todas las páginas",
+    );
+    expect(hrefs(await whereIs("plansPage"))).toContain("/sectores/logistica-transporte");
+  });
+
   it("says so when a document is on no page yet, and shows nothing for a redirect", async () => {
     const orphan = { _id: "faqItem.nueva", _type: "faqItem", question: "¿Nueva?" } as unknown as DatasetDocument;
     const state = await whereIs("faqItem.nueva", [...readNdjson(SEED_FILE), orphan]);

@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
 
 import fillCalculatorSectorField from "../migrations/fill-calculator-sector-field";
 import fillNewDirectoryTexts from "../migrations/fill-new-directory-texts";
-import { type DatasetDocument, readNdjson, SEED_FILE } from "./support/dataset";
+import internalLinksToReferences from "../migrations/internal-links-to-references";
+import { createDatasetClient, type DatasetDocument, readNdjson, SEED_FILE } from "./support/dataset";
 
 const seedDirectory = () => readNdjson(SEED_FILE).find((document) => document._id === "sectorsDirectory")!;
 
@@ -14,12 +15,13 @@ const seedDirectory = () => readNdjson(SEED_FILE).find((document) => document._i
 async function migrate(
   documents: DatasetDocument[],
   migration: Parameters<typeof collectMigrationMutations>[0] = fillNewDirectoryTexts,
+  context = {} as MigrationContext,
 ): Promise<DatasetDocument[]> {
   const mutations: Mutation[] = [];
   const source = async function* () {
     yield* documents;
   };
-  for await (const batch of collectMigrationMutations(migration, source, {} as MigrationContext))
+  for await (const batch of collectMigrationMutations(migration, source, context))
     mutations.push(...([batch].flat(2) as Mutation[]));
   return documents.map((document) => {
     let result = document;
@@ -88,5 +90,104 @@ describe("migration fill-calculator-sector-field", () => {
     expect(await migrate([once], fillCalculatorSectorField)).toEqual([once]);
     const seed = readNdjson(SEED_FILE);
     expect(await migrate(seed, fillCalculatorSectorField)).toEqual(seed);
+  });
+});
+
+describe("migration internal-links-to-references", () => {
+  /** The migration over `documents`, its client answering from the same documents (as the Content Lake would). */
+  const migrateLinks = (documents: DatasetDocument[]) =>
+    migrate(documents, internalLinksToReferences, {
+      client: createDatasetClient(documents),
+    } as unknown as MigrationContext);
+
+  /** The seed as it was before: every link that names a page written back as its path. */
+  function seedWithTypedPaths(): DatasetDocument[] {
+    const seed = readNdjson(SEED_FILE);
+    const paths: Record<string, string> = {
+      plansPage: "/mensual",
+      sectorsDirectory: "/sectores",
+      calculatorPage: "/calculadora",
+      contactPage: "/contacto",
+    };
+    const unmigrate = (value: unknown): unknown => {
+      if (Array.isArray(value)) return value.map(unmigrate);
+      if (!value || typeof value !== "object") return value;
+      const object = Object.fromEntries(Object.entries(value).map(([key, child]) => [key, unmigrate(child)]));
+      const page = object.page as { _ref?: string } | undefined;
+      if (object._type !== "cta" || !page?._ref) return object;
+      const { page: _, anchor, ...rest } = object;
+      return { ...rest, href: `${paths[page._ref]}${(anchor as string | undefined) ?? ""}` };
+    };
+    return seed.map((document) => unmigrate(document) as DatasetDocument);
+  }
+
+  it("turns the seed's typed paths into references to the pages, keeping queries and anchors", async () => {
+    const seed = readNdjson(SEED_FILE);
+    const old = seedWithTypedPaths();
+    expect(JSON.stringify(old)).toContain('"href":"/calculadora?sector=Software%20B2B%20(SaaS)"');
+    expect(await migrateLinks(old)).toEqual(seed);
+  });
+
+  it("changes nothing when run again on the seed", async () => {
+    const seed = readNdjson(SEED_FILE);
+    const once = await migrateLinks(seed);
+    expect(once).toEqual(seed);
+    expect(await migrateLinks(once)).toEqual(seed);
+  });
+
+  it("links sector and campaign pages by their slug, leaves other addresses, and warns about a path no page has", async () => {
+    const seed = readNdjson(SEED_FILE);
+    const sector = seed.find((document) => document._type === "sectorPage")!;
+    const slug = (sector.slug as { current: string }).current;
+    const page = {
+      _id: "campaignPage.enlaces",
+      _type: "campaignPage",
+      title: "Enlaces",
+      slug: { _type: "slug", current: "enlaces" },
+      blocks: [
+        { _key: "a", _type: "ctaBlock", cta: { _type: "cta", label: "Sector", href: `/sectores/${slug}#calculadora` } },
+        { _key: "b", _type: "ctaBlock", cta: { _type: "cta", label: "Fuera", href: "https://example.com/x" } },
+        { _key: "c", _type: "ctaBlock", cta: { _type: "cta", label: "Perdido", href: "/no-existe?x=1" } },
+        { _key: "d", _type: "ctaBlock", cta: { _type: "cta", label: "Ancla", href: "#formulario" } },
+        {
+          _key: "e",
+          _type: "richTextBlock",
+          body: [
+            {
+              _key: "p",
+              _type: "block",
+              children: [{ _key: "s", _type: "span", text: "Escríbenos", marks: ["l1", "l2"] }],
+              markDefs: [
+                { _key: "l1", _type: "link", href: "/reformas-integrales" },
+                { _key: "l2", _type: "link", href: "mailto:hola@example.com" },
+              ],
+            },
+          ],
+        },
+      ],
+    } as unknown as DatasetDocument;
+    const warnings: string[] = [];
+    const warn = console.warn;
+    console.warn = (message: string) => warnings.push(message);
+    try {
+      const migrated = (await migrateLinks([...seed, page])).find((document) => document._id === page._id)!;
+      const blocks = migrated.blocks as Array<Record<string, any>>;
+      expect(blocks[0]!.cta).toEqual({
+        _type: "cta",
+        label: "Sector",
+        page: { _type: "reference", _ref: sector._id },
+        anchor: "#calculadora",
+      });
+      expect(blocks[1]!.cta.href).toBe("https://example.com/x");
+      expect(blocks[2]!.cta).toEqual({ _type: "cta", label: "Perdido", href: "/no-existe?x=1" });
+      expect(blocks[3]!.cta.href).toBe("#formulario");
+      expect(blocks[4]!.body[0].markDefs).toEqual([
+        { _key: "l1", _type: "link", page: { _type: "reference", _ref: "campaignPage.reformas-integrales" } },
+        { _key: "l2", _type: "link", href: "mailto:hola@example.com" },
+      ]);
+    } finally {
+      console.warn = warn;
+    }
+    expect(warnings).toEqual([expect.stringContaining("«/no-existe?x=1» no es la dirección de ninguna página")]);
   });
 });

@@ -23,16 +23,19 @@ export function Footer({ settings }: { settings: SiteSettings }) {
         </div>
         <nav aria-label="Pie de página">
           <ul className="flex flex-wrap gap-x-2 gap-y-1">
-            {(footer?.links ?? []).map((link: FooterLink) => (
-              <li key={link.href}>
-                <Link
-                  className="inline-block rounded px-2 py-2 font-medium text-ink hover:text-brand-700"
-                  to={link.href ?? "/"}
-                >
-                  {link.label}
-                </Link>
-              </li>
-            ))}
+            {/* A link whose page is gone (no href) is left out. */}
+            {(footer?.links ?? [])
+              .flatMap((link: FooterLink) => (link.href ? [{ ...link, href: link.href }] : []))
+              .map((link) => (
+                <li key={link.href}>
+                  <Link
+                    className="inline-block rounded px-2 py-2 font-medium text-ink hover:text-brand-700"
+                    to={link.href}
+                  >
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
             <li>
               <Link className="inline-block rounded px-2 py-2 font-medium text-ink hover:text-brand-700" to="/legal">
                 {footer?.legalLinkLabel}

@@ -9,8 +9,12 @@ import { defineField, defineType } from "sanity";
 import { blocksField } from "../blocks";
 import { checkCampaignSlug } from "../blocks/campaign-slug";
 import { requiredString } from "../fields";
+import { campaignWindowLabel } from "../campaign-window";
 import { duplicateTitleValidation } from "../page-titles";
-import { isUniqueAcrossType, SEO_DESCRIPTION_MAX, SEO_TITLE_MAX, slugify } from "../rules";
+import { checkHref, isUniqueAcrossType, SEO_DESCRIPTION_MAX, SEO_TITLE_MAX, slugify } from "../rules";
+
+/** The calendar's dates are shown and typed in Madrid time, whatever the editor's computer says. */
+const MADRID_TIME = { displayTimeZone: "Europe/Madrid", allowTimeZoneSwitch: false, timeStep: 15 } as const;
 
 export const campaignSeo = defineType({
   name: "campaignSeo",
@@ -112,13 +116,71 @@ export const campaignPage = defineType({
       type: "boolean",
       initialValue: true,
     }),
+    defineField({
+      name: "visibleFrom",
+      title: "Visible desde",
+      description:
+        "Opcional. Fecha y hora (hora de Madrid) en que la página empieza a verse. Antes responde como una página sin publicar (404), fuera del sitemap. Vacío = desde que se publica.",
+      type: "datetime",
+      fieldset: "calendar",
+      options: MADRID_TIME,
+    }),
+    defineField({
+      name: "visibleUntil",
+      title: "Visible hasta",
+      description:
+        "Opcional. Fecha y hora (hora de Madrid) en que la página deja de verse: desde ese momento responde 404 (o lleva a «Después del final») y sale del sitemap. Vacío = sin final.",
+      type: "datetime",
+      fieldset: "calendar",
+      options: MADRID_TIME,
+      validation: (rule) =>
+        rule.custom((value: string | undefined, context) => {
+          const from = (context.document as { visibleFrom?: string } | undefined)?.visibleFrom;
+          return value && from && Date.parse(value) <= Date.parse(from)
+            ? "«Visible hasta» debe ser posterior a «Visible desde»."
+            : true;
+        }),
+    }),
+    defineField({
+      name: "afterEnd",
+      title: "Después del final",
+      description:
+        "Opcional. Ruta de esta web (p. ej. /sectores/reformas) a la que se lleva a quien visite la página después de «Visible hasta». Es una redirección temporal: si la campaña vuelve, basta con cambiar las fechas.",
+      type: "string",
+      fieldset: "calendar",
+      validation: (rule) =>
+        rule.custom((value: string | undefined) => {
+          if (!value) return true;
+          if (!value.startsWith("/") || value.startsWith("//")) return "Usa una ruta de esta web que empiece por «/».";
+          return checkHref(value);
+        }),
+    }),
     blocksField(),
+  ],
+  fieldsets: [
+    {
+      name: "calendar",
+      title: "Calendario",
+      description:
+        "Cuándo se ve la página, en hora de Madrid. Empieza y termina sola, sin que nadie publique en ese momento.",
+      options: { collapsible: true, collapsed: false },
+    },
   ],
   orderings: [{ title: "Título", name: "titleAsc", by: [{ field: "title", direction: "asc" }] }],
   preview: {
-    select: { title: "title", slug: "slug.current", noIndex: "seo.noIndex" },
-    prepare({ title, slug, noIndex }) {
-      return { title: title ?? "(sin título)", subtitle: `/${slug ?? "…"}${noIndex ? " · noindex" : ""}` };
+    select: {
+      title: "title",
+      slug: "slug.current",
+      noIndex: "seo.noIndex",
+      visibleFrom: "visibleFrom",
+      visibleUntil: "visibleUntil",
+    },
+    prepare({ title, slug, noIndex, visibleFrom, visibleUntil }) {
+      const calendar = campaignWindowLabel({ visibleFrom, visibleUntil }, Date.now());
+      return {
+        title: title ?? "(sin título)",
+        subtitle: `${calendar ? `${calendar} · ` : ""}/${slug ?? "…"}${noIndex ? " · noindex" : ""}`,
+      };
     },
   },
 });

@@ -7,6 +7,7 @@ import { defineArrayMember, defineField, defineType } from "sanity";
 import { ICON_OPTIONS } from "../icon-titles";
 import { optionalString, requiredString, requiredText, stringList } from "../fields";
 import { legalValueMember } from "../legal-identity";
+import { linkTargetFields } from "../links";
 import { checkHref, hrefRule, optionalHrefRule, seoDescriptionRule, seoTitleRule } from "../rules";
 
 export const seo = defineType({
@@ -67,17 +68,14 @@ export const cta = defineType({
   name: "cta",
   title: "Enlace / botón",
   type: "object",
-  fields: [
-    requiredString("label", "Texto", "Lo que se lee en el enlace o botón."),
-    defineField({
-      name: "href",
-      title: "Destino",
-      description: "Ruta interna que empieza por «/» (p. ej. /calculadora) o URL completa (https://…).",
-      type: "string",
-      validation: hrefRule,
+  fields: [requiredString("label", "Texto", "Lo que se lee en el enlace o botón."), ...linkTargetFields()],
+  preview: {
+    select: { title: "label", href: "href", anchor: "anchor", pageTitle: "page.title", sectorName: "page.sectorName" },
+    prepare: ({ title, href, anchor, pageTitle, sectorName }) => ({
+      title,
+      subtitle: pageTitle || sectorName ? `→ ${pageTitle ?? sectorName}${anchor ?? ""}` : href,
     }),
-  ],
-  preview: { select: { title: "label", subtitle: "href" } },
+  },
 });
 
 export const step = defineType({
@@ -141,16 +139,7 @@ export const portableText = defineType({
             name: "link",
             title: "Enlace",
             type: "object",
-            fields: [
-              defineField({
-                name: "href",
-                title: "Destino",
-                description: "Ruta interna (/legal), URL completa (https://…), mailto: o tel:.",
-                type: "string",
-                validation: (rule) =>
-                  rule.required().custom((value: string | undefined) => checkHref(value, { allowContact: true })),
-              }),
-            ],
+            fields: linkTargetFields({ allowContact: true }),
           }),
         ],
       },

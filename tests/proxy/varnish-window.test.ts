@@ -1,0 +1,115 @@
+// A campaign's calendar through the shared cache (CONTRACT §7 'A window', §14): Debian's Varnish with the
+// shipped deploy/varnish/ in front of two instances on the embedded dataset. The sitemap and the page sit
+// in Varnish, and no edit happens at either boundary: each instance's own timer purges the answers that
+// considered the page, so through Varnish the page opens (200, listed) within 5 s of «Visible desde» and
+// closes (a redirect to «Después del final», unlisted) within 5 s of «Visible hasta».
+import fs from "node:fs";
+
+import { afterAll, beforeAll, expect, it } from "vitest";
+
+import { httpRequest, startVarnishStack } from "../../scripts/lib/varnish-stack.mjs";
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+interface Stack {
+  url: string;
+  datasetFile: string;
+  stop(): Promise<void>;
+}
+
+const BOUNDARY_MS = 5_000;
+/** Time for both instances to read the new dataset before the window opens (a loaded machine is slow). */
+const LEAD_MS = 20_000;
+const OPEN_MS = 12_000;
+const SLUG = "feria-varnish";
+const AFTER_END = "/sectores/construccion";
+
+let stack: Stack;
+const request = (pathname: string): Promise<Answer> => httpRequest(`${stack.url}${pathname}`);
+
+beforeAll(async () => {
+  stack = (await startVarnishStack({ instances: 2 })) as unknown as Stack;
+}, 180_000);
+afterAll(async () => {
+  await stack?.stop();
+});
+
+type Document = Record<string, unknown> & { _id: string };
+const readDocuments = (file: string): Document[] =>
+  fs
+    .readFileSync(file, "utf8")
+    .split("\n")
+    .filter((line) => line.trim())
+    .map((line) => JSON.parse(line) as Document);
+/** Written as an editor's tool would: a whole new file, renamed into place. */
+function writeDocuments(file: string, documents: Document[]) {
+  fs.writeFileSync(`${file}.tmp`, documents.map((document) => JSON.stringify(document)).join("\n") + "\n");
+  fs.renameSync(`${file}.tmp`, file);
+}
+
+const campaign = (slug: string, heading: string, window: Record<string, string> = {}): Document => ({
+  _id: `campaignPage.${slug}`,
+  _type: "campaignPage",
+  title: heading,
+  slug: { _type: "slug", current: slug },
+  blocks: [{ _key: "hero", _type: "heroBlock", heading }],
+  ...window,
+});
+
+const listed = async () => (await request("/sitemap.xml")).body.includes(`/${SLUG}</loc>`);
+
+/** Polls until `condition` holds, at most until `boundary` + 5 s (the product's bound, from the boundary). */
+async function byBoundary(boundary: number, condition: () => Promise<boolean>) {
+  await expect.poll(condition, { timeout: Math.max(boundary + BOUNDARY_MS - Date.now(), 1), interval: 200 }).toBe(true);
+  expect(Date.now() - boundary).toBeLessThanOrEqual(BOUNDARY_MS);
+}
+
+/** Asks until Varnish answers `pathname` from its cache. */
+async function cached(pathname: string) {
+  await expect.poll(async () => (await request(pathname)).headers["x-cache"], { timeout: BOUNDARY_MS }).toBe("HIT");
+}
+
+it("opens and closes a campaign on its own through Varnish, within 5 s of each boundary", async () => {
+  const from = Date.now() + LEAD_MS;
+  const until = from + OPEN_MS;
+  writeDocuments(stack.datasetFile, [
+    ...readDocuments(stack.datasetFile),
+    campaign("siempre-varnish", "Siempre visible"),
+    campaign(SLUG, "Feria con calendario", {
+      visibleFrom: new Date(from).toISOString(),
+      visibleUntil: new Date(until).toISOString(),
+      afterEnd: AFTER_END,
+    }),
+  ]);
+  // Both instances read the dataset: the page without a calendar is listed in the sitemap of each.
+  await expect
+    .poll(async () => (await request("/siempre-varnish")).status, { timeout: 2 * BOUNDARY_MS, interval: 200 })
+    .toBe(200);
+  await expect
+    .poll(async () => (await request("/sitemap.xml")).body.includes("/siempre-varnish</loc>"), {
+      timeout: 2 * BOUNDARY_MS,
+      interval: 200,
+    })
+    .toBe(true);
+
+  // Before: 404 and unlisted, the sitemap held by Varnish.
+  expect((await request(`/${SLUG}`)).status).toBe(404);
+  await cached("/sitemap.xml");
+  expect(await listed()).toBe(false);
+  expect(Date.now(), "the stack read the dataset too late for this test").toBeLessThan(from - 2_000);
+
+  // From «Visible desde», with no edit: open and listed through Varnish.
+  await byBoundary(from, async () => (await request(`/${SLUG}`)).status === 200 && (await listed()));
+  await cached(`/${SLUG}`);
+  await cached("/sitemap.xml");
+  expect(await listed()).toBe(true);
+  expect(Date.now(), "the page was not cached before its end").toBeLessThan(until);
+
+  // From «Visible hasta»: the cached page and sitemap are purged; a temporary redirect, unlisted.
+  await byBoundary(until, async () => (await request(`/${SLUG}`)).status === 302 && !(await listed()));
+  const after = await request(`/${SLUG}`);
+  expect(after.headers.location).toBe(AFTER_END);
+}, 120_000);
