@@ -6,6 +6,7 @@ import { expect, type Locator, type Page, test } from "@playwright/test";
 
 import { typeset } from "../../app/domain/typeset";
 import {
+  budgetMore,
   closeCookieBanner,
   contentChunksFetched,
   expectNoAxeViolations,
@@ -21,6 +22,8 @@ const sectorPages = seedDocumentsOfType("sectorPage").sort(
   (a, b) => (a.order ?? 0) - (b.order ?? 0) || a.sectorName.localeCompare(b.sectorName),
 );
 const directory = seedDocument("sectorsDirectory");
+/** A tooltip opened, read and closed: the time budget of one sector in a test that walks the whole grid. */
+const TOOLTIP_MS = 3_000;
 const settings = seedDocument("siteSettings");
 const sector = (slug: string) => sectorPages.find((document) => document.slug.current === slug)!;
 
@@ -233,6 +236,8 @@ test.describe("/sectores", () => {
   });
 
   test("every sector of the full grid has its own tooltip", async ({ page, isMobile }) => {
+    // One page, but a tooltip opened and closed per sector: the budget grows with the grid.
+    budgetMore(TOOLTIP_MS * sectorPages.length);
     await page.goto("/sectores");
     await closeCookieBanner(page);
     await waitForHydration(page);
@@ -398,23 +403,29 @@ test.describe("/sectores/{slug}", () => {
     await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", url);
   });
 
-  test("every sector page shows its projection computed from its own stat cards, and its head tags", async ({
-    page,
-  }) => {
-    for (const document of sectorPages) {
-      const slug = document.slug.current;
+  // One test per page (a loop over every page inside one test would give a slow host the same time budget for
+  // thirty pages as a fast one gives for one). The projection table is laid out by width, so it is checked in both
+  // projects; the head tags and structured data are the same HTML at any width, so they are checked once.
+  for (const document of sectorPages) {
+    const slug = document.slug.current;
+
+    test(`${slug} shows its projection computed from its own stat cards`, async ({ page }) => {
       const response = await page.goto(`/sectores/${slug}`);
-      expect(response?.status(), slug).toBe(200);
+      expect(response?.status()).toBe(200);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(document.hero.title);
       await expectProjectionMatchesStats(page, document.projection?.fixedInvestments);
+    });
 
+    test(`${slug} has its head tags and its Service structured data`, { tag: "@any-width" }, async ({ page }) => {
+      const response = await page.goto(`/sectores/${slug}`);
+      expect(response?.status()).toBe(200);
       await expect(page).toHaveTitle(document.seo.title);
       await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", document.seo.description);
       await expect(page.locator('meta[name="keywords"]')).toHaveAttribute("content", document.seo.keywords.join(", "));
       const url = new URL(`/sectores/${slug}`, page.url()).href;
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", url);
       const service = (await jsonLdBlocks(page)).find((block) => block["@type"] === "Service");
-      expect(service, slug).toMatchObject({
+      expect(service).toMatchObject({
         "@context": "https://schema.org",
         "@type": "Service",
         url,
@@ -423,32 +434,34 @@ test.describe("/sectores/{slug}", () => {
         serviceType: document.structuredData.serviceType,
         audience: { "@type": "Audience", audienceType: document.structuredData.audienceType },
       });
-      expect(service?.offers?.length ?? 0, slug).toBe(document.structuredData.offers?.length ?? 0);
-    }
-  });
+      expect(service?.offers?.length ?? 0).toBe(document.structuredData.offers?.length ?? 0);
+    });
+  }
 
-  test("on phones the projection table keeps its text readable: 16 px figures, nothing under 14 px", async ({
-    browser,
-  }) => {
-    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    const page = await phone.newPage();
-    await page.goto("/sectores/construccion");
-    const sizes = await projectionTable(page).evaluate((table) =>
-      [...table.querySelectorAll<HTMLElement>("th, td")].map((cell) => ({
-        text: cell.innerText.trim(),
-        header: cell.tagName === "TH",
-        size: parseFloat(getComputedStyle(cell.querySelector("[data-roi]") ?? cell).fontSize),
-      })),
-    );
-    expect(sizes.length).toBeGreaterThan(0);
-    expect(sizes.filter((cell) => cell.size < 14)).toEqual([]);
-    expect(sizes.filter((cell) => !cell.header && cell.size < 16)).toEqual([]);
-    // Wider than the phone, the table scrolls inside its own region: the page itself does not.
-    await expectNoHorizontalScroll(page);
-    await phone.close();
-  });
+  test(
+    "on phones the projection table keeps its text readable: 16 px figures, nothing under 14 px",
+    { tag: "@any-width" },
+    async ({ browser }) => {
+      const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+      const page = await phone.newPage();
+      await page.goto("/sectores/construccion");
+      const sizes = await projectionTable(page).evaluate((table) =>
+        [...table.querySelectorAll<HTMLElement>("th, td")].map((cell) => ({
+          text: cell.innerText.trim(),
+          header: cell.tagName === "TH",
+          size: parseFloat(getComputedStyle(cell.querySelector("[data-roi]") ?? cell).fontSize),
+        })),
+      );
+      expect(sizes.length).toBeGreaterThan(0);
+      expect(sizes.filter((cell) => cell.size < 14)).toEqual([]);
+      expect(sizes.filter((cell) => !cell.header && cell.size < 16)).toEqual([]);
+      // Wider than the phone, the table scrolls inside its own region: the page itself does not.
+      await expectNoHorizontalScroll(page);
+      await phone.close();
+    },
+  );
 
-  test("an unknown sector answers 404 with the not-found page", async ({ page }) => {
+  test("an unknown sector answers 404 with the not-found page", { tag: "@any-width" }, async ({ page }) => {
     const response = await page.goto("/sectores/sector-que-no-existe");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(settings.notFound.title);
