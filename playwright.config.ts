@@ -17,8 +17,12 @@ export default defineConfig({
   fullyParallel: false,
   workers: os.availableParallelism(),
   retries: 0,
+  // A test's budget covers a fixed amount of work: a test whose work grows with a count gets one test per item
+  // (a page each) or adds a budget per unit (budgetMore in tests/support/page-checks.ts). An expectation waits for
+  // its condition; its deadline only ends a wait for something that never comes, so it is generous (a loaded 2-core
+  // host takes seconds to hydrate a page or load Sanity's overlay) and costs nothing when the condition holds.
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  expect: { timeout: 30_000 },
   reporter: [["list"]],
   outputDir: "test-results",
   use: {

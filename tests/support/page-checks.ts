@@ -25,7 +25,10 @@ export async function rememberCookieChoice(context: BrowserContext, baseURL: str
 
 /**
  * Answers the cookie banner with 'Rechazar' when it shows. Waits for hydration first: a click on the
- * server-rendered banner would post its no-JavaScript form and reload the page mid-test.
+ * server-rendered banner would post its no-JavaScript form and reload the page mid-test. Then the pointer goes
+ * to the fixed header: left where the banner's button was, it would be over whatever a later scroll brings
+ * there, and the move event Chromium sends some time after a scroll would "reach for" a form there and fetch its
+ * code (app/components/islands/on-interaction.tsx), or not, depending on the host's speed.
  */
 export async function closeCookieBanner(page: Page) {
   const reject = page.getByRole("button", { name: "Rechazar", exact: true });
@@ -33,6 +36,7 @@ export async function closeCookieBanner(page: Page) {
   await waitForHydration(page);
   await reject.click();
   await expect(reject).toBeHidden();
+  await page.mouse.move(1, 1);
 }
 
 /** What a page does from now on: the scripts it requests (paths) and the errors it logs or throws. */
