@@ -95,10 +95,11 @@ describe("sync tags on Sanity", () => {
     await warm();
     standIn.cut();
     await standIn.waitForConnections(2);
-    const deadline = Date.now() + 5_000;
+    // No time is promised here: the deadline only ends a wait for a drop that never comes.
+    const deadline = Date.now() + 30_000;
     while ((await cacheOf("/sectores/software-b2b")) === "HIT" && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     for (const page of ["/sectores", "/sectores/construccion"]) expect(await cacheOf(page), page).toBe("MISS");
-  }, 45_000);
+  }, 60_000);
 });
