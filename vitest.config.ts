@@ -38,6 +38,10 @@ export default defineConfig({
           // The PostgreSQL tests get a throwaway server where the package is installed; every file creates
           // its own databases on it (tests/support/postgres.ts), so files running side by side share none.
           globalSetup: ["tests/global-setup.ts", "tests/postgres-setup.ts"],
+          // A test here talks to servers, sockets and PostgreSQL: vitest's default 5 s covers that work on an idle
+          // machine but not on a loaded one (docs/testing.md). Waits inside a test are for conditions; bounds that
+          // are the product's promise are measured from their event, whatever this budget.
+          testTimeout: 30_000,
           // Integration tests share one process-wide content source and spool directory per file: each file
           // in a fresh process.
           pool: "forks",

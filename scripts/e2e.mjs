@@ -39,7 +39,8 @@ server.stderr.pipe(serverLog);
 
 let exitCode = 1;
 try {
-  await waitForHttp(`${baseUrl}/healthz`);
+  // Until the server answers; the deadline only ends a start that hangs (a loaded host takes seconds: docs/testing.md).
+  await waitForHttp(`${baseUrl}/healthz`, 120_000);
   const args = ["playwright", "test", ...process.argv.slice(2)];
   const runner = spawn("npx", args, {
     cwd: root,

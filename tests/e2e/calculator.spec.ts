@@ -6,6 +6,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 
 import { startProductionServer } from "../../scripts/lib/build.mjs";
+import { AXE_RUN_MS, budgetMore, settled } from "../support/page-checks";
 
 const SHARED_RESULTS = "/calculadora?sector=Consultor%C3%ADa&conversion=35&beneficio=2000&presupuesto=1000";
 const receiverUrl = process.env.E2E_RECEIVER_URL;
@@ -267,24 +268,22 @@ test.describe("with JavaScript", () => {
   test("a shared address hydrates without errors and without layout shift", async ({ page }) => {
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { __shifts: number[] }).__shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>)
+          if (!entry.hadRecentInput) shifts.push(entry.value);
+      }).observe({ type: "layout-shift", buffered: true });
+    });
     await page.goto(SHARED_RESULTS);
     await waitForHydration(page);
     await expect(priceCard(page, "150")).toContainText("280,00 €");
-    const layoutShift = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          let total = 0;
-          new PerformanceObserver((list) => {
-            for (const entry of list.getEntries() as Array<
-              PerformanceEntry & { value: number; hadRecentInput: boolean }
-            >) {
-              if (!entry.hadRecentInput) total += entry.value;
-            }
-          }).observe({ type: "layout-shift", buffered: true });
-          setTimeout(() => resolve(total), 1000);
-        }),
-    );
-    expect(layoutShift).toBeLessThan(0.01);
+    // Every shift of the load and the hydration, read once the page has done all it does on its own (not after a
+    // fixed second, which a slow host could end before a late shift).
+    await settled(page);
+    const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
+    expect(shifts.reduce((total, value) => total + value, 0)).toBeLessThan(0.01);
     expect(errors).toEqual([]);
   });
 
@@ -300,6 +299,7 @@ test.describe("with JavaScript", () => {
       .click();
     await expect(page.getByText("El email es obligatorio")).toBeVisible();
     // WCAG 2.2 AA on the whole page (as the other pages' checks), every rule including best practices on the calculator's part.
+    budgetMore(2 * AXE_RUN_MS);
     const wcag = await new AxeBuilder({ page })
       .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
       .analyze();
@@ -385,35 +385,39 @@ test.describe("a sector launched by publishing its page", () => {
     await server?.stop();
   });
 
-  test("is a calculator choice with its figures, and its 'Calcular mis Leads' button prefills it", async ({ page }) => {
-    const file = path.join(server.dataDir, "production.ndjson");
-    const documents = fs
-      .readFileSync(file, "utf8")
-      .split("\n")
-      .filter((line) => line.trim())
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
-    const template = documents.find((document) => document._type === "sectorPage")!;
-    const launched = {
-      ...template,
-      _id: "sectorPage.reformas-integrales",
-      slug: { _type: "slug", current: "reformas-integrales" },
-      sectorName: "Reformas Integrales",
-      stats: { conversionRate: 17, averageProfit: 7200, costPerLead: 95 },
-    };
-    fs.writeFileSync(`${file}.tmp`, [...documents, launched].map((document) => JSON.stringify(document)).join("\n"));
-    fs.renameSync(`${file}.tmp`, file);
+  test(
+    "is a calculator choice with its figures, and its 'Calcular mis Leads' button prefills it",
+    { tag: "@any-width" },
+    async ({ page }) => {
+      const file = path.join(server.dataDir, "production.ndjson");
+      const documents = fs
+        .readFileSync(file, "utf8")
+        .split("\n")
+        .filter((line) => line.trim())
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      const template = documents.find((document) => document._type === "sectorPage")!;
+      const launched = {
+        ...template,
+        _id: "sectorPage.reformas-integrales",
+        slug: { _type: "slug", current: "reformas-integrales" },
+        sectorName: "Reformas Integrales",
+        stats: { conversionRate: 17, averageProfit: 7200, costPerLead: 95 },
+      };
+      fs.writeFileSync(`${file}.tmp`, [...documents, launched].map((document) => JSON.stringify(document)).join("\n"));
+      fs.renameSync(`${file}.tmp`, file);
 
-    // Live within 5 s, no restart.
-    await expect
-      .poll(async () => (await fetch(`${server.baseUrl}/sectores/reformas-integrales`)).status, { timeout: 5000 })
-      .toBe(200);
-    await page.goto(`${server.baseUrl}/sectores/reformas-integrales`);
-    await closeCookieBanner(page);
-    await page.getByRole("link", { name: "Calcular mis Leads", exact: true }).click();
-    await expect(page).toHaveURL(/\/calculadora\?sector=Reformas\+Integrales$/);
-    await expect(calculator(page).getByLabel("Sector")).toHaveValue("Reformas Integrales");
-    await expect(calculator(page).getByLabel("Tasa de conversión (%)")).toHaveValue("17");
-    await expect(calculator(page).getByLabel("Beneficio por cliente (€)")).toHaveValue("7200");
-    await expect(page.getByText("Ese sector no está en la lista")).toHaveCount(0);
-  });
+      // Live within 5 s, no restart.
+      await expect
+        .poll(async () => (await fetch(`${server.baseUrl}/sectores/reformas-integrales`)).status, { timeout: 5000 })
+        .toBe(200);
+      await page.goto(`${server.baseUrl}/sectores/reformas-integrales`);
+      await closeCookieBanner(page);
+      await page.getByRole("link", { name: "Calcular mis Leads", exact: true }).click();
+      await expect(page).toHaveURL(/\/calculadora\?sector=Reformas\+Integrales$/);
+      await expect(calculator(page).getByLabel("Sector")).toHaveValue("Reformas Integrales");
+      await expect(calculator(page).getByLabel("Tasa de conversión (%)")).toHaveValue("17");
+      await expect(calculator(page).getByLabel("Beneficio por cliente (€)")).toHaveValue("7200");
+      await expect(page.getByText("Ese sector no está en la lista")).toHaveCount(0);
+    },
+  );
 });

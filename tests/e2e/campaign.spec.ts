@@ -191,22 +191,22 @@ test.describe("campaign lead form", () => {
     await expectDelivered(email);
   });
 
-  test("without JavaScript: a plain post comes back with the thank-you panel and is delivered", async ({
-    browser,
-  }: {
-    browser: Browser;
-  }) => {
-    const context = await browser.newContext({ javaScriptEnabled: false, baseURL: test.info().project.use.baseURL });
-    const page = await context.newPage();
-    await page.goto("/reformas-integrales");
-    const email = uniqueEmail("campana-nojs");
-    const form = await fillLeadForm(page, email);
-    await form.getByRole("button", { name: "Quiero más obras" }).click();
-    await expect(page.getByTestId("campaign-success")).toBeVisible();
-    await expect(page).toHaveURL(/\/reformas-integrales#bloque-formulario$/);
-    await expectDelivered(email);
-    await context.close();
-  });
+  test(
+    "without JavaScript: a plain post comes back with the thank-you panel and is delivered",
+    { tag: "@any-width" },
+    async ({ browser }: { browser: Browser }) => {
+      const context = await browser.newContext({ javaScriptEnabled: false, baseURL: test.info().project.use.baseURL });
+      const page = await context.newPage();
+      await page.goto("/reformas-integrales");
+      const email = uniqueEmail("campana-nojs");
+      const form = await fillLeadForm(page, email);
+      await form.getByRole("button", { name: "Quiero más obras" }).click();
+      await expect(page.getByTestId("campaign-success")).toBeVisible();
+      await expect(page).toHaveURL(/\/reformas-integrales#bloque-formulario$/);
+      await expectDelivered(email);
+      await context.close();
+    },
+  );
 });
 
 test.describe("campaign pages in draft preview", () => {

@@ -130,35 +130,41 @@ test.describe("landing contact form", () => {
     await expect(form.getByRole("button", { name: "Enviar mensaje" })).toBeEnabled();
   });
 
-  test("without JavaScript: a plain post comes back with the success panel and is delivered", async ({ browser }) => {
-    const page = await noScriptPage(browser);
-    await page.goto("/");
-    const email = uniqueEmail("nojs-landing");
-    const form = await fillContactForm(page.locator("#formulario-contacto"), email);
-    await form.getByRole("button", { name: "Enviar mensaje" }).click();
-    await expect(page.getByRole("heading", { name: landing.contactSection.successTitle })).toBeVisible();
-    await expect(page.locator("#formulario-contacto")).toContainText(landing.contactSection.successText);
-    await expectDeliveries(email, ["/automation-webhook", "/form-service"]);
-    await page.context().close();
-  });
+  test(
+    "without JavaScript: a plain post comes back with the success panel and is delivered",
+    { tag: "@any-width" },
+    async ({ browser }) => {
+      const page = await noScriptPage(browser);
+      await page.goto("/");
+      const email = uniqueEmail("nojs-landing");
+      const form = await fillContactForm(page.locator("#formulario-contacto"), email);
+      await form.getByRole("button", { name: "Enviar mensaje" }).click();
+      await expect(page.getByRole("heading", { name: landing.contactSection.successTitle })).toBeVisible();
+      await expect(page.locator("#formulario-contacto")).toContainText(landing.contactSection.successText);
+      await expectDeliveries(email, ["/automation-webhook", "/form-service"]);
+      await page.context().close();
+    },
+  );
 
-  test("without JavaScript: the server's messages come back with every value kept, hostile markup shown as text", async ({
-    browser,
-  }) => {
-    const page = await noScriptPage(browser);
-    await page.goto("/contacto");
-    const hostile = '<img src=x onerror="document.title=1">';
-    const form = await fillContactForm(page.locator("#formulario-contacto"), uniqueEmail("nojs-invalid"), hostile);
-    await form.getByLabel("Sector").fill("   ");
-    await form.getByRole("button", { name: "Enviar mensaje" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Campos requeridos" })).toBeVisible();
-    const again = page.locator("#formulario-contacto");
-    await expect(again.getByLabel("Sector")).toHaveAttribute("aria-invalid", "true");
-    await expect(again).toContainText("Este campo es obligatorio");
-    await expect(again.getByLabel("Nombre")).toHaveValue(hostile);
-    await expect(page.locator("main img[src=x]")).toHaveCount(0);
-    await page.context().close();
-  });
+  test(
+    "without JavaScript: the server's messages come back with every value kept, hostile markup shown as text",
+    { tag: "@any-width" },
+    async ({ browser }) => {
+      const page = await noScriptPage(browser);
+      await page.goto("/contacto");
+      const hostile = '<img src=x onerror="document.title=1">';
+      const form = await fillContactForm(page.locator("#formulario-contacto"), uniqueEmail("nojs-invalid"), hostile);
+      await form.getByLabel("Sector").fill("   ");
+      await form.getByRole("button", { name: "Enviar mensaje" }).click();
+      await expect(page.getByRole("alert").filter({ hasText: "Campos requeridos" })).toBeVisible();
+      const again = page.locator("#formulario-contacto");
+      await expect(again.getByLabel("Sector")).toHaveAttribute("aria-invalid", "true");
+      await expect(again).toContainText("Este campo es obligatorio");
+      await expect(again.getByLabel("Nombre")).toHaveValue(hostile);
+      await expect(page.locator("main img[src=x]")).toHaveCount(0);
+      await page.context().close();
+    },
+  );
 });
 
 test.describe("plan dialogs on /mensual", () => {
@@ -256,32 +262,34 @@ test.describe("plan dialogs on /mensual", () => {
     await expect(page.locator("section#solicitar-informacion")).toHaveCount(0);
   });
 
-  test("without JavaScript: each dialog is an in-page section whose form posts and comes back with its success", async ({
-    browser,
-  }) => {
-    const page = await noScriptPage(browser);
-    await page.goto("/mensual");
-    const section = page.locator("section#solicitar-analisis");
-    await expect(section.getByRole("heading", { name: plansPage.cplDialog.title })).toBeVisible();
-    const email = uniqueEmail("nojs-cpl");
-    await fillDialogContact(section, email);
-    await section.getByLabel("Describe tu negocio").fill("Clínica dental");
-    await section.getByLabel("Inversión mensual en publicidad").selectOption(plansPage.budgetOptions[0]);
-    await section.getByLabel("Describe a tu cliente potencial").fill("Familias");
-    await section.getByRole("button", { name: plansPage.cplDialog.submitLabel }).click();
-    await expect(page.locator("section#solicitar-analisis")).toContainText(plansPage.cplDialog.successText);
-    await expect(page.locator("section#solicitar-informacion form")).toBeVisible();
-    await expectDeliveries(email, ["/automation-webhook"]);
+  test(
+    "without JavaScript: each dialog is an in-page section whose form posts and comes back with its success",
+    { tag: "@any-width" },
+    async ({ browser }) => {
+      const page = await noScriptPage(browser);
+      await page.goto("/mensual");
+      const section = page.locator("section#solicitar-analisis");
+      await expect(section.getByRole("heading", { name: plansPage.cplDialog.title })).toBeVisible();
+      const email = uniqueEmail("nojs-cpl");
+      await fillDialogContact(section, email);
+      await section.getByLabel("Describe tu negocio").fill("Clínica dental");
+      await section.getByLabel("Inversión mensual en publicidad").selectOption(plansPage.budgetOptions[0]);
+      await section.getByLabel("Describe a tu cliente potencial").fill("Familias");
+      await section.getByRole("button", { name: plansPage.cplDialog.submitLabel }).click();
+      await expect(page.locator("section#solicitar-analisis")).toContainText(plansPage.cplDialog.successText);
+      await expect(page.locator("section#solicitar-informacion form")).toBeVisible();
+      await expectDeliveries(email, ["/automation-webhook"]);
 
-    const monthly = page.locator("section#solicitar-informacion");
-    const monthlyEmail = uniqueEmail("nojs-mensual");
-    await fillDialogContact(monthly, monthlyEmail);
-    await monthly.getByRole("button", { name: plansPage.monthlyDialog.submitLabel }).click();
-    await expect(page.locator("section#solicitar-informacion")).toContainText(plansPage.monthlyDialog.successText);
-    const [delivery] = await expectDeliveries(monthlyEmail, ["/automation-webhook"]);
-    expect(delivery!.body.tipo).toBe("Contacto Plan Mensual");
-    await page.context().close();
-  });
+      const monthly = page.locator("section#solicitar-informacion");
+      const monthlyEmail = uniqueEmail("nojs-mensual");
+      await fillDialogContact(monthly, monthlyEmail);
+      await monthly.getByRole("button", { name: plansPage.monthlyDialog.submitLabel }).click();
+      await expect(page.locator("section#solicitar-informacion")).toContainText(plansPage.monthlyDialog.successText);
+      const [delivery] = await expectDeliveries(monthlyEmail, ["/automation-webhook"]);
+      expect(delivery!.body.tipo).toBe("Contacto Plan Mensual");
+      await page.context().close();
+    },
+  );
 });
 
 test.describe("service start /iniciar-servicio", () => {
@@ -370,7 +378,8 @@ test.describe("service start /iniciar-servicio", () => {
         await route.continue();
       },
     );
-    const popup = context.waitForEvent("page", { timeout: 10_000 });
+    // Waits for the tab however long the host takes (the test's own timeout); when it opens is checked below.
+    const popup = context.waitForEvent("page");
     const clickedAt = Date.now();
     await page.getByRole("button", { name: serviceStart.submitLabel }).click();
     await expect(page.getByRole("button", { name: serviceStart.sendingLabel })).toBeDisabled();
@@ -408,65 +417,71 @@ test.describe("service start /iniciar-servicio", () => {
     return { page, email };
   }
 
-  test("without JavaScript: a multipart post keeps only the logo's name and shows the 'Ir al pago' link", async ({
-    browser,
-  }) => {
-    const { page, email } = await noScriptWithLogo(browser, "nojs-servicio", logo);
-    await page.getByRole("radio", { name: "Presencia Activa", exact: true }).check();
-    await page.getByRole("button", { name: serviceStart.submitLabel }).click();
-    await expect(page.getByTestId("service-start-success")).toContainText(serviceStart.successText);
-    await expect(page.getByRole("link", { name: serviceStart.paymentLinkLabel })).toHaveAttribute(
-      "href",
-      settings.paymentLinks.presenciaActiva,
-    );
-    const [delivery] = await expectDeliveries(email, ["/automation-webhook"]);
-    expect(delivery!.body).toMatchObject({ planSeleccionado: "Presencia Activa", archivoLogo: "logo-reformas.png" });
-    await page.context().close();
-  });
+  test(
+    "without JavaScript: a multipart post keeps only the logo's name and shows the 'Ir al pago' link",
+    { tag: "@any-width" },
+    async ({ browser }) => {
+      const { page, email } = await noScriptWithLogo(browser, "nojs-servicio", logo);
+      await page.getByRole("radio", { name: "Presencia Activa", exact: true }).check();
+      await page.getByRole("button", { name: serviceStart.submitLabel }).click();
+      await expect(page.getByTestId("service-start-success")).toContainText(serviceStart.successText);
+      await expect(page.getByRole("link", { name: serviceStart.paymentLinkLabel })).toHaveAttribute(
+        "href",
+        settings.paymentLinks.presenciaActiva,
+      );
+      const [delivery] = await expectDeliveries(email, ["/automation-webhook"]);
+      expect(delivery!.body).toMatchObject({ planSeleccionado: "Presencia Activa", archivoLogo: "logo-reformas.png" });
+      await page.context().close();
+    },
+  );
 
-  test("without JavaScript: a logo over 1 MB brings the form back with 'Envío demasiado grande' and every value kept", async ({
-    browser,
-  }) => {
-    const { page, email } = await noScriptWithLogo(browser, "nojs-logo-grande", {
-      name: "logo-grande.jpg",
-      mimeType: "image/jpeg",
-      buffer: Buffer.alloc(4 * 1024 * 1024, 7),
-    });
-    await page.getByRole("radio", { name: "Captación Pro", exact: true }).check();
-    await page.getByRole("button", { name: serviceStart.submitLabel }).click();
-    await expect(page.getByText("Envío demasiado grande")).toBeVisible();
-    await expect(page.getByLabel("Email")).toHaveValue(email);
-    await expect(page.getByLabel("Describe tu negocio")).toHaveValue("Reformas integrales");
-    await expect(page.getByRole("radio", { name: "Captación Pro", exact: true })).toBeChecked();
-    expect(await receivedFor(email)).toEqual([]);
+  test(
+    "without JavaScript: a logo over 1 MB brings the form back with 'Envío demasiado grande' and every value kept",
+    { tag: "@any-width" },
+    async ({ browser }) => {
+      const { page, email } = await noScriptWithLogo(browser, "nojs-logo-grande", {
+        name: "logo-grande.jpg",
+        mimeType: "image/jpeg",
+        buffer: Buffer.alloc(4 * 1024 * 1024, 7),
+      });
+      await page.getByRole("radio", { name: "Captación Pro", exact: true }).check();
+      await page.getByRole("button", { name: serviceStart.submitLabel }).click();
+      await expect(page.getByText("Envío demasiado grande")).toBeVisible();
+      await expect(page.getByLabel("Email")).toHaveValue(email);
+      await expect(page.getByLabel("Describe tu negocio")).toHaveValue("Reformas integrales");
+      await expect(page.getByRole("radio", { name: "Captación Pro", exact: true })).toBeChecked();
+      expect(await receivedFor(email)).toEqual([]);
 
-    // A smaller file, and the same request goes through.
-    await page.getByLabel("Sí, ya tengo logo").check();
-    await page.getByLabel("Sube tu logo").setInputFiles(logo);
-    await page.getByRole("button", { name: serviceStart.submitLabel }).click();
-    await expect(page.getByTestId("service-start-success")).toContainText(serviceStart.successText);
-    const [delivery] = await expectDeliveries(email, ["/automation-webhook"]);
-    expect(delivery!.body).toMatchObject({ planSeleccionado: "Captación Pro", archivoLogo: "logo-reformas.png" });
-    await page.context().close();
-  });
+      // A smaller file, and the same request goes through.
+      await page.getByLabel("Sí, ya tengo logo").check();
+      await page.getByLabel("Sube tu logo").setInputFiles(logo);
+      await page.getByRole("button", { name: serviceStart.submitLabel }).click();
+      await expect(page.getByTestId("service-start-success")).toContainText(serviceStart.successText);
+      const [delivery] = await expectDeliveries(email, ["/automation-webhook"]);
+      expect(delivery!.body).toMatchObject({ planSeleccionado: "Captación Pro", archivoLogo: "logo-reformas.png" });
+      await page.context().close();
+    },
+  );
 
-  test("without JavaScript and without a plan: the page comes back with 'Plan requerido' and the values kept", async ({
-    browser,
-  }) => {
-    const page = await noScriptPage(browser);
-    await page.goto("/iniciar-servicio");
-    const email = uniqueEmail("nojs-noplan");
-    await fillServiceStart(page, email);
-    await page.getByRole("button", { name: serviceStart.submitLabel }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Plan requerido" })).toBeVisible();
-    await expect(page.getByLabel("Email")).toHaveValue(email);
-    await expect(page.getByLabel("Estilo preferido")).toHaveValue(serviceStart.styleOptions[5]);
-    expect(await receivedFor(email)).toEqual([]);
-    await page.context().close();
-  });
+  test(
+    "without JavaScript and without a plan: the page comes back with 'Plan requerido' and the values kept",
+    { tag: "@any-width" },
+    async ({ browser }) => {
+      const page = await noScriptPage(browser);
+      await page.goto("/iniciar-servicio");
+      const email = uniqueEmail("nojs-noplan");
+      await fillServiceStart(page, email);
+      await page.getByRole("button", { name: serviceStart.submitLabel }).click();
+      await expect(page.getByRole("alert").filter({ hasText: "Plan requerido" })).toBeVisible();
+      await expect(page.getByLabel("Email")).toHaveValue(email);
+      await expect(page.getByLabel("Estilo preferido")).toHaveValue(serviceStart.styleOptions[5]);
+      expect(await receivedFor(email)).toEqual([]);
+      await page.context().close();
+    },
+  );
 });
 
-test("the client bundle holds no destination setting and no lead-delivery code", () => {
+test("the client bundle holds no destination setting and no lead-delivery code", { tag: "@any-width" }, () => {
   const files: string[] = [];
   const walk = (directory: string) => {
     for (const entry of fs.readdirSync(directory, { withFileTypes: true })) {

@@ -23,7 +23,7 @@ const faqItems = resolveRefs(landing.faq.items, "faqItem").map((item) => ({
   answer: item.answer,
 }));
 
-test("the server's HTML holds the whole page, answers included", async ({ request }) => {
+test("the server's HTML holds the whole page, answers included", { tag: "@any-width" }, async ({ request }) => {
   const response = await request.get("/");
   expect(response.status()).toBe(200);
   const html = await response.text();
@@ -112,7 +112,7 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("publishes the 8 questions as FAQPage structured data", async ({ page }) => {
+test("publishes the 8 questions as FAQPage structured data", { tag: "@any-width" }, async ({ page }) => {
   await page.goto("/");
   const faqPage = (await jsonLdBlocks(page)).find((block) => block["@type"] === "FAQPage");
   expect(faqPage?.mainEntity?.map((entry) => entry.name)).toEqual(faqItems.map((item) => item.question));

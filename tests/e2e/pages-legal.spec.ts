@@ -86,15 +86,19 @@ test.describe("/legal", () => {
     }
   });
 
-  test("links to other sites open in a new tab with rel noopener; email links stay in place", async ({ page }) => {
-    await page.goto("/legal");
-    const aepd = page.getByRole("main").locator('a[href="https://www.aepd.es"]');
-    await expect(aepd).toHaveAttribute("target", "_blank");
-    await expect(aepd).toHaveAttribute("rel", /noopener/);
-    const email = page.locator("#aviso-legal").locator(`a[href="mailto:${settings.email}"]`);
-    await expect(email).toBeVisible();
-    await expect(email).not.toHaveAttribute("target", /.+/);
-  });
+  test(
+    "links to other sites open in a new tab with rel noopener; email links stay in place",
+    { tag: "@any-width" },
+    async ({ page }) => {
+      await page.goto("/legal");
+      const aepd = page.getByRole("main").locator('a[href="https://www.aepd.es"]');
+      await expect(aepd).toHaveAttribute("target", "_blank");
+      await expect(aepd).toHaveAttribute("rel", /noopener/);
+      const email = page.locator("#aviso-legal").locator(`a[href="mailto:${settings.email}"]`);
+      await expect(email).toBeVisible();
+      await expect(email).not.toHaveAttribute("target", /.+/);
+    },
+  );
 
   test("fits the screen, with targets of at least 24×24 px, and has no axe violations", async ({ page }) => {
     await expectLayoutAndAxe(page, "/legal");

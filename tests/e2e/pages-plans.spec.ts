@@ -66,20 +66,24 @@ test("shows the hero from 299 €/month, the four plans in order, features, proc
   await expect(page.locator("#empezar").getByRole("heading", { level: 2 })).toHaveText(plansPage.finalCta.heading);
 });
 
-test("'Empezar Ahora' and 'Agendar Llamada' open the external addresses in a new tab", async ({ page }) => {
-  await page.goto("/mensual");
-  for (const plan of plans.filter((candidate) => candidate.key !== "cpl")) {
-    const card = planCard(page, plan.name);
-    const start = card.getByRole("link", { name: "Empezar Ahora" });
-    await expect(start).toHaveAttribute("href", settings.startServiceUrl);
-    await expect(start).toHaveAttribute("target", "_blank");
-    await expect(start).toHaveAttribute("rel", /noopener/);
-    const booking = card.getByRole("link", { name: "Agendar Llamada" });
-    await expect(booking).toHaveAttribute("href", settings.bookingUrl);
-    await expect(booking).toHaveAttribute("target", "_blank");
-    await expect(booking).toHaveAttribute("rel", /noopener/);
-  }
-});
+test(
+  "'Empezar Ahora' and 'Agendar Llamada' open the external addresses in a new tab",
+  { tag: "@any-width" },
+  async ({ page }) => {
+    await page.goto("/mensual");
+    for (const plan of plans.filter((candidate) => candidate.key !== "cpl")) {
+      const card = planCard(page, plan.name);
+      const start = card.getByRole("link", { name: "Empezar Ahora" });
+      await expect(start).toHaveAttribute("href", settings.startServiceUrl);
+      await expect(start).toHaveAttribute("target", "_blank");
+      await expect(start).toHaveAttribute("rel", /noopener/);
+      const booking = card.getByRole("link", { name: "Agendar Llamada" });
+      await expect(booking).toHaveAttribute("href", settings.bookingUrl);
+      await expect(booking).toHaveAttribute("target", "_blank");
+      await expect(booking).toHaveAttribute("rel", /noopener/);
+    }
+  },
+);
 
 test("every plan button keeps its label on one line (four cards share the row at 1280 px)", async ({ page }) => {
   await page.goto("/mensual");

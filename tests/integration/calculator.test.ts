@@ -159,7 +159,7 @@ describe("action: 'Completa tus datos'", () => {
   };
 
   async function deliveries(count: number): Promise<Delivery[]> {
-    await vi.waitFor(() => expect(destinations.deliveries).toHaveLength(count), { timeout: 5000, interval: 10 });
+    await vi.waitFor(() => expect(destinations.deliveries).toHaveLength(count), { timeout: 20_000, interval: 10 });
     return destinations.deliveries;
   }
 

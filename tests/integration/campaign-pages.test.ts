@@ -173,7 +173,7 @@ describe("campaign leads", () => {
   afterEach(() => vi.useRealTimers());
 
   async function deliveredTo(count: number): Promise<Delivery[]> {
-    await vi.waitFor(() => expect(destinations.deliveries).toHaveLength(count), { timeout: 5000, interval: 10 });
+    await vi.waitFor(() => expect(destinations.deliveries).toHaveLength(count), { timeout: 20_000, interval: 10 });
     return [...destinations.deliveries].sort((a, b) => a.destination.localeCompare(b.destination));
   }
 

@@ -9,7 +9,7 @@ import { type Delivery, post, useLeadDestinations } from "../support/leads";
 const { destinations } = useLeadDestinations();
 
 async function delivered(count: number): Promise<Delivery[]> {
-  await vi.waitFor(() => expect(destinations.deliveries).toHaveLength(count), { timeout: 5000, interval: 10 });
+  await vi.waitFor(() => expect(destinations.deliveries).toHaveLength(count), { timeout: 20_000, interval: 10 });
   return destinations.deliveries;
 }
 

@@ -388,7 +388,7 @@ describe("abuse", () => {
       mensaje: `${"m".repeat(9000)}\u0000`,
     });
     expect(status).toBe(200);
-    await vi.waitFor(() => expect(destinations.deliveries).toHaveLength(2), { timeout: 5000, interval: 10 });
+    await vi.waitFor(() => expect(destinations.deliveries).toHaveLength(2), { timeout: 20_000, interval: 10 });
     const body = destinations.deliveries[0]?.body as Record<string, string>;
     expect(body.nombre).toBe("Ana");
     expect(body.sector).toHaveLength(200);
@@ -397,7 +397,7 @@ describe("abuse", () => {
 
   it("keeps hostile markup as plain text in the payload (pages render it escaped)", async () => {
     await post(landingAction, { ...contact, nombre: '<img src=x onerror="alert(1)">' });
-    await vi.waitFor(() => expect(destinations.deliveries).toHaveLength(2), { timeout: 5000, interval: 10 });
+    await vi.waitFor(() => expect(destinations.deliveries).toHaveLength(2), { timeout: 20_000, interval: 10 });
     expect(destinations.deliveries[0]?.body.nombre).toBe('<img src=x onerror="alert(1)">');
   });
 });

@@ -23,7 +23,7 @@ describe("a lead under an A/B experiment", () => {
   it("carries experimento and variante to both destinations and counts one lead for the variant", async () => {
     const answer = await post(action, { ...LEAD, website: "" });
     expect(answer.status).toBe(200);
-    await vi.waitFor(() => expect(destinations.deliveries).toHaveLength(2), { timeout: 5000, interval: 10 });
+    await vi.waitFor(() => expect(destinations.deliveries).toHaveLength(2), { timeout: 20_000, interval: 10 });
     for (const delivery of destinations.deliveries) {
       expect(delivery.body).toMatchObject({
         tipoFormulario: "Landing de campaña",
@@ -48,7 +48,7 @@ describe("a lead under an A/B experiment", () => {
       { experiment: "titular-reformas", variant: "b", visitors: 1, conversions: 1, leads: 3 },
     ]);
     // The id never leaves with the lead.
-    await vi.waitFor(() => expect(destinations.deliveries).toHaveLength(6), { timeout: 5000, interval: 10 });
+    await vi.waitFor(() => expect(destinations.deliveries).toHaveLength(6), { timeout: 20_000, interval: 10 });
     for (const delivery of destinations.deliveries) expect(JSON.stringify(delivery.body)).not.toContain(ID);
   });
 
@@ -56,7 +56,7 @@ describe("a lead under an A/B experiment", () => {
     experimentCounter().countVisitor("titular-reformas", "b", "THVpcy1icm93c2VyLTAwMQ");
     const minted = { headers: { cookie: `cookie_consent=v1.a1.p0; experimentos=${ID}|titular-reformas.b` } };
     expect((await post(action, { ...LEAD, website: "" }, minted)).status).toBe(200);
-    await vi.waitFor(() => expect(destinations.deliveries).toHaveLength(2), { timeout: 5000, interval: 10 });
+    await vi.waitFor(() => expect(destinations.deliveries).toHaveLength(2), { timeout: 20_000, interval: 10 });
     // The lead came from b's page: its payload says so, and it is one of b's leads.
     for (const delivery of destinations.deliveries) expect(delivery.body).toMatchObject(experiment);
     expect(await experimentCounter().readCounts()).toEqual([
@@ -78,7 +78,7 @@ describe("a lead under an A/B experiment", () => {
     const plain = (args: ActionFunctionArgs) =>
       handleLeadAction(args, campaignLeadForm(["empresa"], { pagina: "/reformas-madrid", campana: "Reformas" }));
     expect((await post(plain, { ...LEAD, website: "" }, withCookie)).status).toBe(200);
-    await vi.waitFor(() => expect(destinations.deliveries).toHaveLength(2), { timeout: 5000, interval: 10 });
+    await vi.waitFor(() => expect(destinations.deliveries).toHaveLength(2), { timeout: 20_000, interval: 10 });
     for (const delivery of destinations.deliveries) expect(delivery.body).not.toHaveProperty("experimento");
     expect(await experimentCounter().readCounts()).toEqual([]);
   });

@@ -67,7 +67,7 @@ it("parses the Cookie header once for a campaign-page lead with consent, experim
   ].filter((header) => header === cookie);
   expect(reads).toHaveLength(1);
 
-  await vi.waitFor(() => expect(destinations.deliveries).toHaveLength(2), { timeout: 5000, interval: 10 });
+  await vi.waitFor(() => expect(destinations.deliveries).toHaveLength(2), { timeout: 20_000, interval: 10 });
   for (const delivery of destinations.deliveries) {
     expect(delivery.body).toMatchObject({ experimento: EXPERIMENT_KEY, variante: "b" });
     expect(JSON.stringify(delivery.body)).toContain("otono");

@@ -79,7 +79,9 @@ export async function startTrackedServer(
   let errors = "";
   child.stderr?.on("data", (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-4000)));
 
-  const deadline = Date.now() + 30_000;
+  // Waits for the server to answer or to exit; the deadline only ends a start that hangs, so it is generous (a loaded
+  // 2-core host takes seconds to load the server's bundle).
+  const deadline = Date.now() + 120_000;
   for (;;) {
     try {
       if ((await fetch(`${url}/healthz`)).status < 500) break;
