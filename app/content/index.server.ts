@@ -37,7 +37,7 @@ import {
 import { contentSource, type QueryParams } from "./source.server";
 import type { PricedPlan } from "./types";
 
-export { derivedContent } from "./derived.server";
+export { defineDerivedContent } from "./derived.server";
 export { inPreview } from "./perspective.server";
 export { contentEvents, contentSource } from "./source.server";
 
