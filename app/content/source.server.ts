@@ -51,6 +51,18 @@ export const DRAFTS_CHANGE_EVENT = "drafts-change";
 
 const sourceSlot = (): { source?: ContentSource } => singleton("contentSource", () => ({}));
 
+/** The latest Live event this process applied (app/content/live.server.ts). */
+const liveEvent = singleton("lastLiveEventId", () => ({ id: null as string | null }));
+
+/**
+ * Notes a Live event before it is applied: every Content Lake query from then on names it
+ * (`lastLiveEventId`), so Sanity's CDN answers at least as fresh as that event, never the answer it
+ * replaced (a page rendered from it would be kept a day by a shared cache in front).
+ */
+export function noteLiveEvent(id: string): void {
+  liveEvent.id = id;
+}
+
 export function contentSource(): ContentSource {
   const store = sourceSlot();
   return (store.source ??= createSource());
@@ -165,7 +177,9 @@ function createSource(): ContentSource {
       async (query, params, perspective) => {
         if (perspective === "drafts") return previewClient.fetch(query, params, { perspective });
         // The whole response: its sync tags name what the result came from (Live events name them back).
-        const response = await client.fetch(query, params, { perspective, filterResponse: false });
+        // Never a stale CDN answer (`noStale`, sent only with the CDN), and none older than the last event.
+        const fresh = { cacheMode: "noStale" as const, ...(liveEvent.id ? { lastLiveEventId: liveEvent.id } : {}) };
+        const response = await client.fetch(query, params, { perspective, filterResponse: false, ...fresh });
         return new SourceAnswer(response.result, response.syncTags ?? []);
       },
       () => {},

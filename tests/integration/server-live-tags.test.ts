@@ -1,7 +1,9 @@
 // Sync tags on Sanity, through the built server and a Content Lake stand-in that answers with sync tags
 // and sends the Live event a publication would: a page carries its queries' sync tags, and a Live event
-// drops only the pages holding the tags it names (within 2 s), purging the same tags at the shared cache;
-// a lost Live connection, once back, drops everything.
+// drops only the pages holding the tags it names (within 2 s), purging the same tags at the shared cache,
+// and every query asked again after it names it (lastLiveEventId: no CDN answer from before it); a lost
+// Live connection resumes from the last event (what it missed then arrives, nothing else is dropped), and
+// one that cannot resume starts with a restart, which drops everything.
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -86,12 +88,43 @@ describe("sync tags on Sanity", () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(purges.flat()).toEqual(expect.arrayContaining(changed));
     expect(purges.flat()).not.toContain(SITE_TAG);
+    // The refetch asked for an answer at least as fresh as the event (what Sanity's CDN needs).
+    expect(standIn.staleRefetches()).toEqual([]);
   });
 
-  it("drops everything once a lost Live connection is back", async () => {
+  it("resumes a lost Live connection from its last event: what was published meanwhile arrives, nothing else is dropped", async () => {
     await warm();
+    const resumedBefore = standIn.resumedConnections();
+    const opened = standIn.connections().total;
     standIn.cut();
-    await standIn.waitForConnections(2);
+    writeDocuments(
+      datasetFile,
+      readDocuments(datasetFile).map((document) =>
+        document._id === "sectorPage.construccion"
+          ? { ...document, explanation: { ...(document.explanation as object), title: "Publicado sin conexión" } }
+          : document,
+      ),
+    );
+    expect((await standIn.publish()).length).toBeGreaterThan(0);
+    await standIn.waitForConnections(opened + 1);
+    const deadline = Date.now() + 5_000;
+    while (
+      !(await get("/sectores/construccion")).body.toString("utf8").includes("Publicado sin conexión") &&
+      Date.now() < deadline
+    )
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await get("/sectores/construccion")).body.toString("utf8")).toContain("Publicado sin conexión");
+    expect(standIn.resumedConnections()).toBeGreaterThan(resumedBefore);
+    for (const page of ["/", "/sectores", "/sectores/software-b2b"]) expect(await cacheOf(page), page).toBe("HIT");
+    expect(standIn.staleRefetches()).toEqual([]);
+  }, 45_000);
+
+  it("drops everything when a lost connection cannot resume (the stream starts with a restart)", async () => {
+    await warm();
+    const opened = standIn.connections().total;
+    standIn.forgetEvents();
+    standIn.cut();
+    await standIn.waitForConnections(opened + 1);
     const deadline = Date.now() + 5_000;
     while ((await cacheOf("/sectores/software-b2b")) === "HIT" && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 100));
