@@ -51,6 +51,25 @@ const get = (pathname: string) => request(`${server.baseUrl}${pathname}`);
 const cacheOf = async (pathname: string) => (await get(pathname)).headers["x-cache"];
 const PAGES = ["/", "/sectores", "/sectores/construccion", "/sectores/software-b2b", "/sitemap.xml"];
 
+function edit(title: string) {
+  writeDocuments(
+    datasetFile,
+    readDocuments(datasetFile).map((document) =>
+      document._id === "sectorPage.construccion"
+        ? { ...document, explanation: { ...(document.explanation as object), title } }
+        : document,
+    ),
+  );
+}
+
+/** Waits until `pathname` shows `text`, 5 s at most from now. */
+async function waitForText(pathname: string, text: string) {
+  const deadline = Date.now() + 5_000;
+  while (!(await get(pathname)).body.toString("utf8").includes(text) && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  expect((await get(pathname)).body.toString("utf8"), pathname).toContain(text);
+}
+
 async function warm() {
   for (const page of PAGES) await get(page);
   for (const page of PAGES) expect(await cacheOf(page), page).toBe("HIT");
@@ -90,30 +109,21 @@ describe("sync tags on Sanity", () => {
     expect(purges.flat()).not.toContain(SITE_TAG);
     // The refetch asked for an answer at least as fresh as the event (what Sanity's CDN needs).
     expect(standIn.staleRefetches()).toEqual([]);
-  });
+  }, 30_000);
 
   it("resumes a lost Live connection from its last event: what was published meanwhile arrives, nothing else is dropped", async () => {
+    // An event the server has applied: it knows a position in the stream.
+    edit("Antes del corte");
+    await standIn.publish();
+    await waitForText("/sectores/construccion", "Antes del corte");
     await warm();
     const resumedBefore = standIn.resumedConnections();
     const opened = standIn.connections().total;
     standIn.cut();
-    writeDocuments(
-      datasetFile,
-      readDocuments(datasetFile).map((document) =>
-        document._id === "sectorPage.construccion"
-          ? { ...document, explanation: { ...(document.explanation as object), title: "Publicado sin conexión" } }
-          : document,
-      ),
-    );
+    edit("Publicado sin conexión");
     expect((await standIn.publish()).length).toBeGreaterThan(0);
     await standIn.waitForConnections(opened + 1);
-    const deadline = Date.now() + 5_000;
-    while (
-      !(await get("/sectores/construccion")).body.toString("utf8").includes("Publicado sin conexión") &&
-      Date.now() < deadline
-    )
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    expect((await get("/sectores/construccion")).body.toString("utf8")).toContain("Publicado sin conexión");
+    await waitForText("/sectores/construccion", "Publicado sin conexión");
     expect(standIn.resumedConnections()).toBeGreaterThan(resumedBefore);
     for (const page of ["/", "/sectores", "/sectores/software-b2b"]) expect(await cacheOf(page), page).toBe("HIT");
     expect(standIn.staleRefetches()).toEqual([]);
