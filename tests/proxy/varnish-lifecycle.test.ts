@@ -194,21 +194,25 @@ describe("after a rolling restart of both instances, Varnish keeping its pages",
 });
 
 describe("Varnish unreachable during an edit", () => {
-  it(`(frozen ${OUTAGE_MS / 1000} s, keeping its pages) shows the edit within 10 s of its return`, async () => {
-    const pages = [...LISTS, `/sectores/${SECTOR}`];
-    await warm(pages);
-    stack.pause();
-    try {
-      edit(`sectorPage.${SECTOR}`, (page) => ({
-        ...page,
-        explanation: { ...(page.explanation as object), title: "Editado con la caché caída" },
-      }));
-      await sleep(OUTAGE_MS);
-    } finally {
-      stack.resume();
-    }
-    await waitForText(`/sectores/${SECTOR}`, "Editado con la caché caída", 10_000);
-    // Exact still: the lists it does not change stay.
-    expect(await purged(["/", "/sectores", "/calculadora"])).toEqual([]);
-  }, OUTAGE_MS + 120_000);
+  it(
+    `(frozen ${OUTAGE_MS / 1000} s, keeping its pages) shows the edit within 10 s of its return`,
+    async () => {
+      const pages = [...LISTS, `/sectores/${SECTOR}`];
+      await warm(pages);
+      stack.pause();
+      try {
+        edit(`sectorPage.${SECTOR}`, (page) => ({
+          ...page,
+          explanation: { ...(page.explanation as object), title: "Editado con la caché caída" },
+        }));
+        await sleep(OUTAGE_MS);
+      } finally {
+        stack.resume();
+      }
+      await waitForText(`/sectores/${SECTOR}`, "Editado con la caché caída", 10_000);
+      // Exact still: the lists it does not change stay.
+      expect(await purged(["/", "/sectores", "/calculadora"])).toEqual([]);
+    },
+    OUTAGE_MS + 120_000,
+  );
 });
