@@ -136,7 +136,7 @@ describe("after a rolling restart of both instances, Varnish keeping its pages",
     }));
     await waitForText(`/sectores/${SECTOR}`, "Corregido tras el reinicio");
     expect(await purged(pages.filter((page) => page !== `/sectores/${SECTOR}`))).toEqual(["/sitemap.xml"]);
-  }, 180_000);
+  }, 600_000);
 
   it("a name change purges the lists and only the pages whose related links show it", async () => {
     const pages = [...LISTS, ...sectorPages];
@@ -153,7 +153,7 @@ describe("after a rolling restart of both instances, Varnish keeping its pages",
     const gone = await purged(pages.filter((page) => page !== "/sectores" && page !== `/sectores/${SECTOR}`));
     expect(gone.sort()).toEqual(["/calculadora", "/sitemap.xml", ...linking].sort());
     for (const page of linking) expect((await request(page)).body, page).toContain("Construcción tras el reinicio");
-  }, 180_000);
+  }, 600_000);
 
   it("a new page appears in the lists and the sitemap; the home page and the other sector pages stay", async () => {
     const pages = [...LISTS, ...sectorPages];
@@ -176,7 +176,7 @@ describe("after a rolling restart of both instances, Varnish keeping its pages",
     expect(gone).not.toContain("/");
     // Only the pages whose related links the new page enters: a few, never all.
     expect(gone.length).toBeLessThan(sectorPages.length / 2);
-  }, 180_000);
+  }, 600_000);
 
   it("a settings change purges every page", async () => {
     const pages = [...LISTS, ...sectorPages];
@@ -190,7 +190,7 @@ describe("after a rolling restart of both instances, Varnish keeping its pages",
     // Every page shows the settings; the sitemap does not (it lists addresses only).
     const gone = await purged(pages.filter((page) => page !== "/"));
     expect(pages.filter((page) => page !== "/" && !gone.includes(page))).toEqual(["/sitemap.xml"]);
-  }, 180_000);
+  }, 600_000);
 });
 
 describe("Varnish unreachable during an edit", () => {
