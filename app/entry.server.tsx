@@ -53,6 +53,7 @@ export {
   countSharedCachePurge,
   observeRequest,
   type SharedCachePurgeResult,
+  watchSharedCachePurgeBacklog,
 } from "~/metrics/metrics.server";
 
 /** The settings the root loader already fetched for this render (none when it failed). */

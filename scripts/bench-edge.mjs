@@ -6,11 +6,14 @@
 // content changes, each timed from the write of the dataset file to the first visitor who sees it
 // through Varnish, with the number of cached pages it purged (every sitemap URL asked for again: a miss
 // was purged): one sector page's body text, one sector's name, a new sector page, the site settings.
+// Targets: ≤ 1 % of requests after warm-up reach an instance; each change seen within 5 s; a body text
+// edit purges 2 pages (the page, the sitemap). Then the same four kinds of change, each after a rolling
+// restart of both instances (Varnish keeping its pages): the same purges as before it (CONTRACT §14).
+// Then Varnish frozen for BENCH_OUTAGE_S (30) during an edit: seconds from its return to the first visitor
+// who sees the edit (target ≤ 10 s). Needs Varnish (`apt-get install varnish varnish-modules`).
 // Then 200 ad clicks (BENCH_AD_CLICKS) over 20 cached pages, each URL with its own gclid (or gbraid,
 // wbraid, fbclid, msclkid) and utm_* tags: the share that reached an instance and Varnish's object count.
-// Targets: ≤ 1 % of requests after warm-up reach an instance; ≤ 1 % of the ad clicks, no object added;
-// each change seen within 5 s; a body text edit purges 2 pages (the page, the sitemap). Needs Varnish
-// (`apt-get install varnish varnish-modules`).
+// Target: ≤ 1 % of the ad clicks reach an instance, no object added.
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -24,6 +27,7 @@ const DURATION_S = Number(process.env.BENCH_DURATION_S) || 60;
 const SECTORS = Number(process.env.BENCH_SECTORS ?? 500);
 const CAMPAIGNS = Number(process.env.BENCH_CAMPAIGNS ?? 200);
 const CLIENTS = 8;
+const OUTAGE_S = Number(process.env.BENCH_OUTAGE_S) || 30;
 
 ensureBuild();
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "bench-edge-"));
@@ -130,6 +134,111 @@ async function adClicksSection(paths) {
   );
 }
 
+/** Seconds since `since` (performance.now()) until `pathname` shows `text` through Varnish; NaN past 30 s. */
+async function seenAfter(since, pathname, text) {
+  for (;;) {
+    if ((await get(pathname)).body.includes(text)) return (performance.now() - since) / 1000;
+    if (performance.now() - since > 30_000) return Number.NaN;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Cached pages a change purged: every path asked for again once its purges landed (a miss was purged). */
+async function purgedBy(paths, watched) {
+  await new Promise((resolve) => setTimeout(resolve, 2_500));
+  const missed = await sweep(paths);
+  return missed.size + (paths.includes(watched) && !missed.has(watched) ? 1 : 0);
+}
+
+/**
+ * The four kinds of change again, each after a rolling restart of both instances: Varnish keeps every
+ * page, so the instances render nothing before the change and purge from what they remember durably.
+ */
+async function afterRollingRestart(paths) {
+  const documents = readDocuments();
+  const sectors = documents.filter((document) => document._type === "sectorPage");
+  const [body, named] = [sectors.at(-3), sectors.at(-7)];
+  const changes = [
+    [
+      "a sector page's body text",
+      `/sectores/${body.slug.current}`,
+      "Corregido tras reiniciar",
+      () =>
+        edit(body._id, (page) => ({
+          ...page,
+          explanation: { ...page.explanation, title: "Corregido tras reiniciar" },
+        })),
+    ],
+    [
+      "a sector's name",
+      `/sectores/${named.slug.current}`,
+      "Renombrado tras reiniciar",
+      () => edit(named._id, (page) => ({ ...page, sectorName: "Renombrado tras reiniciar" })),
+    ],
+    [
+      "a new sector page",
+      "/sitemap.xml",
+      "/sectores/sector-tras-reiniciar<",
+      () =>
+        writeDocuments([
+          ...readDocuments(),
+          touched({
+            ...body,
+            _id: "sectorPage.sector-tras-reiniciar",
+            slug: { _type: "slug", current: "sector-tras-reiniciar" },
+            sectorName: "Sector Tras Reiniciar",
+            featured: false,
+          }),
+        ]),
+    ],
+    [
+      "the site settings",
+      "/",
+      "Lema tras reiniciar",
+      () =>
+        edit("siteSettings", (settings) => ({
+          ...settings,
+          footer: { ...settings.footer, tagline: "Lema tras reiniciar" },
+        })),
+    ],
+  ];
+  console.log(`\nThe same changes, each after a rolling restart of both instances (Varnish keeping its pages)`);
+  for (const [name, pathname, text, write] of changes) {
+    await sweep(paths);
+    for (const instance of stack.instances) await stack.restart(instance);
+    const started = performance.now();
+    write();
+    const seconds = await seenAfter(started, pathname, text);
+    console.log(
+      `  ${name.padEnd(28)} seen after ${seconds.toFixed(2)} s, ${await purgedBy(paths, pathname)} pages purged`,
+    );
+  }
+}
+
+/** Varnish frozen (keeping its pages, taking no purge) during an edit: how soon after its return it shows. */
+async function outage(paths) {
+  const page = readDocuments().find((document) => document._type === "sectorPage");
+  const pathname = `/sectores/${page.slug.current}`;
+  await sweep(paths);
+  stack.pause();
+  let returned;
+  try {
+    edit(page._id, (document) => ({
+      ...document,
+      explanation: { ...document.explanation, title: "Editado sin caché" },
+    }));
+    await new Promise((resolve) => setTimeout(resolve, OUTAGE_S * 1000));
+  } finally {
+    stack.resume();
+    returned = performance.now();
+  }
+  const seconds = await seenAfter(returned, pathname, "Editado sin caché");
+  console.log(`\nVarnish unreachable for ${OUTAGE_S} s during an edit (frozen, keeping its pages)`);
+  console.log(
+    `  seen ${seconds.toFixed(2)} s after its return (target ≤ 10 s), ${await purgedBy(paths, pathname)} pages purged`,
+  );
+}
+
 try {
   const paths = await sitemapPaths();
   console.log(
@@ -225,7 +334,10 @@ try {
     const purged = missed.size + (paths.includes(change.path) && !missed.has(change.path) ? 1 : 0);
     console.log(`  ${change.name.padEnd(28)} seen after ${seconds.toFixed(2)} s, ${purged} pages purged`);
   }
+  await afterRollingRestart(paths);
+  await outage(paths);
 } finally {
+  stack.resume();
   agent.destroy();
   await stack.stop();
   fs.rmSync(work, { recursive: true, force: true });

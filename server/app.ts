@@ -30,4 +30,5 @@ export {
   countSharedCachePurge,
   observeRequest,
   type SharedCachePurgeResult,
+  watchSharedCachePurgeBacklog,
 } from "../app/metrics/metrics.server";

@@ -6,12 +6,16 @@
  * to the page's own path (server/canonical-path.ts). Each budget is bounded by entry count and bytes
  * (`lru-cache`). A content change drops the entries holding its cache tags (app/content/cache-tags.server.ts),
  * or all of them. A generation counter keeps a render that started before a content change from being
- * stored after it, and the fills in flight let concurrent misses render once.
+ * stored after it (and from being kept by a shared cache in front: it answers `private, no-store`, so
+ * the next request renders the new content), and the fills in flight let concurrent misses render once.
  */
 import { LRUCache } from "lru-cache";
 
 import { SITE_TAG } from "./app";
 import type { CachedResponse } from "./cached-response";
+
+/** The Cache-Control of a page whose render began before a content change. */
+export const RENDERED_BEFORE_CHANGE = "private, no-store";
 
 export interface PageCacheBounds {
   /** The site's own pages: entries and bytes (bodies in every encoding). */
@@ -101,10 +105,14 @@ export class PageCache {
   async fill(key: string, render: () => Promise<CachedResponse | null>): Promise<CachedResponse | null> {
     const generation = this.currentGeneration;
     const pending = render().then((entry) => {
-      if (entry && generation === this.currentGeneration) {
+      if (!entry) return entry;
+      if (generation === this.currentGeneration) {
         (isOwnPage(key, entry) ? this.pages : this.variants).set(key, entry);
+        return entry;
       }
-      return entry;
+      // It may show what the change replaced: whoever gets it must not keep it (a shared cache would
+      // keep it a day, and the purge that covers it may already have gone by).
+      return { ...entry, headers: { ...entry.headers, "cache-control": RENDERED_BEFORE_CHANGE } };
     });
     this.fills.set(key, pending);
     try {

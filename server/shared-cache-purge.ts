@@ -2,19 +2,30 @@
  * Tag purges at the shared cache in front (SHARED_CACHE_PURGE_URL, CONTRACT §14): every content change
  * the instance applies to its own page cache goes to the shared cache too, as one HTTP `PURGE` to that
  * URL with the tags in an `xkey-purge` header (what deploy/varnish/leads-site.vcl reads; one request per
- * 8 KB of tags). A purge is idempotent, so it is retried with backoff on a network error or a 5xx, and
- * every instance purging the same change is harmless. A 4xx is the cache refusing (the ACL, a wrong
+ * 8 KB of tags). A purge is idempotent, so it is retried on a network error or a 5xx until the cache
+ * takes it, however long it stays away (the shared cache keeps pages a day: a purge given up would
+ * leave them stale that long), the wait growing to maxDelayMs at most so a purge arrives within
+ * seconds of the cache's return; every instance purging the same change is harmless. Past `attempts`
+ * the failure is logged and counted (`failed`) once, and the age of the oldest undelivered purge is a
+ * gauge an alert watches (docs/monitoring/alerts.yml). A 4xx is the cache refusing (the ACL, a wrong
  * URL): logged and counted, never retried. Tags waiting are bounded: past the bound they collapse into
  * SITE_TAG (everything), coarse but never stale. Each purge is sent again a moment later, which catches
  * a page an instance rendered from the old content while the first purge travelled.
  */
-import { countSharedCachePurge, log, OVERFLOW_TAG, type SharedCachePurgeResult, SITE_TAG } from "./app";
+import {
+  countSharedCachePurge,
+  log,
+  OVERFLOW_TAG,
+  type SharedCachePurgeResult,
+  SITE_TAG,
+  watchSharedCachePurgeBacklog,
+} from "./app";
 
 export const PURGE_HEADER = "xkey-purge";
 
 export interface SharedCachePurgeOptions {
   url: string;
-  /** Attempts per purge request, the first included. */
+  /** Attempts after which a purge that keeps failing is logged and counted as `failed` (it is still retried). */
   attempts?: number;
   /** Backoff before the second attempt, doubled each time up to maxDelayMs. */
   baseDelayMs?: number;
@@ -27,6 +38,8 @@ export interface SharedCachePurgeOptions {
   repeatAfterMs?: number;
   /** Counts each result (shared_cache_purges_total by default). */
   count?: (result: SharedCachePurgeResult) => void;
+  /** Tells how long the oldest undelivered purge has waited (shared_cache_purge_undelivered_seconds by default). */
+  watchBacklog?: (source: () => number) => void;
 }
 
 const MAX_HEADER_BYTES = 8 * 1024;
@@ -55,7 +68,9 @@ export class SharedCachePurger {
   private running: Promise<void> | null = null;
   private readonly timers = new Set<NodeJS.Timeout>();
   private closed = false;
-  private readonly options: Required<Omit<SharedCachePurgeOptions, "count">> & {
+  /** When the purge being sent first failed (null: none is failing). */
+  private failingSince: number | null = null;
+  private readonly options: Required<Omit<SharedCachePurgeOptions, "count" | "watchBacklog">> & {
     count: (result: SharedCachePurgeResult) => void;
   };
 
@@ -63,7 +78,7 @@ export class SharedCachePurger {
     this.options = {
       attempts: 6,
       baseDelayMs: 250,
-      maxDelayMs: 8_000,
+      maxDelayMs: 4_000,
       timeoutMs: 5_000,
       maxPendingTags: 10_000,
       repeatAfterMs: 1_000,
@@ -71,6 +86,14 @@ export class SharedCachePurger {
       ...options,
     };
     if (!options.count) countSharedCachePurge(null);
+    (options.watchBacklog ?? (options.count ? () => undefined : watchSharedCachePurgeBacklog))(() =>
+      this.failingSince === null ? 0 : (Date.now() - this.failingSince) / 1000,
+    );
+  }
+
+  /** Seconds the oldest purge not yet delivered has waited (0: none). */
+  get undeliveredSeconds(): number {
+    return this.failingSince === null ? 0 : (Date.now() - this.failingSince) / 1000;
   }
 
   /** Queues a purge of these tags (sent at once unless one is under way; then right after it). */
@@ -137,10 +160,17 @@ export class SharedCachePurger {
         const text = (await response.text().catch(() => "")).slice(0, 200);
         if (response.ok) {
           count("purged");
+          if (this.failingSince !== null)
+            log("info", "shared cache purge delivered after failures", {
+              attempts: attempt,
+              waitedMs: Date.now() - this.failingSince,
+            });
+          this.failingSince = null;
           return;
         }
         if (response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429) {
           count("refused");
+          this.failingSince = null;
           log("error", "shared cache refused a purge", { status: response.status, answer: text, tags: tags.length });
           return;
         }
@@ -148,14 +178,20 @@ export class SharedCachePurger {
       } catch (error) {
         problem = String(error);
       }
-      if (attempt >= attempts || this.closed) {
+      if (this.closed) {
         count("failed");
-        log("error", "shared cache purge failed", { problem, attempts: attempt, tags: tags.length });
+        log("error", "shared cache purge not delivered before shutdown", { problem, tags: tags.length });
         return;
       }
-      count("retried");
-      const delay = Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1));
+      this.failingSince ??= Date.now();
+      if (attempt === attempts) {
+        // Pages may be stale there until it gets through: said once, then retried quietly.
+        count("failed");
+        log("error", "shared cache purge failed, still retrying", { problem, attempts: attempt, tags: tags.length });
+      } else count("retried");
+      const delay = Math.min(maxDelayMs, baseDelayMs * 2 ** Math.min(attempt - 1, 30));
       await new Promise((resolve) => setTimeout(resolve, delay).unref());
+      if (this.closed) return;
     }
   }
 }

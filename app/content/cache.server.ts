@@ -5,14 +5,19 @@
  * so a draft can never be answered to a published request. invalidate() drops both.
  *
  * Each published answer carries its cache tags (./cache-tags.server.ts), recorded into the request that
- * reads it, so the page it renders knows what it showed. Every published query a page ran is also
- * remembered (its parameters and a digest of its result, bounded, longer than the answers themselves)
- * so that `refresh()` can run them again after a change and name exactly the tags whose results changed.
+ * reads it, so the page it renders knows what it showed. Every published query a page ran whose result
+ * showed something is also remembered (its parameters and a digest of its result, bounded, longer than
+ * the answers themselves, and durably with `durable`: an instance that never ran it purges it too) so
+ * that `refresh()` can run them again after a change and name exactly the tags whose results changed.
+ * An empty result (an unknown slug) is not remembered: on the embedded dataset it carries tags derived
+ * from what it read (`absentTags`), which a change of those documents names
+ * (docs/decisions/0017-tags-that-survive-the-process.md).
  */
 import { LRUCache } from "lru-cache";
 
 import { queryTag, recordContentTags, resultDigest, UNTAGGED_TAG } from "./cache-tags.server";
 import { type Perspective, type QueryParams, type QueryRunner, SourceAnswer } from "./content-source.server";
+import type { DurableMemory } from "./durable-memory.server";
 
 export const PUBLISHED_TTL_MS = 60_000;
 const PUBLISHED_MAX_ENTRIES = 500;
@@ -26,7 +31,10 @@ interface Request {
 }
 
 // lru-cache refuses undefined values; GROQ answers null for "nothing", so undefined never appears.
-type Boxed = { value: unknown; tags: readonly string[]; digest: string; reads: unknown };
+type Boxed = { value: unknown; tags: readonly string[]; digest: string; reads: unknown; empty: boolean };
+
+/** A result that showed nothing: an unknown slug's null, an empty list. */
+const isEmptyResult = (value: unknown) => value === null || (Array.isArray(value) && value.length === 0);
 
 /** A published query some page ran: enough to run it again and tell whether its result changed. */
 interface Known extends Request {
@@ -44,16 +52,41 @@ interface Known extends Request {
 export const MAX_KNOWN_QUERIES = 20_000;
 const REFRESH_CONCURRENCY = 8;
 
-/** An answer as the cache keeps it: the result, its tags (sync tags, else the query's own) and a digest. */
-async function runBoxed(run: QueryRunner, request: Request, perspective: Perspective): Promise<Boxed> {
+/**
+ * An answer as the cache keeps it: the result, its tags (sync tags, else the query's own; for an empty
+ * result with `absentTags`, the tags of what it read) and a digest.
+ */
+async function runBoxed(
+  run: QueryRunner,
+  request: Request,
+  perspective: Perspective,
+  absentTags?: (reads: unknown) => string[],
+): Promise<Boxed> {
   const answer = await run(request.query, request.params, perspective);
   const full = answer instanceof SourceAnswer ? answer : null;
   const value = full ? full.result : answer;
   const own = queryTag(request.query, request.params);
   const syncTags = full?.syncTags ?? null;
-  const tags = !syncTags ? [own] : syncTags.length ? syncTags : [own, UNTAGGED_TAG];
-  return { value, tags, digest: perspective === "published" ? resultDigest(value) : "", reads: full?.reads ?? null };
+  const empty = isEmptyResult(value);
+  const reads = full?.reads ?? null;
+  const tags =
+    empty && absentTags && reads !== null
+      ? absentTags(reads)
+      : !syncTags
+        ? [own]
+        : syncTags.length
+          ? syncTags
+          : [own, UNTAGGED_TAG];
+  return { value, tags, digest: perspective === "published" ? resultDigest(value) : "", reads, empty };
 }
+
+/** Counts invalidations, so a fetch that was under way at one is not kept (lru-cache's entries() skips it). */
+interface Generation {
+  value: number;
+}
+
+/** Runs of one fetch at most: an answer that began before an invalidation is asked for again. */
+const MAX_RUNS = 3;
 
 function createPerspectiveCache(
   run: QueryRunner,
@@ -61,6 +94,8 @@ function createPerspectiveCache(
   max: number,
   ttl: number,
   fetched: (key: Key, request: Request, boxed: Boxed, stale: Boxed | undefined) => void,
+  generation: Generation,
+  absentTags?: (reads: unknown) => string[],
 ) {
   return new LRUCache<Key, Boxed, Request>({
     max,
@@ -69,7 +104,13 @@ function createPerspectiveCache(
     noDeleteOnStaleGet: perspective === "published",
     fetchMethod: async (key, stale, { context }) => {
       try {
-        const boxed = await runBoxed(run, context, perspective);
+        let boxed: Boxed;
+        for (let runs = 1; ; runs += 1) {
+          const began = generation.value;
+          boxed = await runBoxed(run, context, perspective, absentTags);
+          // Begun before an invalidation: it may be the answer the invalidation was about.
+          if (began === generation.value || runs >= MAX_RUNS) break;
+        }
         fetched(key, context, boxed, stale);
         return boxed;
       } catch (error) {
@@ -89,7 +130,19 @@ export interface CacheLimits {
    * (a lost Live event): the tags of the old answer, so the pages that showed it can go too.
    */
   onUnannouncedChange?: (tags: readonly string[]) => void;
+  /**
+   * The tags of an empty result from what it read (the embedded dataset: its ids, types and slugs), so
+   * it needs no memory of its own: a change of those documents names them.
+   */
+  absentTags?: (reads: unknown) => string[];
+  /** Where remembered queries outlive the process (DATA_DIR; null: in memory only). */
+  durable?: DurableMemory<StoredQuery> | null;
+  /** What a SourceAnswer's `reads` is in JSON, and back (the durable memory). */
+  readsCodec?: { encode(reads: unknown): unknown; decode(json: unknown): unknown };
 }
+
+/** A remembered query as the durable memory keeps it; the query's text is stored once under `text:<h>`. */
+export type StoredQuery = string | { h: string; p: QueryParams; t: readonly string[]; d: string; r: unknown };
 
 /** What refresh() found: everything may have changed, or the tags of the results that did. */
 export type Refreshed = { all: true } | { all: false; tags: string[] };
@@ -103,26 +156,67 @@ export interface CachedRunner {
   /**
    * Runs every remembered published query again (uncached) and drops the answers whose results changed;
    * answers their tags (or `all` when some query was forgotten, see MAX_KNOWN_QUERIES). With
-   * `mayHaveChanged`, a query whose reads it rules out is not run again.
+   * `mayHaveChanged`, a query whose reads it rules out is not run again. With `before`, a query's old
+   * result is its answer there (the content before the change) rather than the remembered digest, so every
+   * instance names the same tags whoever ran the query last. Cached empty answers go too.
    */
-  refresh(mayHaveChanged?: (reads: unknown) => boolean): Promise<Refreshed>;
+  refresh(mayHaveChanged?: (reads: unknown) => boolean, before?: QueryRunner): Promise<Refreshed>;
 }
 
 export function createCachedRunner(run: QueryRunner, limits: CacheLimits = {}): CachedRunner {
   let forgotten = false;
+  const max = limits.maxKnownQueries ?? MAX_KNOWN_QUERIES;
+  const durable = limits.durable ?? null;
+  const codec = limits.readsCodec ?? { encode: (reads: unknown) => reads, decode: (json: unknown) => json };
   const known = new LRUCache<Key, Known>({
-    max: limits.maxKnownQueries ?? MAX_KNOWN_QUERIES,
-    // A forgotten null (a junk slug's 404) showed nothing a change could alter.
-    dispose: (entry, _key, reason) => {
-      if (reason === "evict" && entry.digest !== NULL_DIGEST) forgotten = true;
+    max,
+    // Only results that showed something are remembered, so junk never gets here and never evicts them.
+    dispose: (_entry, key, reason) => {
+      if (reason !== "evict") return;
+      forgotten = true;
+      durable?.set(key, null);
     },
   });
+  const storedTexts = new Set<string>();
+  const store = (key: Key, entry: Known) => {
+    if (!durable) return;
+    const h = queryTag(entry.query, {}).slice(2);
+    if (!storedTexts.has(h)) {
+      storedTexts.add(h);
+      durable.set(`text:${h}`, entry.query);
+    }
+    durable.set(key, { h, p: entry.params, t: entry.tags, d: entry.digest, r: codec.encode(entry.reads) });
+  };
+  const unstore = (key: Key) => durable?.set(key, null);
+  if (durable) {
+    // What other processes (this one before a restart, the other instances) remembered.
+    const stored = durable.load();
+    for (const [key, value] of stored) {
+      if (typeof value === "string" || key.startsWith("text:")) continue;
+      const query = stored.get(`text:${value.h}`);
+      if (typeof query !== "string") continue;
+      storedTexts.add(value.h);
+      known.set(key, { query, params: value.p, tags: value.t, digest: value.d, reads: codec.decode(value.r) });
+    }
+    forgotten = false;
+  }
   const remember = (key: Key, request: Request, boxed: Boxed, stale: Boxed | undefined) => {
     const before = known.get(key);
-    known.set(key, { ...request, tags: boxed.tags, digest: boxed.digest, reads: boxed.reads });
+    if (boxed.empty) {
+      if (before) {
+        known.delete(key);
+        unstore(key);
+      }
+    } else {
+      const entry = { ...request, tags: boxed.tags, digest: boxed.digest, reads: boxed.reads };
+      known.set(key, entry);
+      if (!before || before.digest !== entry.digest || before.tags.join(" ") !== entry.tags.join(" "))
+        store(key, entry);
+    }
     const previous = stale ?? before;
     if (previous && previous.digest !== boxed.digest) limits.onUnannouncedChange?.(previous.tags);
   };
+  const generation: Generation = { value: 0 };
   const caches: Record<Perspective, LRUCache<Key, Boxed, Request>> = {
     published: createPerspectiveCache(
       run,
@@ -130,12 +224,17 @@ export function createCachedRunner(run: QueryRunner, limits: CacheLimits = {}): 
       PUBLISHED_MAX_ENTRIES,
       limits.publishedTtlMs ?? PUBLISHED_TTL_MS,
       remember,
+      generation,
+      limits.absentTags,
     ),
-    drafts: createPerspectiveCache(run, "drafts", DRAFTS_MAX_ENTRIES, DRAFTS_TTL_MS, () => undefined),
+    drafts: createPerspectiveCache(run, "drafts", DRAFTS_MAX_ENTRIES, DRAFTS_TTL_MS, () => undefined, generation),
   };
   const clearPublished = () => {
+    generation.value += 1;
     caches.published.clear();
-    known.clear();
+    // Everything was dropped: what the durable memory holds stays true of the pages (their tags), so a
+    // later change still names them; only this process's answers go.
+    if (!durable) known.clear();
     forgotten = false;
   };
   return {
@@ -150,14 +249,23 @@ export function createCachedRunner(run: QueryRunner, limits: CacheLimits = {}): 
       if (perspective !== "published") caches.drafts.clear();
     },
     invalidateTags(tags) {
+      generation.value += 1;
       const wanted = new Set(tags);
       for (const [key, boxed] of caches.published.entries())
         if (boxed.tags.some((tag) => wanted.has(tag))) caches.published.delete(key);
-      for (const [key, entry] of known.entries()) if (entry.tags.some((tag) => wanted.has(tag))) known.delete(key);
+      for (const [key, entry] of known.entries())
+        if (entry.tags.some((tag) => wanted.has(tag))) {
+          known.delete(key);
+          unstore(key);
+        }
     },
-    async refresh(mayHaveChanged): Promise<Refreshed> {
+    async refresh(mayHaveChanged, before): Promise<Refreshed> {
+      generation.value += 1;
+      for (const [key, boxed] of caches.published.entries()) if (boxed.empty) caches.published.delete(key);
       if (forgotten) {
-        clearPublished();
+        caches.published.clear();
+        known.clear();
+        forgotten = false;
         return { all: true };
       }
       const changed = new Set<string>();
@@ -168,9 +276,15 @@ export function createCachedRunner(run: QueryRunner, limits: CacheLimits = {}): 
         for (let next = queue.shift(); next; next = queue.shift()) {
           const [key, entry] = next;
           const fresh = await runBoxed(run, entry, "published").catch(() => null);
-          if (fresh && fresh.digest === entry.digest) continue;
+          const old = before ? await runBoxed(before, entry, "published").catch(() => null) : entry;
+          if (fresh && old && fresh.digest === old.digest) {
+            // Still the result the page showed: its digest follows the content the page now shows.
+            if (fresh.digest !== entry.digest) known.set(key, { ...entry, digest: fresh.digest });
+            continue;
+          }
           for (const tag of entry.tags) changed.add(tag);
           known.delete(key);
+          unstore(key);
           caches.published.delete(key);
         }
       };
@@ -179,5 +293,3 @@ export function createCachedRunner(run: QueryRunner, limits: CacheLimits = {}): 
     },
   };
 }
-
-const NULL_DIGEST = resultDigest(null);

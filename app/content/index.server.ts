@@ -40,7 +40,7 @@ import { contentSource, type QueryParams } from "./source.server";
 import type { PricedPlan } from "./types";
 
 export { campaignShownNow } from "./campaign-windows.server";
-export { derivedContent } from "./derived.server";
+export { defineDerivedContent } from "./derived.server";
 export { inPreview } from "./perspective.server";
 export { contentEvents, contentSource } from "./source.server";
 

@@ -3,6 +3,7 @@
  * documents, drafts (`drafts.X`) and the Studio's preview secrets like any Sanity dataset; a perspective
  * picks what a query sees (see datasetFor). The file is polled once a second so an edit is live within 5 s.
  */
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 
 import { evaluate, parse } from "groq-js";
@@ -228,6 +229,54 @@ export function touchedBy(
   return touched;
 }
 
+/** A ReadSet as JSON (the durable tag memory), and back; anything unreadable reads as "everything". */
+export const readSetCodec = {
+  encode: (reads: unknown) => {
+    const set = reads as ReadSet | null;
+    return set && { ids: [...set.ids], types: [...set.types], slugs: [...set.slugs], everything: set.everything };
+  },
+  decode: (json: unknown): ReadSet | null => {
+    if (json === null) return null;
+    const value = json as { ids?: unknown; types?: unknown; slugs?: unknown; everything?: unknown };
+    const list = (items: unknown) => new Set(Array.isArray(items) ? items.filter((i) => typeof i === "string") : []);
+    const valid = Array.isArray(value?.ids) && Array.isArray(value.types) && Array.isArray(value.slugs);
+    return {
+      ids: list(value?.ids),
+      types: list(value?.types),
+      slugs: list(value?.slugs),
+      everything: !valid || value.everything === true,
+    };
+  },
+};
+
+const readTag = (kind: string, key: string) =>
+  `r:${kind}:${createHash("sha256").update(key).digest("base64url").slice(0, 16)}`;
+/** On an empty result that read everything: named by every published change. */
+export const READ_ANYTHING_TAG = "r:*";
+
+/**
+ * The cache tags of an empty result (an unknown slug's null), from what it read: derived from content
+ * alone, the same on every instance and across restarts, so such a result needs no memory: a change of
+ * a document with that id, type or slug names them (touchedTags).
+ */
+export function absentTags(reads: unknown): string[] {
+  const set = reads as ReadSet;
+  if (set.everything) return [READ_ANYTHING_TAG];
+  return [
+    ...[...set.ids].map((id) => readTag("i", id)),
+    ...[...set.types].map((type) => readTag("t", type)),
+    ...[...set.slugs].map((slug) => readTag("s", slug)),
+  ];
+}
+
+/** The absentTags a change of these documents names. */
+export function touchedTags(touched: ReadSet): string[] {
+  return [
+    READ_ANYTHING_TAG,
+    ...absentTags({ ids: touched.ids, types: touched.types, slugs: touched.slugs, everything: false }),
+  ];
+}
+
 /** True when a query that read `reads` may see something `touched` changed. */
 export function mayHaveChanged(reads: ReadSet, touched: ReadSet): boolean {
   if (reads.everything) return true;
@@ -273,7 +322,7 @@ const sameVersion = (a: FileVersion, b: FileVersion) => a.mtimeMs === b.mtimeMs 
  */
 export function watchDataset(
   file: string,
-  onChange: (diff: DatasetDiff | null, touched: ReadSet | null) => void,
+  onChange: (diff: DatasetDiff | null, touched: ReadSet | null, before: SanityDocument[] | null) => void,
 ): LocalDataset {
   let views: Map<string, SanityDocument[]> | null = null;
   /** The file's version when `views` was read (null: not read, or its stat failed). */
@@ -297,17 +346,17 @@ export function watchDataset(
     const before = views?.get("raw");
     views = null;
     parsed = null;
-    if (!before) return onChange(null, null);
+    if (!before) return onChange(null, null, null);
     let after: SanityDocument[];
     try {
       after = load();
     } catch {
       // Half written, or gone: the next request reads it again (and fails as it would have).
-      return onChange(null, null);
+      return onChange(null, null, null);
     }
     views = new Map([["raw", after]]);
     const diff = diffDatasets(before, after);
-    onChange(diff, touchedBy(diff, before, after));
+    onChange(diff, touchedBy(diff, before, after), before);
   };
   const listener = (current: fs.Stats, previous: fs.Stats) => {
     if (sameVersion(current, previous)) return;

@@ -6,11 +6,12 @@
  * caches drop exactly what showed it (docs/decisions/0015-tag-based-invalidation.md).
  */
 import { EventEmitter } from "node:events";
+import path from "node:path";
 
-import { contentDatasetFile, sanitySettings, sanityStudioUrl } from "~/lib/env.server";
+import { contentDatasetFile, dataDir, sanitySettings, sanityStudioUrl, sharedCacheInFront } from "~/lib/env.server";
 import { singleton } from "~/lib/singleton.server";
 
-import { createCachedRunner } from "./cache.server";
+import { type CacheLimits, createCachedRunner, MAX_KNOWN_QUERIES, type StoredQuery } from "./cache.server";
 import { type ContentChange, UNTAGGED_TAG } from "./cache-tags.server";
 import {
   type ContentSource,
@@ -20,11 +21,17 @@ import {
   SourceAnswer,
 } from "./content-source.server";
 import { changedDerivedTags, forgetDerivedContent } from "./derived.server";
+import { durableMemory } from "./durable-memory.server";
 import {
+  absentTags,
+  datasetFor,
   mayHaveChanged,
   newReadSet,
   type ReadSet,
+  readSetCodec,
   runGroq,
+  type SanityDocument,
+  touchedTags,
   touchesPublished,
   watchDataset,
 } from "./local-source.server";
@@ -43,6 +50,18 @@ export const contentEvents: EventEmitter = singleton("contentEvents", () => new 
 export const DRAFTS_CHANGE_EVENT = "drafts-change";
 
 const sourceSlot = (): { source?: ContentSource } => singleton("contentSource", () => ({}));
+
+/** The latest Live event this process applied (app/content/live.server.ts). */
+const liveEvent = singleton("lastLiveEventId", () => ({ id: null as string | null }));
+
+/**
+ * Notes a Live event before it is applied: every Content Lake query from then on names it
+ * (`lastLiveEventId`), so Sanity's CDN answers at least as fresh as that event, never the answer it
+ * replaced (a page rendered from it would be kept a day by a shared cache in front).
+ */
+export function noteLiveEvent(id: string): void {
+  liveEvent.id = id;
+}
 
 export function contentSource(): ContentSource {
   const store = sourceSlot();
@@ -68,19 +87,58 @@ async function announceTags(tags: readonly string[], reason: string): Promise<vo
   announce(derived ? { all: false, tags: [...tags, ...derived], reason } : { all: true, reason });
 }
 
+/** With a shared cache in front, the queries pages ran outlive the process (docs/decisions/0017-…). */
+function durableQueries(kind: ContentSource["kind"]) {
+  return sharedCacheInFront()
+    ? durableMemory<StoredQuery>(path.join(dataDir(), "shared-cache"), `queries-${kind}`, { max: MAX_KNOWN_QUERIES })
+    : null;
+}
+
+/** How a source's changes are told apart from what was before (the embedded dataset only). */
+interface ChangeContext {
+  /** Runs a query on the content as it was before the change. */
+  before?: QueryRunner;
+  /** Tags named besides the results that changed (the empty results a change can fill). */
+  tags?: readonly string[];
+}
+
+type CachedSource = ContentSource & {
+  refreshChange(
+    reason: string,
+    mayHaveChanged: ((reads: unknown) => boolean) | undefined,
+    change: ChangeContext,
+  ): Promise<void>;
+};
+
 function cachedSource(
   kind: ContentSource["kind"],
   run: QueryRunner,
   close: () => void,
   extra: Pick<ContentSource, "queryRaw"> = {},
-): ContentSource {
+  limits: Pick<CacheLimits, "absentTags" | "durable" | "readsCodec"> = {},
+): CachedSource {
   // One change at a time: a second one waits for the first one's answer, then runs.
   let refreshing: Promise<void> = Promise.resolve();
   const serially = (work: () => Promise<void>) => (refreshing = refreshing.then(work, work));
   const cache = createCachedRunner(run, {
+    ...limits,
     onUnannouncedChange: (tags) => void serially(() => announceTags(tags, "expired answer changed")),
   });
+  const refreshChange: CachedSource["refreshChange"] = (reason, affected, change) =>
+    serially(async () => {
+      const found = await cache.refresh(affected, change.before).catch(() => ({ all: true }) as const);
+      cache.clear("drafts");
+      if (found.all) {
+        cache.clear();
+        announce({ all: true, reason });
+        return;
+      }
+      const tags = [...new Set([...found.tags, ...(change.tags ?? [])])];
+      if (change.tags?.length) cache.invalidateTags(change.tags);
+      await announceTags(tags, reason);
+    });
   return {
+    refreshChange,
     ...extra,
     kind,
     fetch<T>(query: string, params: QueryParams = {}, perspective: Perspective = "published") {
@@ -98,14 +156,7 @@ function cachedSource(
       return serially(() => announceTags(tags, reason));
     },
     refresh(reason = "refresh", affected) {
-      return serially(async () => {
-        const found = await cache.refresh(affected).catch(() => ({ all: true }) as const);
-        cache.clear("drafts");
-        if (found.all) {
-          cache.clear();
-          announce({ all: true, reason });
-        } else await announceTags(found.tags, reason);
-      });
+      return refreshChange(reason, affected, {});
     },
     invalidateDrafts() {
       cache.clear("drafts");
@@ -126,19 +177,28 @@ function createSource(): ContentSource {
       async (query, params, perspective) => {
         if (perspective === "drafts") return previewClient.fetch(query, params, { perspective });
         // The whole response: its sync tags name what the result came from (Live events name them back).
-        const response = await client.fetch(query, params, { perspective, filterResponse: false });
+        // Never a stale CDN answer (`noStale`, sent only with the CDN), and none older than the last event.
+        const fresh = { cacheMode: "noStale" as const, ...(liveEvent.id ? { lastLiveEventId: liveEvent.id } : {}) };
+        const response = await client.fetch(query, params, { perspective, filterResponse: false, ...fresh });
         return new SourceAnswer(response.result, response.syncTags ?? []);
       },
       () => {},
+      {},
+      { durable: durableQueries("sanity") },
     );
   }
-  let source: ContentSource | null = null;
+  let source: CachedSource | null = null;
   // A file change: only drafts moved → preview pages refresh; a published document moved → the queries
-  // pages ran are run again and exactly the changed results go; unreadable → everything goes.
-  const dataset = watchDataset(contentDatasetFile(), (diff, touched) => {
+  // pages ran (here or, durably, on any instance) are run again on the content before and after, and
+  // exactly the changed results go, with the empty results a touched document can fill; unreadable →
+  // everything goes.
+  const dataset = watchDataset(contentDatasetFile(), (diff, touched, before) => {
     if (!diff) source?.invalidate("dataset file unreadable or not read yet");
     else if (touchesPublished(diff))
-      void source?.refresh("dataset file", (reads) => !touched || mayHaveChanged(reads as ReadSet, touched));
+      void source?.refreshChange("dataset file", (reads) => !touched || mayHaveChanged(reads as ReadSet, touched), {
+        before: before ? runnerOn(before) : undefined,
+        tags: touched ? touchedTags(touched) : undefined,
+      });
     else if (diff.changed.length + diff.added.length + diff.removed.length) source?.invalidateDrafts();
   });
   source = cachedSource(
@@ -156,6 +216,20 @@ function createSource(): ContentSource {
         return runGroq(dataset.documents("raw"), query, params);
       },
     },
+    { absentTags, durable: durableQueries("local"), readsCodec: readSetCodec },
   );
+  // Read now, not at the first page: a change must be diffed against the content pages were rendered
+  // from, also on an instance that a shared cache in front spares every request.
+  try {
+    dataset.documents("raw");
+  } catch {
+    // Unreadable now: the first request reads it again (and fails as it would have).
+  }
   return source;
+}
+
+/** A runner over the published documents of an earlier version of the dataset. */
+function runnerOn(raw: SanityDocument[]): QueryRunner {
+  let published: SanityDocument[] | null = null;
+  return async (query, params) => runGroq((published ??= datasetFor(raw, "published")), query, params);
 }

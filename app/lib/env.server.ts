@@ -58,3 +58,11 @@ export function metricsToken(env: NodeJS.ProcessEnv = process.env): string | und
 export function sanityStudioUrl(): string {
   return (process.env.SANITY_STUDIO_URL?.trim() || DEFAULT_STUDIO_URL).replace(/\/+$/, "");
 }
+
+/**
+ * Whether a shared cache in front keeps pages (SHARED_CACHE_PURGE_URL set): what pages were tagged with
+ * must then outlive the process (app/content/durable-memory.server.ts).
+ */
+export function sharedCacheInFront(env: NodeJS.ProcessEnv = process.env): boolean {
+  return Boolean(env.SHARED_CACHE_PURGE_URL?.trim());
+}

@@ -284,6 +284,28 @@ export function countSharedCachePurge(result: SharedCachePurgeResult | null): vo
   if (result) counter.inc({ result });
 }
 
+/**
+ * shared_cache_purge_undelivered_seconds: how long the oldest purge not yet taken by the shared cache has
+ * waited (0 when none), read at scrape time from the purge client. A page it names may be stale there.
+ */
+export function watchSharedCachePurgeBacklog(source: () => number): void {
+  const holder = singleton("metrics.sharedCachePurgeSource", () => ({ source: (): number => 0 }));
+  holder.source = source;
+  const gauge = singleton(
+    "metrics.sharedCachePurgeUndelivered",
+    () =>
+      new client.Gauge({
+        name: "shared_cache_purge_undelivered_seconds",
+        help: "Age of the oldest purge the shared cache (SHARED_CACHE_PURGE_URL) has not taken yet; 0 when none.",
+        registers: [metrics().registry],
+        collect() {
+          this.set(holder.source());
+        },
+      }),
+  );
+  gauge.set(source());
+}
+
 export function countExperimentAssignment(experiment: string, variant: string): void {
   metrics().experimentAssignments.inc({ experiment, variant });
 }

@@ -3,14 +3,14 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
 import { island, islandsLoader } from "~/components/islands/island";
-import { derivedContent, getSectorPage, getSectorsDirectory } from "~/content/index.server";
+import { getSectorPage } from "~/content/index.server";
 import { projectSector } from "~/domain/projection";
-import { relatedSectors } from "~/domain/related-sectors";
 import { publicPageHeaders } from "~/lib/http-cache";
 import { sectorServiceJsonLd } from "~/lib/sector-jsonld";
 import { loaderMeta } from "~/lib/seo";
 import type { SectorPageData } from "~/pages/SectorPage";
 import { redirectOrNotFound } from "~/site/redirects.server";
+import { relatedSectorLinks } from "~/site/related-sectors.server";
 import { absoluteUrl, jsonLd, pageMeta, siteHead, type WithMeta } from "~/site/seo.server";
 
 export const headers = publicPageHeaders;
@@ -23,17 +23,8 @@ export async function loader({ params, request }: LoaderFunctionArgs): Promise<W
   });
   const projection = projectSector({ stats: page.stats, fixedInvestments: page.projection?.fixedInvestments });
   // The related links depend on the whole directory: a tag of their own, so a new or renamed sector page
-  // drops only the pages whose links it changes (app/content/derived.server.ts).
-  const [site, related] = await Promise.all([
-    siteHead(),
-    derivedContent("related-sectors", page.slug ?? "", async () =>
-      relatedSectors(page, (await getSectorsDirectory()).sectors ?? []).map(({ slug, sectorName, tooltip }) => ({
-        slug,
-        sectorName,
-        tooltip,
-      })),
-    ),
-  ]);
+  // drops only the pages whose links it changes (app/site/related-sectors.server.ts).
+  const [site, related] = await Promise.all([siteHead(), relatedSectorLinks(page.slug ?? "")]);
   const path = `/sectores/${page.slug}`;
   const structuredData = sectorServiceJsonLd(page, {
     url: absoluteUrl(site.siteUrl, path),

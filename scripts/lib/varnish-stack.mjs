@@ -116,6 +116,17 @@ export async function startVarnishStack({ instances: count = 2, dataset = SEED_D
       timeoutMs: 30_000,
     });
 
+    /** varnishd (the manager this stack started) and its children (the cache process). */
+    const varnishPids = () => {
+      let children = "";
+      try {
+        children = execFileSync("pgrep", ["-P", String(varnish.pid)], { encoding: "utf8" });
+      } catch {
+        // No child: only the manager.
+      }
+      return [varnish.pid, ...children.split("\n").filter(Boolean).map(Number)];
+    };
+
     return {
       url,
       dir,
@@ -131,6 +142,16 @@ export async function startVarnishStack({ instances: count = 2, dataset = SEED_D
         for (const [name, counter] of Object.entries(entries))
           if (counter && typeof counter === "object" && "value" in counter) values[name] = counter.value;
         return values;
+      },
+      /**
+       * Freezes Varnish (its manager and cache process, SIGSTOP) as a network partition would: it keeps
+       * its pages, and nothing it is sent, purges included, is answered until `resume()`.
+       */
+      pause() {
+        for (const pid of varnishPids()) process.kill(pid, "SIGSTOP");
+      },
+      resume() {
+        for (const pid of varnishPids()) process.kill(pid, "SIGCONT");
       },
       /** Stops an instance as systemd does and starts it again; resolves with its exit code and drain time. */
       async restart(instance) {

@@ -1,7 +1,9 @@
 // Sync tags on Sanity, through the built server and a Content Lake stand-in that answers with sync tags
 // and sends the Live event a publication would: a page carries its queries' sync tags, and a Live event
-// drops only the pages holding the tags it names (within 2 s), purging the same tags at the shared cache;
-// a lost Live connection, once back, drops everything.
+// drops only the pages holding the tags it names (within 2 s), purging the same tags at the shared cache,
+// and every query asked again after it names it (lastLiveEventId: no CDN answer from before it); a lost
+// Live connection resumes from the last event (what it missed then arrives, nothing else is dropped), and
+// one that cannot resume starts with a restart, which drops everything.
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -49,6 +51,25 @@ const get = (pathname: string) => request(`${server.baseUrl}${pathname}`);
 const cacheOf = async (pathname: string) => (await get(pathname)).headers["x-cache"];
 const PAGES = ["/", "/sectores", "/sectores/construccion", "/sectores/software-b2b", "/sitemap.xml"];
 
+function edit(title: string) {
+  writeDocuments(
+    datasetFile,
+    readDocuments(datasetFile).map((document) =>
+      document._id === "sectorPage.construccion"
+        ? { ...document, explanation: { ...(document.explanation as object), title } }
+        : document,
+    ),
+  );
+}
+
+/** Waits until `pathname` shows `text`, 5 s at most from now. */
+async function waitForText(pathname: string, text: string) {
+  const deadline = Date.now() + 5_000;
+  while (!(await get(pathname)).body.toString("utf8").includes(text) && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  expect((await get(pathname)).body.toString("utf8"), pathname).toContain(text);
+}
+
 async function warm() {
   for (const page of PAGES) await get(page);
   for (const page of PAGES) expect(await cacheOf(page), page).toBe("HIT");
@@ -89,12 +110,34 @@ describe("sync tags on Sanity", () => {
       interval: 50,
     });
     expect(purges.flat()).not.toContain(SITE_TAG);
-  });
+    // The refetch asked for an answer at least as fresh as the event (what Sanity's CDN needs).
+    expect(standIn.staleRefetches()).toEqual([]);
+  }, 30_000);
 
-  it("drops everything once a lost Live connection is back", async () => {
+  it("resumes a lost Live connection from its last event: what was published meanwhile arrives, nothing else is dropped", async () => {
+    // An event the server has applied: it knows a position in the stream.
+    edit("Antes del corte");
+    await standIn.publish();
+    await waitForText("/sectores/construccion", "Antes del corte");
     await warm();
+    const resumedBefore = standIn.resumedConnections();
+    const opened = standIn.connections().total;
     standIn.cut();
-    await standIn.waitForConnections(2);
+    edit("Publicado sin conexión");
+    expect((await standIn.publish()).length).toBeGreaterThan(0);
+    await standIn.waitForConnections(opened + 1);
+    await waitForText("/sectores/construccion", "Publicado sin conexión");
+    expect(standIn.resumedConnections()).toBeGreaterThan(resumedBefore);
+    for (const page of ["/", "/sectores", "/sectores/software-b2b"]) expect(await cacheOf(page), page).toBe("HIT");
+    expect(standIn.staleRefetches()).toEqual([]);
+  }, 45_000);
+
+  it("drops everything when a lost connection cannot resume (the stream starts with a restart)", async () => {
+    await warm();
+    const opened = standIn.connections().total;
+    standIn.forgetEvents();
+    standIn.cut();
+    await standIn.waitForConnections(opened + 1);
     // No time is promised here: the deadline only ends a wait for a drop that never comes.
     const deadline = Date.now() + 30_000;
     while ((await cacheOf("/sectores/software-b2b")) === "HIT" && Date.now() < deadline) {

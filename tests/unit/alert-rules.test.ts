@@ -6,6 +6,8 @@ import path from "node:path";
 
 import { parse } from "yaml";
 
+import { countSharedCachePurge, watchSharedCachePurgeBacklog } from "~/metrics/metrics.server";
+
 import { exportedMetricNames } from "../support/metrics";
 
 interface Rule {
@@ -75,9 +77,15 @@ describe("docs/monitoring/alerts.yml", () => {
     expect(alerts.get("ExperimentSampleRatioMismatch")?.expr).toContain("experiment_srm_flagged");
     expect(alerts.get("LeadsNotStored")?.expr).toContain("leads_store_failures_total");
     expect(alerts.get("LeadsNotStored")?.labels?.severity).toBe("page");
+    // A purge the shared cache has not taken (CONTRACT §14): pages stale there until it is.
+    expect(alerts.get("SharedCachePurgesUndelivered")?.expr).toContain("shared_cache_purge_undelivered_seconds");
+    expect(alerts.get("SharedCachePurgesRefused")?.expr).toContain("shared_cache_purges_total");
   });
 
   it("names only metrics the site exports, and recorded series the file defines", async () => {
+    // The shared cache's metrics exist with SHARED_CACHE_PURGE_URL (created with its purge client).
+    countSharedCachePurge(null);
+    watchSharedCachePurgeBacklog(() => 0);
     const exported = await exportedMetricNames();
     const recorded = new Set(rules.flatMap((rule) => (rule.record ? [rule.record] : [])));
     const named = new Set(rules.flatMap((rule) => namesIn(rule.expr)));
@@ -86,6 +94,7 @@ describe("docs/monitoring/alerts.yml", () => {
       "lead_deliveries_total",
       "leads_received_total",
       "leads_store_failures_total",
+      "shared_cache_purge_undelivered_seconds",
     ]) {
       expect(named).toContain(expected);
     }

@@ -200,8 +200,12 @@ describe("PageCache", () => {
     });
     cache.clear();
     finish();
-    await render;
+    // Nor may a shared cache in front keep it: it may show what the change replaced.
+    expect((await render)?.headers["cache-control"]).toBe("private, no-store");
     expect(cache.get("/")).toBeUndefined();
+    // A render after the change is kept as it came.
+    const after = await cache.fill("/", async () => entry());
+    expect(after?.headers["cache-control"]).toBeUndefined();
   });
 
   it("lets concurrent misses wait for the render in flight", async () => {

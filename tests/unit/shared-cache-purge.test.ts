@@ -63,13 +63,40 @@ describe("shared cache purges", () => {
     await client.idle();
     expect(site.received).toHaveLength(3);
     expect(counts).toEqual(["retried", "retried", "purged"]);
+  });
 
-    const down = purger("http://127.0.0.1:9/", counts, { attempts: 3 });
-    counts.length = 0;
+  it("never gives up: a purge that fails past its attempts is counted once as failed and delivered when the cache is back", async () => {
+    // A port nobody listens on yet: the cache is down.
+    const reserved = http.createServer();
+    await new Promise<void>((resolve) => reserved.listen(0, "127.0.0.1", resolve));
+    const port = (reserved.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => reserved.close(() => resolve()));
+    const counts: string[] = [];
+    let backlog: () => number = () => 0;
     vi.spyOn(console, "error").mockImplementation(() => undefined);
-    down.purge(["q:a"]);
-    await down.idle();
-    expect(counts).toEqual(["retried", "retried", "failed"]);
+    vi.spyOn(console, "log").mockImplementation(() => undefined);
+    const client = purger(`http://127.0.0.1:${port}/`, counts, {
+      attempts: 3,
+      maxDelayMs: 20,
+      watchBacklog: (source: () => number) => (backlog = source),
+    });
+    client.purge(["q:a"]);
+    await vi.waitFor(() => expect(counts.filter((result) => result === "retried").length).toBeGreaterThan(3));
+    expect(counts.filter((result) => result === "failed")).toEqual(["failed"]);
+    expect(backlog()).toBeGreaterThan(0);
+    // The cache answers again on the same address: the purge gets through, nothing is waiting.
+    const received: string[][] = [];
+    const back = http.createServer((req, res) => {
+      received.push(String(req.headers["xkey-purge"] ?? "").split(" "));
+      res.writeHead(200).end("ok");
+    });
+    await new Promise<void>((resolve) => back.listen(port, "127.0.0.1", resolve));
+    servers.push(back);
+    await client.idle();
+    expect(received).toEqual([["q:a", OVERFLOW_TAG]]);
+    expect(counts.at(-1)).toBe("purged");
+    expect(backlog()).toBe(0);
+    client.close();
   });
 
   it("logs and counts a refused purge (4xx) and does not retry it", async () => {
