@@ -40,6 +40,8 @@ const MALFORMED: TargetVerdict = { kind: "malformed" };
 
 /** Files under a prefix of the app's own (build output, images, cards): their names keep their case. */
 const FILE_PREFIX = /^\/(build|images|social)(?=\/|$)/i;
+/** The root of a resource prefix, in any case. */
+const PREFIX_ROOT = /^\/(?:build|images|social|api)$/i;
 /** A last segment with a dot names a file (sitemap, icons, a card), never a page. */
 const FILE_NAME = /\.[^/]*$/;
 const HEX = /^[0-9A-Fa-f]{2}$/;
@@ -114,7 +116,12 @@ export function canonicalPath(path: string): string | TargetVerdict {
   if (!path.startsWith("/")) return MALFORMED;
   if ([...path].some((char) => char !== "%" && !PATH_CHAR.test(char))) return MALFORMED;
   const escaped = normaliseEscapes(path);
-  return typeof escaped === "string" ? normaliseCase(normaliseSegments(escaped)) : escaped;
+  if (typeof escaped !== "string") return escaped;
+  const resolved = normaliseSegments(escaped);
+  // A prefix alone (`/images/`, `/API`, `/x/../social//`) is neither a page nor a resource: no redirect
+  // to a path that only renders the 404.
+  if (PREFIX_ROOT.test(resolved)) return NOT_A_PATH;
+  return normaliseCase(resolved);
 }
 
 /** The verdict on a GET/HEAD request target (`req.url`: origin or absolute form). */

@@ -76,7 +76,10 @@ describe("canonicalTarget", () => {
 
   it("normalises paths under build output, images, cards and the API too, keeping file names' case", () => {
     expect(canonicalTarget("/images/local/./A.png")).toEqual(redirect("/images/local/A.png"));
-    expect(canonicalTarget("/images/")).toEqual(redirect("/images"));
+    expect(canonicalTarget("/images/")).toEqual(NOT_A_PATH);
+    expect(canonicalTarget("/SOCIAL/")).toEqual(NOT_A_PATH);
+    expect(canonicalTarget("/api")).toEqual(NOT_A_PATH);
+    expect(canonicalTarget("/sectores/..//build//")).toEqual(NOT_A_PATH);
     expect(canonicalTarget("/social//sectores/Construccion.png")).toEqual(
       redirect("/social/sectores/Construccion.png"),
     );
