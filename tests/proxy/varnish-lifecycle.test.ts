@@ -9,37 +9,10 @@ import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { httpRequest, startVarnishStack } from "../../scripts/lib/varnish-stack.mjs";
+import { type DatasetDocument, readDocuments, writeDocuments } from "../support/dataset-file";
+import type { Answer, VarnishStack } from "./varnish-support";
 
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-interface Stack {
-  url: string;
-  datasetFile: string;
-  instances: unknown[];
-  counters(): Record<string, number>;
-  restart(instance: unknown): Promise<{ code: unknown; ms: number }>;
-  pause(): void;
-  resume(): void;
-  stop(): Promise<void>;
-}
-
-type Document = Record<string, unknown> & { _id: string; _type: string };
-const readDocuments = (file: string): Document[] =>
-  fs
-    .readFileSync(file, "utf8")
-    .split("\n")
-    .filter((line) => line.trim())
-    .map((line) => JSON.parse(line) as Document);
-/** Written as an editor's tool would: a whole new file, renamed into place. */
-function writeDocuments(file: string, documents: Array<Record<string, unknown>>) {
-  fs.writeFileSync(`${file}.tmp`, documents.map((document) => JSON.stringify(document)).join("\n") + "\n");
-  fs.renameSync(`${file}.tmp`, file);
-}
-
-let stack: Stack;
+let stack: VarnishStack;
 const request = (pathname: string): Promise<Answer> => httpRequest(`${stack.url}${pathname}`);
 const cacheOf = async (pathname: string) => (await request(pathname)).headers["x-cache"];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -55,7 +28,7 @@ const LISTS = ["/", "/sectores", "/calculadora", "/sitemap.xml"];
 let sectorPages: string[] = [];
 
 beforeAll(async () => {
-  stack = (await startVarnishStack({ instances: 2 })) as unknown as Stack;
+  stack = (await startVarnishStack({ instances: 2 })) as unknown as VarnishStack;
   const sitemap = (await request("/sitemap.xml")).body;
   sectorPages = [...sitemap.matchAll(/<loc>[^<]*(\/sectores\/[^<]+)<\/loc>/g)].map((match) => match[1]!);
 }, 180_000);
@@ -96,7 +69,7 @@ async function rollingRestart(pages: string[]) {
   expect(stack.counters()["MAIN.backend_req"]).toBe(before);
 }
 
-function edit(id: string, change: (document: Document) => Record<string, unknown>) {
+function edit(id: string, change: (document: DatasetDocument) => Record<string, unknown>) {
   writeDocuments(
     stack.datasetFile,
     readDocuments(stack.datasetFile).map((document) =>

@@ -8,17 +8,8 @@ import fs from "node:fs";
 import { afterAll, beforeAll, expect, it } from "vitest";
 
 import { httpRequest, startVarnishStack } from "../../scripts/lib/varnish-stack.mjs";
-
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-interface Stack {
-  url: string;
-  datasetFile: string;
-  stop(): Promise<void>;
-}
+import { type DatasetDocument, readDocuments, writeDocuments } from "../support/dataset-file";
+import type { Answer, VarnishStack } from "./varnish-support";
 
 const BOUNDARY_MS = 5_000;
 /** Time for both instances to read the new dataset before the window opens (a loaded machine is slow). */
@@ -27,30 +18,17 @@ const OPEN_MS = 12_000;
 const SLUG = "feria-varnish";
 const AFTER_END = "/sectores/construccion";
 
-let stack: Stack;
+let stack: VarnishStack;
 const request = (pathname: string): Promise<Answer> => httpRequest(`${stack.url}${pathname}`);
 
 beforeAll(async () => {
-  stack = (await startVarnishStack({ instances: 2 })) as unknown as Stack;
+  stack = (await startVarnishStack({ instances: 2 })) as unknown as VarnishStack;
 }, 180_000);
 afterAll(async () => {
   await stack?.stop();
 });
 
-type Document = Record<string, unknown> & { _id: string };
-const readDocuments = (file: string): Document[] =>
-  fs
-    .readFileSync(file, "utf8")
-    .split("\n")
-    .filter((line) => line.trim())
-    .map((line) => JSON.parse(line) as Document);
-/** Written as an editor's tool would: a whole new file, renamed into place. */
-function writeDocuments(file: string, documents: Document[]) {
-  fs.writeFileSync(`${file}.tmp`, documents.map((document) => JSON.stringify(document)).join("\n") + "\n");
-  fs.renameSync(`${file}.tmp`, file);
-}
-
-const campaign = (slug: string, heading: string, window: Record<string, string> = {}): Document => ({
+const campaign = (slug: string, heading: string, window: Record<string, string> = {}): DatasetDocument => ({
   _id: `campaignPage.${slug}`,
   _type: "campaignPage",
   title: heading,

@@ -9,42 +9,11 @@ import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { httpRequest, startVarnishStack } from "../../scripts/lib/varnish-stack.mjs";
+import { type DatasetDocument, newSectorPage, readDocuments, writeDocuments } from "../support/dataset-file";
 import { CONTROL_PATH, experimentDocuments } from "../support/experiment-fixtures";
+import type { Answer, VarnishStack } from "./varnish-support";
 
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-interface Stack {
-  url: string;
-  datasetFile: string;
-  instances: Array<{ name: string; url: string }>;
-  counters(): Record<string, number>;
-  restart(instance: unknown): Promise<{ code: unknown; ms: number }>;
-  stop(): Promise<void>;
-}
-
-type Document = Record<string, unknown> & { _id: string; _type: string };
-const readDocuments = (file: string): Document[] =>
-  fs
-    .readFileSync(file, "utf8")
-    .split("\n")
-    .filter((line) => line.trim())
-    .map((line) => JSON.parse(line) as Document);
-/** Written as an editor's tool would: a whole new file, renamed into place. */
-function writeDocuments(file: string, documents: Array<Record<string, unknown>>) {
-  fs.writeFileSync(`${file}.tmp`, documents.map((document) => JSON.stringify(document)).join("\n") + "\n");
-  fs.renameSync(`${file}.tmp`, file);
-}
-const newSectorPage = (from: Document, slug: string, name: string) => ({
-  ...from,
-  _id: `sectorPage.${slug}`,
-  slug: { _type: "slug", current: slug },
-  sectorName: name,
-});
-
-let stack: Stack;
+let stack: VarnishStack;
 const request = (pathname: string, options: Record<string, unknown> = {}): Promise<Answer> =>
   httpRequest(`${stack.url}${pathname}`, options);
 const cacheOf = async (pathname: string) => (await request(pathname)).headers["x-cache"];
@@ -54,7 +23,7 @@ const OTHER_SECTOR = "software-b2b";
 const PAGES = ["/", "/sectores", `/sectores/${SECTOR}`, `/sectores/${OTHER_SECTOR}`, "/calculadora", "/sitemap.xml"];
 
 beforeAll(async () => {
-  stack = (await startVarnishStack({ instances: 2 })) as unknown as Stack;
+  stack = (await startVarnishStack({ instances: 2 })) as unknown as VarnishStack;
 }, 180_000);
 afterAll(async () => {
   await stack?.stop();

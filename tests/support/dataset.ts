@@ -19,21 +19,4 @@ export function useDatasetCopy(): string {
   return file;
 }
 
-export function readDocuments(file: string): Array<Record<string, unknown> & { _id: string; _type: string }> {
-  return fs
-    .readFileSync(file, "utf8")
-    .split("\n")
-    .filter((line) => line.trim())
-    .map((line) => JSON.parse(line));
-}
-
-export function writeDocuments(file: string, documents: Array<Record<string, unknown>>): void {
-  const temporary = `${file}.tmp`;
-  fs.writeFileSync(temporary, documents.map((document) => JSON.stringify(document)).join("\n") + "\n");
-  fs.renameSync(temporary, file);
-}
-
-/** A new sector page made from an existing one, as a marketer would publish it. */
-export function newSectorPage(from: Record<string, unknown>, slug: string, name: string) {
-  return { ...from, _id: `sectorPage.${slug}`, slug: { _type: "slug", current: slug }, sectorName: name };
-}
+export { newSectorPage, readDocuments, writeDocuments } from "./dataset-file";
