@@ -1,5 +1,5 @@
-// Links that name a page: every button (`cta`), rich text link, header menu page item and next step can name a sector page, a campaign page
-// or a single page by a strong reference (the Content Lake refuses to delete a page something links to),
+// Links that name a page: every button (`cta`), rich text link, header menu page item and next step can
+// name a sector page, a campaign page or a single page by a strong reference (the Content Lake refuses to delete a page something links to),
 // and the site's query prints the current path of each kind it may name.
 import { describe, expect, it } from "vitest";
 import { LINK_HREF } from "../../app/content/fragments";
