@@ -14,15 +14,15 @@ export const FAQ_ITEM = `_id, question, answer`;
 export const SECTOR_PAGE_LABELS = `*[_type == "sectorsDirectory" && _id == "sectorsDirectory"][0].sectorPageLabels`;
 
 /**
- * A link's address (a `cta`, a rich text `link`): the current path of the page it names (`page`, a
- * reference to a sector page, a campaign page or a single page) with its optional `anchor` (`#contacto`,
- * `?origen=feria`), else the address typed in `href` (an `https:` URL, `mailto:`, `tel:`, `#anchor`, or a
- * path). A page that is gone or unpublished gives null: the button is left out, the text keeps no link.
- * Resolved here, in the query, so a rename changes the query's result and its cache tags purge the pages
- * that print it (docs/decisions/0015-tag-based-invalidation.md). The single pages' paths are the routes'
+ * The current path of the page a link names (`page`, a reference to a sector page, a campaign page or a
+ * single page) with its optional `anchor` (`#contacto`, `?origen=feria`): a `cta`, a rich text `link`, a
+ * header menu item (`navItem`) and a next step (`nextStep`) name pages this way. A page that is gone or
+ * unpublished gives null: the button or menu item is left out, the text keeps no link. Resolved here, in
+ * the query, so a rename changes the query's result and its cache tags purge the pages that print it
+ * (docs/decisions/0015-tag-based-invalidation.md). The single pages' paths are the routes'
  * (app/lib/site-paths.ts, sanity-studio/presentation/appearances.ts).
  */
-export const LINK_HREF = `"href": select(defined(page._ref) => select(
+export const LINK_PAGE_PATH = `select(
   page->_type == "sectorPage" => "/sectores/" + page->slug.current,
   page->_type == "campaignPage" => "/" + page->slug.current,
   page->_type == "landingPage" => "/",
@@ -35,4 +35,7 @@ export const LINK_HREF = `"href": select(defined(page._ref) => select(
   page->_type == "nextStepsPage" => "/siguiente",
   page->_type == "draftContractPage" => "/borrador",
   page->_type == "serviceStartPage" => "/iniciar-servicio"
-) + coalesce(anchor, ""), href)`;
+) + coalesce(anchor, "")`;
+
+/** A `cta` or rich text `link`'s address: the named page's path, else the address typed in `href` (an `https:` URL, `mailto:`, `tel:`, `#anchor`, or a path). */
+export const LINK_HREF = `"href": select(defined(page._ref) => ${LINK_PAGE_PATH}, href)`;

@@ -11,7 +11,7 @@
 import { defineQuery } from "groq";
 
 import { BLOCK_PROJECTION } from "../blocks/projection.generated";
-import { FAQ_ITEM, IMAGE, LINK_HREF, SECTOR_PAGE_LABELS } from "./fragments";
+import { FAQ_ITEM, IMAGE, LINK_HREF, LINK_PAGE_PATH, SECTOR_PAGE_LABELS } from "./fragments";
 
 // ---- Filters -------------------------------------------------------------------------------------
 
@@ -38,7 +38,7 @@ const CONTACT_SUCCESS = `*[_type == "landingPage" && _id == "landingPage"][0].co
 export const siteSettingsQuery = defineQuery(`${singleton("siteSettings")}{
   siteName, organization, legalIdentity, phone, whatsappNumber, whatsappMessage, whatsappLabel, email,
   appUrl, appButtonLabel, appButtonShortLabel, bookingUrl, startServiceUrl, paymentLinks, studioUrl,
-  tracking, navigation[]{label, kind, target}, footer{tagline, links[]{label, ${LINK_HREF}}, legalLinkLabel, copyright},
+  tracking, navigation[]{label, kind, "target": select(defined(page._ref) => ${LINK_PAGE_PATH}, target)}, footer{tagline, links[]{label, ${LINK_HREF}}, legalLinkLabel, copyright},
   defaultSeo, notFound, privacyNotice, cookieBanner
 }`);
 
@@ -120,7 +120,9 @@ export const legalPageQuery = defineQuery(`${singleton("legalPage")}{
   "cookiePolicy": cookiePolicy[]{..., markDefs[]{..., defined(page) => {${LINK_HREF}}}}
 }`);
 
-export const nextStepsPageQuery = defineQuery(`${singleton("nextStepsPage")}{ seo, hero, steps, contact }`);
+export const nextStepsPageQuery = defineQuery(
+  `${singleton("nextStepsPage")}{ seo, hero, "steps": steps[]{_key, title, description, linkLabel, "linkHref": select(defined(page._ref) => ${LINK_PAGE_PATH}, linkHref)}, contact }`,
+);
 
 export const draftContractPageQuery = defineQuery(`${singleton("draftContractPage")}{
   seo, title, intro,

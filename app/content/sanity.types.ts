@@ -372,47 +372,6 @@ export type ContractSection = {
   body: PortableText;
 };
 
-export type NextStep = {
-  _type: "nextStep";
-  title: string;
-  description: string;
-  linkLabel?: string;
-  linkHref?: string;
-};
-
-export type Offer = {
-  _type: "offer";
-  name: string;
-  description: string;
-  category: string;
-};
-
-export type SectorService = {
-  _type: "sectorService";
-  title: string;
-  description: string;
-  features: Array<string>;
-};
-
-export type Stat = {
-  _type: "stat";
-  value: string;
-  label: string;
-};
-
-export type PlanButton = {
-  _type: "planButton";
-  label: string;
-  action: "startService" | "booking" | "cplDialog" | "serviceStart";
-};
-
-export type NavItem = {
-  _type: "navItem";
-  label: string;
-  kind: "scroll" | "link";
-  target: string;
-};
-
 export type LandingPageReference = {
   _ref: string;
   _type: "reference";
@@ -481,6 +440,75 @@ export type ServiceStartPageReference = {
   _type: "reference";
   _weak?: boolean;
   [internalGroqTypeReferenceTo]?: "serviceStartPage";
+};
+
+export type NextStep = {
+  _type: "nextStep";
+  title: string;
+  description: string;
+  linkLabel?: string;
+  page?:
+    | SectorPageReference
+    | CampaignPageReference
+    | LandingPageReference
+    | PlansPageReference
+    | CalculatorPageReference
+    | SectorsDirectoryReference
+    | GoogleAdsPageReference
+    | ContactPageReference
+    | LegalPageReference
+    | NextStepsPageReference
+    | DraftContractPageReference
+    | ServiceStartPageReference;
+  anchor?: string;
+  linkHref?: string;
+};
+
+export type Offer = {
+  _type: "offer";
+  name: string;
+  description: string;
+  category: string;
+};
+
+export type SectorService = {
+  _type: "sectorService";
+  title: string;
+  description: string;
+  features: Array<string>;
+};
+
+export type Stat = {
+  _type: "stat";
+  value: string;
+  label: string;
+};
+
+export type PlanButton = {
+  _type: "planButton";
+  label: string;
+  action: "startService" | "booking" | "cplDialog" | "serviceStart";
+};
+
+export type NavItem = {
+  _type: "navItem";
+  label: string;
+  kind: "scroll" | "link";
+  page?:
+    | SectorPageReference
+    | CampaignPageReference
+    | LandingPageReference
+    | PlansPageReference
+    | CalculatorPageReference
+    | SectorsDirectoryReference
+    | GoogleAdsPageReference
+    | ContactPageReference
+    | LegalPageReference
+    | NextStepsPageReference
+    | DraftContractPageReference
+    | ServiceStartPageReference;
+  anchor?: string;
+  target?: string;
 };
 
 export type PortableText = Array<{
@@ -1332,12 +1360,6 @@ export type AllSanitySchemaTypes =
   | Testimonial
   | CampaignSeo
   | ContractSection
-  | NextStep
-  | Offer
-  | SectorService
-  | Stat
-  | PlanButton
-  | NavItem
   | LandingPageReference
   | PlansPageReference
   | CalculatorPageReference
@@ -1348,6 +1370,12 @@ export type AllSanitySchemaTypes =
   | NextStepsPageReference
   | DraftContractPageReference
   | ServiceStartPageReference
+  | NextStep
+  | Offer
+  | SectorService
+  | Stat
+  | PlanButton
+  | NavItem
   | PortableText
   | Feature
   | Step
@@ -1381,7 +1409,7 @@ export type AllSanitySchemaTypes =
 
 // Source: ../app/content/queries.ts
 // Variable: siteSettingsQuery
-// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  siteName, organization, legalIdentity, phone, whatsappNumber, whatsappMessage, whatsappLabel, email,  appUrl, appButtonLabel, appButtonShortLabel, bookingUrl, startServiceUrl, paymentLinks, studioUrl,  tracking, navigation[]{label, kind, target}, footer{tagline, links[]{label, "href": select(defined(page._ref) => select(  page->_type == "sectorPage" => "/sectores/" + page->slug.current,  page->_type == "campaignPage" => "/" + page->slug.current,  page->_type == "landingPage" => "/",  page->_type == "plansPage" => "/mensual",  page->_type == "calculatorPage" => "/calculadora",  page->_type == "sectorsDirectory" => "/sectores",  page->_type == "googleAdsPage" => "/servicios/google-ads",  page->_type == "contactPage" => "/contacto",  page->_type == "legalPage" => "/legal",  page->_type == "nextStepsPage" => "/siguiente",  page->_type == "draftContractPage" => "/borrador",  page->_type == "serviceStartPage" => "/iniciar-servicio") + coalesce(anchor, ""), href)}, legalLinkLabel, copyright},  defaultSeo, notFound, privacyNotice, cookieBanner}
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  siteName, organization, legalIdentity, phone, whatsappNumber, whatsappMessage, whatsappLabel, email,  appUrl, appButtonLabel, appButtonShortLabel, bookingUrl, startServiceUrl, paymentLinks, studioUrl,  tracking, navigation[]{label, kind, "target": select(defined(page._ref) => select(  page->_type == "sectorPage" => "/sectores/" + page->slug.current,  page->_type == "campaignPage" => "/" + page->slug.current,  page->_type == "landingPage" => "/",  page->_type == "plansPage" => "/mensual",  page->_type == "calculatorPage" => "/calculadora",  page->_type == "sectorsDirectory" => "/sectores",  page->_type == "googleAdsPage" => "/servicios/google-ads",  page->_type == "contactPage" => "/contacto",  page->_type == "legalPage" => "/legal",  page->_type == "nextStepsPage" => "/siguiente",  page->_type == "draftContractPage" => "/borrador",  page->_type == "serviceStartPage" => "/iniciar-servicio") + coalesce(anchor, ""), target)}, footer{tagline, links[]{label, "href": select(defined(page._ref) => select(  page->_type == "sectorPage" => "/sectores/" + page->slug.current,  page->_type == "campaignPage" => "/" + page->slug.current,  page->_type == "landingPage" => "/",  page->_type == "plansPage" => "/mensual",  page->_type == "calculatorPage" => "/calculadora",  page->_type == "sectorsDirectory" => "/sectores",  page->_type == "googleAdsPage" => "/servicios/google-ads",  page->_type == "contactPage" => "/contacto",  page->_type == "legalPage" => "/legal",  page->_type == "nextStepsPage" => "/siguiente",  page->_type == "draftContractPage" => "/borrador",  page->_type == "serviceStartPage" => "/iniciar-servicio") + coalesce(anchor, ""), href)}, legalLinkLabel, copyright},  defaultSeo, notFound, privacyNotice, cookieBanner}
 export type SiteSettingsQueryResult = {
   siteName: string;
   organization: {
@@ -1423,7 +1451,19 @@ export type SiteSettingsQueryResult = {
   navigation: Array<{
     label: string;
     kind: "link" | "scroll";
-    target: string;
+    target:
+      | string
+      | null
+      | "/"
+      | "/borrador"
+      | "/calculadora"
+      | "/contacto"
+      | "/iniciar-servicio"
+      | "/legal"
+      | "/mensual"
+      | "/sectores"
+      | "/servicios/google-ads"
+      | "/siguiente";
   }>;
   footer: {
     tagline: string;
@@ -2369,18 +2409,32 @@ export type LegalPageQueryResult = {
 
 // Source: ../app/content/queries.ts
 // Variable: nextStepsPageQuery
-// Query: *[_type == "nextStepsPage" && _id == "nextStepsPage"][0]{ seo, hero, steps, contact }
+// Query: *[_type == "nextStepsPage" && _id == "nextStepsPage"][0]{ seo, hero, "steps": steps[]{_key, title, description, linkLabel, "linkHref": select(defined(page._ref) => select(  page->_type == "sectorPage" => "/sectores/" + page->slug.current,  page->_type == "campaignPage" => "/" + page->slug.current,  page->_type == "landingPage" => "/",  page->_type == "plansPage" => "/mensual",  page->_type == "calculatorPage" => "/calculadora",  page->_type == "sectorsDirectory" => "/sectores",  page->_type == "googleAdsPage" => "/servicios/google-ads",  page->_type == "contactPage" => "/contacto",  page->_type == "legalPage" => "/legal",  page->_type == "nextStepsPage" => "/siguiente",  page->_type == "draftContractPage" => "/borrador",  page->_type == "serviceStartPage" => "/iniciar-servicio") + coalesce(anchor, ""), linkHref)}, contact }
 export type NextStepsPageQueryResult = {
   seo: Seo;
   hero: {
     title: string;
     subtitle: string;
   };
-  steps: Array<
-    {
-      _key: string;
-    } & NextStep
-  >;
+  steps: Array<{
+    _key: string;
+    title: string;
+    description: string;
+    linkLabel: string | null;
+    linkHref:
+      | string
+      | null
+      | "/"
+      | "/borrador"
+      | "/calculadora"
+      | "/contacto"
+      | "/iniciar-servicio"
+      | "/legal"
+      | "/mensual"
+      | "/sectores"
+      | "/servicios/google-ads"
+      | "/siguiente";
+  }>;
   contact: {
     heading: string;
     text: string;
@@ -3141,7 +3195,7 @@ export type CampaignWindowsQueryResult = Array<{
 import "@sanity/client";
 declare module "@sanity/client" {
   interface SanityQueries {
-    '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  siteName, organization, legalIdentity, phone, whatsappNumber, whatsappMessage, whatsappLabel, email,\n  appUrl, appButtonLabel, appButtonShortLabel, bookingUrl, startServiceUrl, paymentLinks, studioUrl,\n  tracking, navigation[]{label, kind, target}, footer{tagline, links[]{label, "href": select(defined(page._ref) => select(\n  page->_type == "sectorPage" => "/sectores/" + page->slug.current,\n  page->_type == "campaignPage" => "/" + page->slug.current,\n  page->_type == "landingPage" => "/",\n  page->_type == "plansPage" => "/mensual",\n  page->_type == "calculatorPage" => "/calculadora",\n  page->_type == "sectorsDirectory" => "/sectores",\n  page->_type == "googleAdsPage" => "/servicios/google-ads",\n  page->_type == "contactPage" => "/contacto",\n  page->_type == "legalPage" => "/legal",\n  page->_type == "nextStepsPage" => "/siguiente",\n  page->_type == "draftContractPage" => "/borrador",\n  page->_type == "serviceStartPage" => "/iniciar-servicio"\n) + coalesce(anchor, ""), href)}, legalLinkLabel, copyright},\n  defaultSeo, notFound, privacyNotice, cookieBanner\n}': SiteSettingsQueryResult;
+    '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  siteName, organization, legalIdentity, phone, whatsappNumber, whatsappMessage, whatsappLabel, email,\n  appUrl, appButtonLabel, appButtonShortLabel, bookingUrl, startServiceUrl, paymentLinks, studioUrl,\n  tracking, navigation[]{label, kind, "target": select(defined(page._ref) => select(\n  page->_type == "sectorPage" => "/sectores/" + page->slug.current,\n  page->_type == "campaignPage" => "/" + page->slug.current,\n  page->_type == "landingPage" => "/",\n  page->_type == "plansPage" => "/mensual",\n  page->_type == "calculatorPage" => "/calculadora",\n  page->_type == "sectorsDirectory" => "/sectores",\n  page->_type == "googleAdsPage" => "/servicios/google-ads",\n  page->_type == "contactPage" => "/contacto",\n  page->_type == "legalPage" => "/legal",\n  page->_type == "nextStepsPage" => "/siguiente",\n  page->_type == "draftContractPage" => "/borrador",\n  page->_type == "serviceStartPage" => "/iniciar-servicio"\n) + coalesce(anchor, ""), target)}, footer{tagline, links[]{label, "href": select(defined(page._ref) => select(\n  page->_type == "sectorPage" => "/sectores/" + page->slug.current,\n  page->_type == "campaignPage" => "/" + page->slug.current,\n  page->_type == "landingPage" => "/",\n  page->_type == "plansPage" => "/mensual",\n  page->_type == "calculatorPage" => "/calculadora",\n  page->_type == "sectorsDirectory" => "/sectores",\n  page->_type == "googleAdsPage" => "/servicios/google-ads",\n  page->_type == "contactPage" => "/contacto",\n  page->_type == "legalPage" => "/legal",\n  page->_type == "nextStepsPage" => "/siguiente",\n  page->_type == "draftContractPage" => "/borrador",\n  page->_type == "serviceStartPage" => "/iniciar-servicio"\n) + coalesce(anchor, ""), href)}, legalLinkLabel, copyright},\n  defaultSeo, notFound, privacyNotice, cookieBanner\n}': SiteSettingsQueryResult;
     '*[_type == "landingPage" && _id == "landingPage"][0]{\n  seo, hero{..., screenshot{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}}, clientLogos[]{_key, alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}}}, process,\n  appShowcase{..., screenshot{alt, crop, hotspot, "asset": asset->{_id, url, metadata{lqip, dimensions{width, height}}}}}, comparison, finalCta, contactSection,\n  faq{heading, intro, "items": items[]->{_id, question, answer}}\n}': LandingPageQueryResult;
     '*[_type == "plansPage" && _id == "plansPage"][0]{\n  seo, hero, plansHeading, plansIntro, featureGrid, process, finalCta, logoOffer,\n  monthlyDialog, cplDialog, sectorOptions, budgetOptions,\n  "plans": plans[]->{_id, name, key, price, priceSuffix, subtitle, description, features, popular, badges, priceLabel, isSpecial, buttons[]{label, action}},\n  faq{heading, "items": items[]->{_id, question, answer}}\n}': PlansPageQueryResult;
     '*[_type == "calculatorPage" && _id == "calculatorPage"][0]{\n  seo, hero, introCards, sectorField, howWeWork, guarantee, leadForm\n}': CalculatorPageQueryResult;
@@ -3153,7 +3207,7 @@ declare module "@sanity/client" {
     '*[_type == "googleAdsPage" && _id == "googleAdsPage"][0]{\n  seo, hero, stats, included, process, finalCta\n}': GoogleAdsPageQueryResult;
     '*[_type == "contactPage" && _id == "contactPage"][0]{\n  seo, hero, channels,\n  "form": *[_type == "landingPage" && _id == "landingPage"][0].contactSection{successTitle, successText, resetLabel}\n}': ContactPageQueryResult;
     '*[_type == "legalPage" && _id == "legalPage"][0]{\n  seo, title, updatedAt,\n  "legalNotice": legalNotice[]{..., markDefs[]{..., defined(page) => {"href": select(defined(page._ref) => select(\n  page->_type == "sectorPage" => "/sectores/" + page->slug.current,\n  page->_type == "campaignPage" => "/" + page->slug.current,\n  page->_type == "landingPage" => "/",\n  page->_type == "plansPage" => "/mensual",\n  page->_type == "calculatorPage" => "/calculadora",\n  page->_type == "sectorsDirectory" => "/sectores",\n  page->_type == "googleAdsPage" => "/servicios/google-ads",\n  page->_type == "contactPage" => "/contacto",\n  page->_type == "legalPage" => "/legal",\n  page->_type == "nextStepsPage" => "/siguiente",\n  page->_type == "draftContractPage" => "/borrador",\n  page->_type == "serviceStartPage" => "/iniciar-servicio"\n) + coalesce(anchor, ""), href)}}},\n  "privacyPolicy": privacyPolicy[]{..., markDefs[]{..., defined(page) => {"href": select(defined(page._ref) => select(\n  page->_type == "sectorPage" => "/sectores/" + page->slug.current,\n  page->_type == "campaignPage" => "/" + page->slug.current,\n  page->_type == "landingPage" => "/",\n  page->_type == "plansPage" => "/mensual",\n  page->_type == "calculatorPage" => "/calculadora",\n  page->_type == "sectorsDirectory" => "/sectores",\n  page->_type == "googleAdsPage" => "/servicios/google-ads",\n  page->_type == "contactPage" => "/contacto",\n  page->_type == "legalPage" => "/legal",\n  page->_type == "nextStepsPage" => "/siguiente",\n  page->_type == "draftContractPage" => "/borrador",\n  page->_type == "serviceStartPage" => "/iniciar-servicio"\n) + coalesce(anchor, ""), href)}}},\n  "cookiePolicy": cookiePolicy[]{..., markDefs[]{..., defined(page) => {"href": select(defined(page._ref) => select(\n  page->_type == "sectorPage" => "/sectores/" + page->slug.current,\n  page->_type == "campaignPage" => "/" + page->slug.current,\n  page->_type == "landingPage" => "/",\n  page->_type == "plansPage" => "/mensual",\n  page->_type == "calculatorPage" => "/calculadora",\n  page->_type == "sectorsDirectory" => "/sectores",\n  page->_type == "googleAdsPage" => "/servicios/google-ads",\n  page->_type == "contactPage" => "/contacto",\n  page->_type == "legalPage" => "/legal",\n  page->_type == "nextStepsPage" => "/siguiente",\n  page->_type == "draftContractPage" => "/borrador",\n  page->_type == "serviceStartPage" => "/iniciar-servicio"\n) + coalesce(anchor, ""), href)}}}\n}': LegalPageQueryResult;
-    '*[_type == "nextStepsPage" && _id == "nextStepsPage"][0]{ seo, hero, steps, contact }': NextStepsPageQueryResult;
+    '*[_type == "nextStepsPage" && _id == "nextStepsPage"][0]{ seo, hero, "steps": steps[]{_key, title, description, linkLabel, "linkHref": select(defined(page._ref) => select(\n  page->_type == "sectorPage" => "/sectores/" + page->slug.current,\n  page->_type == "campaignPage" => "/" + page->slug.current,\n  page->_type == "landingPage" => "/",\n  page->_type == "plansPage" => "/mensual",\n  page->_type == "calculatorPage" => "/calculadora",\n  page->_type == "sectorsDirectory" => "/sectores",\n  page->_type == "googleAdsPage" => "/servicios/google-ads",\n  page->_type == "contactPage" => "/contacto",\n  page->_type == "legalPage" => "/legal",\n  page->_type == "nextStepsPage" => "/siguiente",\n  page->_type == "draftContractPage" => "/borrador",\n  page->_type == "serviceStartPage" => "/iniciar-servicio"\n) + coalesce(anchor, ""), linkHref)}, contact }': NextStepsPageQueryResult;
     '*[_type == "draftContractPage" && _id == "draftContractPage"][0]{\n  seo, title, intro,\n  "sections": sections[]{..., "body": body[]{..., markDefs[]{..., defined(page) => {"href": select(defined(page._ref) => select(\n  page->_type == "sectorPage" => "/sectores/" + page->slug.current,\n  page->_type == "campaignPage" => "/" + page->slug.current,\n  page->_type == "landingPage" => "/",\n  page->_type == "plansPage" => "/mensual",\n  page->_type == "calculatorPage" => "/calculadora",\n  page->_type == "sectorsDirectory" => "/sectores",\n  page->_type == "googleAdsPage" => "/servicios/google-ads",\n  page->_type == "contactPage" => "/contacto",\n  page->_type == "legalPage" => "/legal",\n  page->_type == "nextStepsPage" => "/siguiente",\n  page->_type == "draftContractPage" => "/borrador",\n  page->_type == "serviceStartPage" => "/iniciar-servicio"\n) + coalesce(anchor, ""), href)}}}}\n}': DraftContractPageQueryResult;
     '*[_type == "serviceStartPage" && _id == "serviceStartPage"][0]{\n  seo, heading, intro, cards, styleOptions, logoOffer, submitLabel, sendingLabel, paymentNote,\n  calculatorLinkLabel, successTitle, successText, paymentLinkLabel,\n  "plans": plans[]->{_id, name, key, price, priceSuffix, subtitle, description, features, popular, badges}\n}': ServiceStartPageQueryResult;
     '*[_type == "experiment" && !(_id in path("drafts.**"))] | order(_createdAt asc){\n  key, name, status, winner,\n  variants[]{ key, label, weight, "page": page->{_id, "slug": slug.current, visibleFrom, visibleUntil} }\n}': ExperimentsQueryResult;

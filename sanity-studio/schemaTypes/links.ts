@@ -41,8 +41,12 @@ interface LinkValue {
   href?: string;
 }
 
-/** The fields a link gets: «Página de la web», «Ancla o parámetros» and «Otra dirección». */
-export function linkTargetFields({ allowContact = false }: { allowContact?: boolean } = {}) {
+/**
+ * «Página de la web» and its «Ancla o parámetros»: the part of a link that names a page. A `cta` and a
+ * rich text `link` add «Otra dirección» (linkTargetFields); a menu item and a next step keep their own
+ * typed field beside it (schemaTypes/objects/index.ts, `navItem.target`, `nextStep.linkHref`).
+ */
+export function linkPageFields({ hidden }: { hidden?: (parent: Record<string, unknown> | undefined) => boolean } = {}) {
   return [
     defineField({
       name: "page",
@@ -52,6 +56,7 @@ export function linkTargetFields({ allowContact = false }: { allowContact?: bool
       type: "reference",
       to: LINK_TARGET_TYPES.map((type) => ({ type })),
       options: { disableNew: true },
+      ...(hidden ? { hidden: ({ parent }) => hidden(parent as Record<string, unknown> | undefined) } : {}),
     }),
     defineField({
       name: "anchor",
@@ -61,6 +66,13 @@ export function linkTargetFields({ allowContact = false }: { allowContact?: bool
       hidden: ({ parent }) => !(parent as LinkValue | undefined)?.page,
       validation: (rule) => rule.custom((value: string | undefined) => checkAnchor(value)),
     }),
+  ];
+}
+
+/** The fields a link gets: «Página de la web», «Ancla o parámetros» and «Otra dirección». */
+export function linkTargetFields({ allowContact = false }: { allowContact?: boolean } = {}) {
+  return [
+    ...linkPageFields(),
     defineField({
       name: "href",
       title: "Otra dirección",

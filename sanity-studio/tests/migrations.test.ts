@@ -108,15 +108,19 @@ describe("migration internal-links-to-references", () => {
       sectorsDirectory: "/sectores",
       calculatorPage: "/calculadora",
       contactPage: "/contacto",
+      draftContractPage: "/borrador",
     };
+    // Where each kind of link keeps its typed address.
+    const field: Record<string, string> = { cta: "href", navItem: "target", nextStep: "linkHref" };
     const unmigrate = (value: unknown): unknown => {
       if (Array.isArray(value)) return value.map(unmigrate);
       if (!value || typeof value !== "object") return value;
       const object = Object.fromEntries(Object.entries(value).map(([key, child]) => [key, unmigrate(child)]));
       const page = object.page as { _ref?: string } | undefined;
-      if (object._type !== "cta" || !page?._ref) return object;
+      const typed = field[object._type as string];
+      if (!typed || !page?._ref) return object;
       const { page: _, anchor, ...rest } = object;
-      return { ...rest, href: `${paths[page._ref]}${(anchor as string | undefined) ?? ""}` };
+      return { ...rest, [typed]: `${paths[page._ref]}${(anchor as string | undefined) ?? ""}` };
     };
     return seed.map((document) => unmigrate(document) as DatasetDocument);
   }
@@ -125,7 +129,17 @@ describe("migration internal-links-to-references", () => {
     const seed = readNdjson(SEED_FILE);
     const old = seedWithTypedPaths();
     expect(JSON.stringify(old)).toContain('"href":"/calculadora?sector=Software%20B2B%20(SaaS)"');
-    expect(await migrateLinks(old)).toEqual(seed);
+    // The header menu's page items and the first next step name their pages too.
+    expect(JSON.stringify(old)).toContain('"target":"/calculadora"');
+    expect(JSON.stringify(old)).toContain('"linkHref":"/borrador"');
+    const migrated = await migrateLinks(old);
+    expect(migrated).toEqual(seed);
+    const settings = migrated.find((document) => document._id === "siteSettings")!;
+    expect(settings.navigation).toContainEqual(
+      expect.objectContaining({ kind: "link", page: { _type: "reference", _ref: "calculatorPage" } }),
+    );
+    // A section item keeps its id on `/`.
+    expect(settings.navigation).toContainEqual(expect.objectContaining({ kind: "scroll", target: "proceso" }));
   });
 
   it("changes nothing when run again on the seed", async () => {
@@ -166,11 +180,51 @@ describe("migration internal-links-to-references", () => {
         },
       ],
     } as unknown as DatasetDocument;
+    const menu = [
+      { _key: "m1", _type: "navItem", label: "Proceso", kind: "scroll", target: "proceso" },
+      { _key: "m2", _type: "navItem", label: "Sector", kind: "link", target: `/sectores/${slug}/#calculadora` },
+      { _key: "m3", _type: "navItem", label: "Fuera", kind: "link", target: "https://example.com/menu" },
+    ];
+    const steps = [
+      {
+        _key: "s1",
+        _type: "nextStep",
+        title: "Uno",
+        description: "x",
+        linkLabel: "Ver",
+        linkHref: "/enlaces?origen=pasos",
+      },
+      {
+        _key: "s2",
+        _type: "nextStep",
+        title: "Dos",
+        description: "y",
+        linkLabel: "Perdido",
+        linkHref: "/no-existe-paso",
+      },
+    ];
+    const documents = seed.map((document) =>
+      document._id === "siteSettings"
+        ? { ...document, navigation: menu }
+        : document._id === "nextStepsPage"
+          ? { ...document, steps }
+          : document,
+    );
     const warnings: string[] = [];
     const warn = console.warn;
     console.warn = (message: string) => warnings.push(message);
     try {
-      const migrated = (await migrateLinks([...seed, page])).find((document) => document._id === page._id)!;
+      const all = await migrateLinks([...documents, page]);
+      expect(all.find((document) => document._id === "siteSettings")!.navigation).toEqual([
+        menu[0],
+        { ...menu[1], target: undefined, page: { _type: "reference", _ref: sector._id }, anchor: "#calculadora" },
+        menu[2],
+      ]);
+      expect(all.find((document) => document._id === "nextStepsPage")!.steps).toEqual([
+        { ...steps[0], linkHref: undefined, page: { _type: "reference", _ref: page._id }, anchor: "?origen=pasos" },
+        steps[1],
+      ]);
+      const migrated = all.find((document) => document._id === page._id)!;
       const blocks = migrated.blocks as Array<Record<string, any>>;
       expect(blocks[0]!.cta).toEqual({
         _type: "cta",
@@ -188,6 +242,12 @@ describe("migration internal-links-to-references", () => {
     } finally {
       console.warn = warn;
     }
-    expect(warnings).toEqual([expect.stringContaining("«/no-existe?x=1» no es la dirección de ninguna página")]);
+    expect(warnings).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining("«/no-existe?x=1» no es la dirección de ninguna página"),
+        expect.stringContaining("«/no-existe-paso» no es la dirección de ninguna página"),
+      ]),
+    );
+    expect(warnings).toHaveLength(2);
   });
 });

@@ -1,7 +1,8 @@
 // Links that name a page, on the running production server (embedded dataset): a button, a CTA block, a
-// rich text link and a footer link that reference a page print its current path (anchor kept); a rename
-// of that page changes them within 5 s, though the pages sat in the page cache; a reference to a page
-// that is gone leaves the button out and prints no broken address, never a 5xx.
+// rich text link, a footer link, a header menu item and a next step (/siguiente) that reference a page
+// print its current path (anchor kept); a rename of that page changes them within 5 s, though the pages
+// sat in the page cache; a reference to a page that is gone leaves the button out and prints no broken
+// address, never a 5xx.
 import path from "node:path";
 
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -80,10 +81,27 @@ it("prints each named page's current path, follows a rename within 5 s, and drop
   const seed = readDocuments(file);
   const withFooterLink = (documents: typeof seed) =>
     documents.map((document) => {
+      if (document._id === "nextStepsPage") {
+        const [first, ...rest] = document.steps as object[];
+        const step = { ...rest[0], linkLabel: "Paso al destino", page: ref("campaignPage.destino") };
+        return { ...document, steps: [first, step, ...rest.slice(1)] };
+      }
       if (document._id !== "siteSettings") return document;
       const footer = document.footer as { links: object[] };
+      const navigation = document.navigation as object[];
       return {
         ...document,
+        navigation: [
+          ...navigation,
+          {
+            _key: "d",
+            _type: "navItem",
+            label: "Menú destino",
+            kind: "link",
+            page: ref("campaignPage.destino"),
+            anchor: "#oferta",
+          },
+        ],
         footer: {
           ...footer,
           links: [
@@ -106,7 +124,11 @@ it("prints each named page's current path, follows a rename within 5 s, and drop
   expect(page).not.toMatch(/<a\b[^>]*>(?:(?!<\/a>)[\s\S])*Botón perdido/);
   expect(page).not.toMatch(/href="(?:|null|undefined|\/undefined|\/null)"/);
   expect((await get("/calculadora")).body).toMatch(linkTo("/destino-uno", "Oferta del pie"));
+  // The header menu and a next step name the page too.
+  expect(page).toMatch(linkTo("/destino-uno#oferta", "Menú destino"));
+  expect((await get("/siguiente")).body).toMatch(linkTo("/destino-uno", "Paso al destino"));
   expect((await get("/enlaces")).headers["x-cache"]).toBe("HIT");
+  expect((await get("/siguiente")).headers["x-cache"]).toBe("HIT");
   expect((await get("/calculadora")).headers["x-cache"]).toBe("HIT");
 
   // The editor renames the target page: both pages print its new path within 5 s.
@@ -115,8 +137,12 @@ it("prints each named page's current path, follows a rename within 5 s, and drop
   await expect
     .poll(
       async () => {
-        const [links, calculator] = await Promise.all([get("/enlaces"), get("/calculadora")]);
-        return links.body.includes('href="/destino-dos"') && calculator.body.includes('href="/destino-dos"');
+        const [links, calculator, next] = await Promise.all([get("/enlaces"), get("/calculadora"), get("/siguiente")]);
+        return (
+          links.body.includes('href="/destino-dos"') &&
+          calculator.body.includes('href="/destino-dos"') &&
+          next.body.includes('href="/destino-dos"')
+        );
       },
       { timeout: WITHIN_MS, interval: 200 },
     )
@@ -124,5 +150,7 @@ it("prints each named page's current path, follows a rename within 5 s, and drop
   expect(Date.now() - renamed).toBeLessThanOrEqual(WITHIN_MS + 1_000);
   const after = (await get("/enlaces")).body;
   expect(after).toContain('href="/destino-dos?origen=texto"');
+  expect(after).toMatch(linkTo("/destino-dos#oferta", "Menú destino"));
   expect(after).not.toContain("/destino-uno");
+  expect((await get("/siguiente")).body).toMatch(linkTo("/destino-dos", "Paso al destino"));
 }, 60_000);

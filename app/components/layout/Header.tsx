@@ -147,7 +147,8 @@ export function Header({ settings }: { settings: SiteSettings }) {
   const onHome = location.pathname === "/";
   const hydrated = useHydrated();
   const releaseTop = useNewPageFromTop();
-  const navigation = settings.navigation ?? [];
+  // An item without a target (a menu link whose page is gone or unpublished) is left out.
+  const navigation = (settings.navigation ?? []).filter((item) => item.target);
   const sectionIds = navigation.filter((item) => item.kind === "scroll" && item.target).map((item) => item.target!);
   const sectionInView = useSectionInView(sectionIds, onHome);
 

@@ -14,7 +14,12 @@ type ListItem<T extends { _type: string }> = Omit<T, "_type"> & { _type?: T["_ty
 export type StepContent = ListItem<Step>;
 export type FeatureContent = ListItem<Feature>;
 export type StatContent = ListItem<Stat>;
-export type NextStepContent = ListItem<NextStep>;
+/** A next step as /siguiente's query projects it: `linkHref` is the named page's current path or the typed address. */
+export type NextStepContent = Pick<NextStep, "title" | "description"> & {
+  _key?: string;
+  linkLabel?: Maybe<string>;
+  linkHref?: Maybe<string>;
+};
 
 /** A FAQ item as the queries project it (`items[]->{_id, question, answer}`). */
 export type FaqContent = Pick<FaqItem, "_id" | "question" | "answer">;

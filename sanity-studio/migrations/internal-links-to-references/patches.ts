@@ -1,6 +1,7 @@
 /**
  * The patches of the internal-links-to-references migration, apart so a test can run them on documents:
- * every link (a `cta`, a rich text `link`) whose `href` is a path of a page of the site becomes a
+ * every link (a `cta`, a rich text `link`, a header menu page item's `target`, a next step's `linkHref`)
+ * whose address is a path of a page of the site becomes a
  * reference to that page (`page`), its `#anchor` or query kept in `anchor`. Other addresses (`https:`,
  * `mailto:`, `tel:`, a bare `#anchor`) stay; a path that no page has stays too, with a warning. A link
  * that already names a page is left alone, so running it again changes nothing.
@@ -43,6 +44,17 @@ type PathSegment = string | number | { _key: string };
 interface Found {
   path: PathSegment[];
   link: Record<string, unknown>;
+  /** The link's typed address field: `href` of a `cta` or `link`, `target` of a menu page item, `linkHref` of a next step. */
+  field: "href" | "target" | "linkHref";
+}
+
+/** Which field of an object holds a typed address that may name a page, if it is a link. */
+function addressField(object: Record<string, unknown>): Found["field"] | null {
+  if (object._type === "cta" || object._type === "link") return "href";
+  // A menu section item's target is a section id on `/`, not an address.
+  if (object._type === "navItem") return object.kind === "link" ? "target" : null;
+  if (object._type === "nextStep") return "linkHref";
+  return null;
 }
 
 /** Every link object of a document, with its path (keyed where the array items have keys). */
@@ -54,8 +66,8 @@ function links(value: unknown, path: PathSegment[], found: Found[]): Found[] {
     });
   } else if (value && typeof value === "object") {
     const object = value as Record<string, unknown>;
-    if ((object._type === "cta" || object._type === "link") && typeof object.href === "string")
-      found.push({ path, link: object });
+    const field = addressField(object);
+    if (field && typeof object[field] === "string") found.push({ path, link: object, field });
     for (const [key, child] of Object.entries(object)) if (!key.startsWith("_")) links(child, [...path, key], found);
   }
   return found;
@@ -79,16 +91,17 @@ export function internalLinkPatches(
   warn: (message: string) => void = () => {},
 ) {
   const operations = [];
-  for (const { path, link } of links(document, [], [])) {
+  for (const { path, link, field } of links(document, [], [])) {
     if (link.page) continue;
-    const site = splitSitePath(link.href as string);
+    const site = splitSitePath(link[field] as string);
     if (!site) continue;
     const id = byPath.get(site.path);
     if (!id || id === document._id.replace(/^drafts\./, "")) {
-      if (!id) warn(`${document._id}: «${String(link.href)}» no es la dirección de ninguna página; se deja como está.`);
+      if (!id)
+        warn(`${document._id}: «${String(link[field])}» no es la dirección de ninguna página; se deja como está.`);
       continue;
     }
-    const { href: _, ...rest } = link;
+    const { [field]: _, ...rest } = link;
     operations.push(
       at(
         path,

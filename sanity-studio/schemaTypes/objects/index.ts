@@ -7,7 +7,7 @@ import { defineArrayMember, defineField, defineType } from "sanity";
 import { ICON_OPTIONS } from "../icon-titles";
 import { optionalString, requiredString, requiredText, stringList } from "../fields";
 import { legalValueMember } from "../legal-identity";
-import { linkTargetFields } from "../links";
+import { linkPageFields, linkTargetFields } from "../links";
 import { checkHref, hrefRule, optionalHrefRule, seoDescriptionRule, seoTitleRule } from "../rules";
 
 export const seo = defineType({
@@ -152,6 +152,12 @@ const NAV_KINDS = [
   { title: "Ir a una página", value: "link" },
 ];
 
+interface NavItemValue {
+  kind?: string;
+  page?: { _ref?: string } | null;
+  target?: string;
+}
+
 export const navItem = defineType({
   name: "navItem",
   title: "Elemento del menú",
@@ -166,24 +172,35 @@ export const navItem = defineType({
       options: { list: NAV_KINDS, layout: "radio" },
       validation: (rule) => rule.required(),
     }),
+    // A page link names its page (followed through renames) or types a path; a section is an id on `/`.
+    ...linkPageFields({ hidden: (parent) => parent?.kind !== "link" }),
     defineField({
       name: "target",
       title: "Destino",
       description:
-        "Para una sección: su id en la portada (inicio, proceso o faq). Para una página: su ruta (p. ej. /calculadora).",
+        "Para una sección: su id en la portada (inicio, proceso o faq). Para una página: mejor elígela arriba; si no está, escribe su ruta (p. ej. /calculadora).",
       type: "string",
+      hidden: ({ parent }) => Boolean((parent as NavItemValue | undefined)?.page) && !(parent as NavItemValue).target,
       validation: (rule) =>
-        rule.required().custom((value: string | undefined, context) => {
-          if (!value) return true;
-          const kind = (context.parent as { kind?: string } | undefined)?.kind;
-          if (kind === "scroll") {
+        rule.custom((value: string | undefined, context) => {
+          const parent = context.parent as NavItemValue | undefined;
+          if (parent?.kind === "scroll") {
+            if (!value) return "Escribe el id de la sección.";
             return /^[a-z0-9-]+$/.test(value) || "Una sección se indica con su id, sin «/» ni «#» (p. ej. proceso).";
           }
+          if (!value && !parent?.page) return "Elige una página de la web o escribe una ruta.";
+          if (value && parent?.page) return "Elige una página o escribe una ruta, no las dos.";
           return checkHref(value);
         }),
     }),
   ],
-  preview: { select: { title: "label", subtitle: "target" } },
+  preview: {
+    select: { title: "label", target: "target", slug: "page.slug.current", pageType: "page._type" },
+    prepare: ({ title, target, slug, pageType }) => ({
+      title,
+      subtitle: target ?? (slug ? `/${slug}` : pageType),
+    }),
+  },
 });
 
 export const PLAN_BUTTON_ACTIONS = [
@@ -252,6 +269,12 @@ export const offer = defineType({
   preview: { select: { title: "name", subtitle: "category" } },
 });
 
+interface NextStepValue {
+  linkLabel?: string;
+  page?: { _ref?: string } | null;
+  linkHref?: string;
+}
+
 export const nextStep = defineType({
   name: "nextStep",
   title: "Paso siguiente",
@@ -264,21 +287,27 @@ export const nextStep = defineType({
       "Texto del enlace",
       "Enlace opcional bajo el paso (p. ej. «Ver borrador del contrato»).",
     ),
+    ...linkPageFields(),
     defineField({
       name: "linkHref",
-      title: "Destino del enlace",
-      description: "Ruta interna (p. ej. /borrador) o URL completa. Obligatorio si el paso tiene texto de enlace.",
+      title: "Otra dirección del enlace",
+      description:
+        "Si el enlace no va a una página de la web (elígela arriba): URL completa (https://…) o ruta. Hace falta una de las dos si el paso tiene texto de enlace.",
       type: "string",
+      hidden: ({ parent }) =>
+        Boolean((parent as NextStepValue | undefined)?.page) && !(parent as NextStepValue).linkHref,
       validation: (rule) =>
         optionalHrefRule(rule).custom((value: string | undefined, context) => {
-          const label = (context.parent as { linkLabel?: string } | undefined)?.linkLabel;
-          if (label && !value) return "Falta el destino del enlace.";
-          if (value && !label) return "Falta el texto del enlace.";
+          const parent = context.parent as NextStepValue | undefined;
+          const target = value || parent?.page;
+          if (parent?.linkLabel && !target) return "Falta el destino del enlace.";
+          if (target && !parent?.linkLabel) return "Falta el texto del enlace.";
+          if (value && parent?.page) return "Elige una página o escribe una dirección, no las dos.";
           return true;
         }),
     }),
   ],
-  preview: { select: { title: "title", subtitle: "linkHref" } },
+  preview: { select: { title: "title", subtitle: "linkLabel" } },
 });
 
 export const contractSection = defineType({
