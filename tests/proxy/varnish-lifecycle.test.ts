@@ -4,7 +4,6 @@
 // renders again), a body edit, a name change, a new page and a settings change each purge exactly what
 // they purge on instances that rendered the pages themselves; with Varnish unreachable for a while
 // (frozen, keeping its pages) during an edit, the edit is seen within 10 s of its return.
-import fs from "node:fs";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 

@@ -3,7 +3,6 @@
 // in Varnish, and no edit happens at either boundary: each instance's own timer purges the answers that
 // considered the page, so through Varnish the page opens (200, listed) within 5 s of «Visible desde» and
 // closes (a redirect to «Después del final», unlisted) within 5 s of «Visible hasta».
-import fs from "node:fs";
 
 import { afterAll, beforeAll, expect, it } from "vitest";
 

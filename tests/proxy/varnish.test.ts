@@ -4,12 +4,11 @@
 // purges only that page and the sitemap; a new sector page appears in /sectores and the sitemap; a
 // settings change purges every page; a lead post, a preview and an experiment path are never answered
 // from the cache; only the instances may purge; a restart of one instance under load shows no error.
-import fs from "node:fs";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { httpRequest, startVarnishStack } from "../../scripts/lib/varnish-stack.mjs";
-import { type DatasetDocument, newSectorPage, readDocuments, writeDocuments } from "../support/dataset-file";
+import { newSectorPage, readDocuments, writeDocuments } from "../support/dataset-file";
 import { CONTROL_PATH, experimentDocuments } from "../support/experiment-fixtures";
 import type { Answer, VarnishStack } from "./varnish-support";
 
