@@ -22,6 +22,10 @@ export default defineConfig({
           environment: "node",
           globals: true,
           setupFiles: ["tests/setup.ts"],
+          // Some tests compute for seconds (the A/B stopping rule's seeded simulations, property runs): vitest's
+          // default 5 s is a verdict on the host's speed (one failed under Node 24 beside the browser tests).
+          // A budget only ends a test that never finishes (docs/testing.md), as the Studio project's 60 s does.
+          testTimeout: 60_000,
           pool: "forks",
           isolate: false,
         },
