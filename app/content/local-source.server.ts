@@ -335,11 +335,17 @@ export function watchDataset(
       return null;
     }
   };
+  /**
+   * The version last accounted for: read by `load`, or seen by the poll (told to onChange). The poll
+   * compares the file with this, not with its own previous look: a baseline taken by a delayed first
+   * poll after a write would otherwise hide that write for good.
+   */
+  let seen: FileVersion | null = version();
   const load = () => {
     // Stat first: a write between the two is seen by the next refresh or poll, never missed.
     const current = version();
     const documents = withLocalImageAssets(parseNdjsonRaw(fs.readFileSync(file, "utf8")), imagesDirOf(file));
-    parsed = current;
+    parsed = seen = current;
     return documents;
   };
   const changed = () => {
@@ -358,18 +364,22 @@ export function watchDataset(
     const diff = diffDatasets(before, after);
     onChange(diff, touchedBy(diff, before, after), before);
   };
-  const listener = (current: fs.Stats, previous: fs.Stats) => {
-    if (sameVersion(current, previous)) return;
-    // Already read at this version (refresh saw the change first): nothing to do again.
-    if (parsed && sameVersion(current, parsed)) return;
+  const poll = () => {
+    const current = version();
+    if (current === seen || (current && seen && sameVersion(current, seen))) return;
+    seen = current;
     changed();
   };
-  fs.watchFile(file, { interval: POLL_INTERVAL_MS, persistent: false }, listener);
+  // A synchronous stat once a second (microseconds): no answer can arrive out of order with a read.
+  const timer = setInterval(poll, POLL_INTERVAL_MS);
+  timer.unref();
   return {
     refresh() {
       if (!views) return;
       const current = version();
-      if (!current || !parsed || !sameVersion(current, parsed)) changed();
+      if (current && parsed && sameVersion(current, parsed)) return;
+      seen = current;
+      changed();
     },
     documents(perspective) {
       views ??= new Map([["raw", load()]]);
@@ -378,7 +388,7 @@ export function watchDataset(
       return view;
     },
     close() {
-      fs.unwatchFile(file, listener);
+      clearInterval(timer);
     },
   };
 }

@@ -85,13 +85,38 @@ describe.each<Source>(["local", "sanity"])(
     }
 
     async function report(): Promise<ReportEntry[]> {
-      // The server writes counts within a quarter of a second.
-      await new Promise((resolve) => setTimeout(resolve, 400));
       const { stdout } = await run(process.execPath, ["scripts/experiments.mjs", "report", "--json"], {
         cwd: root,
         env: { ...process.env, ...env, NODE_ENV: "production" },
       });
       return JSON.parse(stdout);
+    }
+
+    type Counts = Record<"a" | "b", { visitors: number; conversions: number; leads: number }>;
+
+    /**
+     * The counts once they show what the test just did. The server writes them within a quarter of a
+     * second of a page view; a slow host takes longer, so a count is waited for, never slept on.
+     */
+    async function countsWhen(check: (counts: Counts) => void): Promise<Counts> {
+      return vi.waitFor(
+        async () => {
+          const counts = await variantCounts();
+          check(counts);
+          return counts;
+        },
+        { timeout: 30_000, interval: 250 },
+      );
+    }
+
+    /**
+     * The counts after the server had time to write anything pending: for a test that shows nothing is
+     * counted (a late write makes such a test pass wrongly, never fail; every count a test expects is
+     * waited for with countsWhen, so none is left pending for the next test's "before").
+     */
+    async function quietCounts(): Promise<Counts> {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      return variantCounts();
     }
 
     async function variantCounts() {
@@ -101,7 +126,7 @@ describe.each<Source>(["local", "sanity"])(
           variant.key,
           { visitors: variant.visitors, conversions: variant.conversions, leads: variant.leads },
         ]),
-      ) as Record<"a" | "b", { visitors: number; conversions: number; leads: number }>;
+      ) as Counts;
     }
 
     /** Publishes the experiment with another status, and waits until the server shows it. */
@@ -141,7 +166,7 @@ describe.each<Source>(["local", "sanity"])(
     });
 
     it("draws a variant for each new browser with analytics consent, keeps the path as canonical, and counts each once", async () => {
-      const before = await variantCounts();
+      const before = await quietCounts();
       const seen = { a: 0, b: 0 };
       for (let index = 0; index < 40; index += 1) {
         const response = await get(CONTROL_PATH, browserHeaders({ consent: index % 2 ? "v1.a1.p0" : "v1.a1.p1" }));
@@ -160,23 +185,26 @@ describe.each<Source>(["local", "sanity"])(
       // 40 fair draws: each variant at least 5 times except with probability below 1 in 10^6.
       expect(seen.a).toBeGreaterThanOrEqual(5);
       expect(seen.b).toBeGreaterThanOrEqual(5);
-      const after = await variantCounts();
+      const after = await countsWhen((counts) => {
+        expect(counts.a.visitors - before.a.visitors).toBe(seen.a);
+        expect(counts.b.visitors - before.b.visitors).toBe(seen.b);
+      });
       expect(after.a.visitors - before.a.visitors).toBe(seen.a);
       expect(after.b.visitors - before.b.visitors).toBe(seen.b);
     });
 
     it("keeps a browser on its variant: same page on every visit, no new cookie, not counted again", async () => {
-      const before = await variantCounts();
+      const before = await quietCounts();
       for (const variant of ["a", "b", "b", "a", "b"]) {
         const response = await get(CONTROL_PATH, browserHeaders({ consent: "v1.a1.p0", variant }));
         expect(headingOf(response)).toBe(variant);
         expect(experimentCookieOf(response)).toBeNull();
       }
-      expect(await variantCounts()).toEqual(before);
+      expect(await quietCounts()).toEqual(before);
     });
 
     it("gives a cookie of the older format (no id) an id at the next page view: same variant, not counted again", async () => {
-      const before = await variantCounts();
+      const before = await quietCounts();
       for (const variant of ["a", "b"]) {
         const response = await get(CONTROL_PATH, browserHeaders({ consent: "v1.a1.p0", variant, id: null }));
         expect(headingOf(response)).toBe(variant);
@@ -184,11 +212,11 @@ describe.each<Source>(["local", "sanity"])(
         expect(renewed).toMatch(ASSIGNED);
         expect(variantOf(renewed!)).toBe(variant);
       }
-      expect(await variantCounts()).toEqual(before);
+      expect(await quietCounts()).toEqual(before);
     });
 
     it("shows the control, sets no cookie and counts nothing without analytics consent or to a crawler", async () => {
-      const before = await variantCounts();
+      const before = await quietCounts();
       const requests = [
         browserHeaders(),
         browserHeaders({ consent: "v1.a0.p0" }),
@@ -210,7 +238,7 @@ describe.each<Source>(["local", "sanity"])(
         expect(headingOf(withdrawn)).toBe("a");
         expect(withdrawn.headers["set-cookie"]).toContain("experimentos=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax");
       }
-      expect(await variantCounts()).toEqual(before);
+      expect(await quietCounts()).toEqual(before);
     });
 
     it("draws again for a broken or foreign experiment cookie, and never answers 5xx", async () => {
@@ -261,7 +289,7 @@ describe.each<Source>(["local", "sanity"])(
     });
 
     it("sends a lead from a variant with experimento and variante, counts it for that variant, and a non-participant's without them", async () => {
-      const before = await variantCounts();
+      const before = await quietCounts();
       const form = (name: string) =>
         new URLSearchParams({
           nombre: name,
@@ -295,7 +323,7 @@ describe.each<Source>(["local", "sanity"])(
         expect(item.body).not.toHaveProperty("experimento");
         expect(item.body).not.toHaveProperty("variante");
       }
-      const after = await variantCounts();
+      const after = await countsWhen((counts) => expect(counts.b.leads - before.b.leads).toBe(1));
       expect(after.b.leads - before.b.leads).toBe(1);
       expect(after.a.leads).toBe(before.a.leads);
     });
@@ -334,12 +362,15 @@ describe.each<Source>(["local", "sanity"])(
       const browser = await assignedBrowser();
       converted = browser;
       const other = browser.variant === "a" ? "b" : "a";
-      const before = await variantCounts();
+      const before = await quietCounts();
       for (const name of ["Luis Uno", "Luis Dos", "Luis Tres"])
         expect((await sendLead(CONTROL_PATH, name, browser)).status).toBe(200);
       // The same browser sending from a page without the experiment.
       expect((await sendLead(PLAIN_PATH, "Luis Otra Página", browser)).status).toBe(200);
-      const after = await variantCounts();
+      const after = await countsWhen((counts) => {
+        expect(counts[browser.variant].conversions - before[browser.variant].conversions).toBe(1);
+        expect(counts[browser.variant].leads - before[browser.variant].leads).toBe(3);
+      });
       expect(after[browser.variant].conversions - before[browser.variant].conversions).toBe(1);
       expect(after[browser.variant].leads - before[browser.variant].leads).toBe(3);
       expect(after[other]).toEqual(before[other]);
@@ -354,10 +385,12 @@ describe.each<Source>(["local", "sanity"])(
     });
 
     it("converts nobody for ids the server never gave out: 12 honest visitors, then 8 minted ids naming b", async () => {
-      const before = await variantCounts();
+      const before = await quietCounts();
       const honest = [];
       for (let index = 0; index < 12; index += 1) honest.push(await assignedBrowser());
-      const drawn = await variantCounts();
+      const drawn = await countsWhen((counts) =>
+        expect(counts.a.visitors + counts.b.visitors - before.a.visitors - before.b.visitors).toBe(12),
+      );
       expect(drawn.a.visitors + drawn.b.visitors - before.a.visitors - before.b.visitors).toBe(12);
       // Each post carries its own id of the right shape, one no page view ever set, naming b.
       const minted = Array.from({ length: 8 }, (_, index) =>
@@ -380,7 +413,9 @@ describe.each<Source>(["local", "sanity"])(
         },
         { timeout: 10_000, interval: 100 },
       );
-      const after = await variantCounts();
+      const after = await countsWhen((counts) =>
+        expect(counts.b.leads - drawn.b.leads).toBe(8 + (mover.variant === "a" ? 1 : 0)),
+      );
       expect(after.b.conversions).toBe(drawn.b.conversions);
       expect(after.a.conversions).toBe(drawn.a.conversions);
       expect(after.b.leads - drawn.b.leads).toBe(8 + (mover.variant === "a" ? 1 : 0));
@@ -416,7 +451,7 @@ describe.each<Source>(["local", "sanity"])(
         },
         { timeout: 8_000, interval: 200 },
       );
-      const before = await variantCounts();
+      const before = await quietCounts();
       const fresh = await get(CONTROL_PATH, browserHeaders({ consent: "v1.a1.p0" }));
       expect(experimentCookieOf(fresh)).toBeNull();
       expect(headingOf(fresh)).toBe("a");
@@ -436,7 +471,7 @@ describe.each<Source>(["local", "sanity"])(
         expect(canonicalOf(response)).toMatch(new RegExp(`${CONTROL_PATH}$`));
         expect(experimentCookieOf(response)).toBeNull();
       }
-      expect(await variantCounts()).toEqual(before);
+      expect(await quietCounts()).toEqual(before);
       const [json] = (await report()).filter((item) => item.key === EXPERIMENT_KEY);
       expect(json!.status).toBe("ended");
       await publishExperiment("running");
@@ -449,8 +484,11 @@ describe.each<Source>(["local", "sanity"])(
         { timeout: 8_000, interval: 200 },
       );
       // Assigned before the restart, no lead yet.
+      const prior = await quietCounts();
       const waiting = await assignedBrowser();
-      const before = await variantCounts();
+      const before = await countsWhen((counts) =>
+        expect(counts[waiting.variant].visitors).toBe(prior[waiting.variant].visitors + 1),
+      );
       expect(before.a.visitors + before.b.visitors).toBeGreaterThan(40);
       expect(before[converted!.variant].conversions).toBeGreaterThan(0);
       await server.stop();
@@ -460,15 +498,18 @@ describe.each<Source>(["local", "sanity"])(
       server = await startServer(env);
       expect(fs.existsSync(gone)).toBe(true);
       const response = await get(CONTROL_PATH, browserHeaders({ consent: "v1.a1.p1" }));
-      await vi.waitFor(() => expect(fs.existsSync(gone)).toBe(false), { timeout: 5_000, interval: 100 });
+      await vi.waitFor(() => expect(fs.existsSync(gone)).toBe(false), { timeout: 30_000, interval: 100 });
       const variant = variantOf(experimentCookieOf(response)!)!;
       // A browser that converted before the restart: another lead counts, but converts nobody; one
       // assigned before it converts now (its assignment was kept).
       expect((await sendLead(CONTROL_PATH, "Luis Otra Vez", converted!)).status).toBe(200);
       expect((await sendLead(CONTROL_PATH, "Esperaba", waiting)).status).toBe(200);
-      const after = await variantCounts();
       // Everything counted before the restart is still there, plus this visitor and these leads.
       const leadsOf = (key: "a" | "b") => [converted!, waiting].filter((browser) => browser.variant === key).length;
+      const after = await countsWhen((counts) => {
+        expect(counts[variant].visitors).toBe(before[variant].visitors + 1);
+        for (const key of ["a", "b"] as const) expect(counts[key].leads).toBe(before[key].leads + leadsOf(key));
+      });
       const other = variant === "a" ? "b" : "a";
       expect(after[variant].visitors).toBe(before[variant].visitors + 1);
       expect(after[other].visitors).toBe(before[other].visitors);
