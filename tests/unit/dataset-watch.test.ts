@@ -11,7 +11,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type DatasetDiff, watchDataset } from "~/content/local-source.server";
 
 const line = (id: string, title: string) =>
-  JSON.stringify({ _id: id, _type: "faq", _createdAt: "2025-01-01T00:00:00Z", _updatedAt: "2025-01-01T00:00:00Z", title });
+  JSON.stringify({
+    _id: id,
+    _type: "faq",
+    _createdAt: "2025-01-01T00:00:00Z",
+    _updatedAt: "2025-01-01T00:00:00Z",
+    title,
+  });
 
 describe("the embedded dataset's watch", () => {
   let dir: string;
