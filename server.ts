@@ -12,7 +12,8 @@ import type { ServerBuild } from "@remix-run/node";
 import express, { type ErrorRequestHandler } from "express";
 
 import type * as EntryServer from "./app/entry.server";
-import { type ContentChange, purgeTagsOf } from "./server/app";
+import { type ContentChange, dataDir, purgeTagsOf } from "./server/app";
+import { archiveBuildFiles, buildTag, recordServedBuild } from "./server/build-release";
 import { isPublicListenAddress, trustedProxyAddresses, trustedProxyHops } from "./server/client-address";
 import { applyKeepAlive, ConnectionDrain, shutdownDelayMs } from "./server/drain";
 import { PageCache, pageCacheBounds } from "./server/page-cache";
@@ -90,6 +91,14 @@ export async function createServer() {
   const services = appServices(build);
   const cache = new PageCache(pageCacheBounds());
   const purger = sharedCachePurger();
+  const buildVersion = build.assets.version;
+  // A deploy: the pages of the build this instance served before leave the shared cache
+  // (server/build-release.ts). A first start on this DATA_DIR has no build to purge.
+  const replaced = recordServedBuild(dataDir(), buildVersion);
+  if (purger && replaced && replaced !== buildVersion) {
+    purger.purge([buildTag(replaced)]);
+    console.log(JSON.stringify({ level: "info", msg: "old build purged", build: buildVersion, replaced }));
+  }
   services.contentEvents.on("change", (change?: ContentChange) => {
     const tags = purgeTagsOf(change ?? { all: true, reason: "change" });
     if (!tags) return;
@@ -124,7 +133,10 @@ export async function createServer() {
   );
   app.use(lastResort);
 
-  const assets = new StaticAssets(path.join(root, "public"));
+  const assets = new StaticAssets(
+    path.join(root, "public"),
+    archiveBuildFiles(path.join(root, "public", "build"), dataDir(), buildVersion),
+  );
   server.on(
     "request",
     createRequestListener({

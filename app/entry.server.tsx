@@ -43,6 +43,7 @@ export { runInRequestScope } from "~/content/request-scope.server";
 export { DIRECTORY_PARAM } from "~/domain/sector-directory";
 export { EXPERIMENT_COOKIE } from "~/experiments/cookie";
 export { PARAM as CALCULATOR_PARAM } from "~/forms/calculator-query";
+export { dataDir } from "~/lib/env.server";
 export { IMMUTABLE_CACHE_CONTROL, withSharedCache } from "~/lib/http-cache";
 export { log } from "~/lib/log.server";
 export { baseSecurityHeaders } from "~/lib/security-headers.server";

@@ -20,6 +20,7 @@ export { runInRequestScope } from "../app/content/request-scope.server";
 export { DIRECTORY_PARAM } from "../app/domain/sector-directory";
 export { EXPERIMENT_COOKIE } from "../app/experiments/cookie";
 export { PARAM as CALCULATOR_PARAM } from "../app/forms/calculator-query";
+export { dataDir } from "../app/lib/env.server";
 export { IMMUTABLE_CACHE_CONTROL, withSharedCache } from "../app/lib/http-cache";
 export { log } from "../app/lib/log.server";
 export { baseSecurityHeaders } from "../app/lib/security-headers.server";

@@ -16,6 +16,7 @@ import {
   runInRequestScope,
   withSharedCache,
 } from "./app";
+import { buildTag } from "./build-release";
 import { pageCacheKey } from "./cache-key";
 import {
   BROTLI_FAST_QUALITY,
@@ -142,15 +143,22 @@ export interface RemixHandlerOptions {
 
 /**
  * The headers a cacheable page is stored and sent with: its cache tags (the content it read, one
- * header, app/content/cache-tags.server.ts), and its shared-cache lifetime when a purging cache is in front.
+ * header, app/content/cache-tags.server.ts, then its build's tag, kept past the tags' bounds too:
+ * server/build-release.ts), and its shared-cache lifetime when a purging cache is in front.
  */
-export function cacheableHeaders(headers: Headers, tags: Iterable<string>, sharedCache: boolean): [string, string][] {
+export function cacheableHeaders(
+  headers: Headers,
+  tags: Iterable<string>,
+  sharedCache: boolean,
+  buildVersion?: string,
+): [string, string][] {
   const kept: [string, string][] = [];
   for (const [name, value] of headers) {
     if (name === CACHE_TAG_HEADER.toLowerCase()) continue;
     kept.push([name, name === "cache-control" && sharedCache ? (withSharedCache(value) ?? value) : value]);
   }
-  kept.push([CACHE_TAG_HEADER, cacheTagHeader(tags)]);
+  const header = cacheTagHeader(tags);
+  kept.push([CACHE_TAG_HEADER, buildVersion ? `${header} ${buildTag(buildVersion)}` : header]);
   return kept;
 }
 
@@ -226,9 +234,14 @@ export function createRemixHandler({
         const body = Buffer.from(await response.arrayBuffer());
         // Densest brotli for the pages content defines; fast brotli for query variants, which anyone can mint.
         const brotliQuality = cacheKey.includes("?") ? BROTLI_FAST_QUALITY : BROTLI_MAX_QUALITY;
-        return createCachedResponse(response.status, cacheableHeaders(response.headers, tags, sharedCache), body, {
-          brotliQuality,
-        });
+        return createCachedResponse(
+          response.status,
+          cacheableHeaders(response.headers, tags, sharedCache, build.assets?.version),
+          body,
+          {
+            brotliQuality,
+          },
+        );
       });
       if (entry) {
         countPageCache("miss");

@@ -154,7 +154,7 @@ export function createRequestListener({
         assets.serve(req, res, pathname, secure).then(
           (served) => {
             if (served) asset = true;
-            // Not a build file's own path (another spelling, another build's file, a spelling that leaves
+            // Not a build file's own path (another spelling, a file of no build kept here, a spelling that leaves
             // /build/ by its dot segments): the 404 without a rendering, whatever path it spells.
             else if (pathname.startsWith("/build/")) sendNoSuchPath(req, res, stylesheet);
             else toApp();

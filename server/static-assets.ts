@@ -56,8 +56,16 @@ export class StaticAssets {
   });
   private readonly loading = new Map<string, Promise<CachedResponse | null>>();
 
-  constructor(publicDir: string) {
+  /** The folders of the builds served before (server/build-release.ts), newest first. */
+  private readonly archivedBuilds: string[];
+
+  /**
+   * `archivedBuilds`: where a /build/ file this build does not have is looked for, so a page of the
+   * build a deploy replaced (still cached somewhere) gets its chunks.
+   */
+  constructor(publicDir: string, archivedBuilds: readonly string[] = []) {
     this.root = path.resolve(publicDir);
+    this.archivedBuilds = archivedBuilds.map((dir) => path.resolve(dir));
     // Top-level files (favicon, …) are known at start so page requests never touch the disk.
     this.rootFiles = new Set(
       existsSync(this.root)
@@ -106,18 +114,16 @@ export class StaticAssets {
   }
 
   private async load(pathname: string): Promise<CachedResponse | null> {
-    // isOwnPath already holds: no encoding, no dot segment; the check below is a second fence.
-    const file = path.resolve(this.root, `.${pathname}`);
-    if (!file.startsWith(this.root + path.sep)) return null;
-    let body: Buffer;
-    try {
-      const stat = await fs.stat(file);
-      if (!stat.isFile()) return null;
-      body = await fs.readFile(file);
-    } catch {
-      return null;
+    // isOwnPath already holds: no encoding, no dot segment; the checks in readFileUnder are a second fence.
+    let body = await readFileUnder(this.root, `.${pathname}`);
+    if (!body && pathname.startsWith("/build/")) {
+      for (const archived of this.archivedBuilds) {
+        body = await readFileUnder(archived, `.${pathname.slice("/build".length)}`);
+        if (body) break;
+      }
     }
-    const contentType = CONTENT_TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream";
+    if (!body) return null;
+    const contentType = CONTENT_TYPES[path.extname(pathname).toLowerCase()] ?? "application/octet-stream";
     const cacheControl = pathname.startsWith("/build/") ? IMMUTABLE_CACHE_CONTROL : PUBLIC_FILE_CACHE_CONTROL;
     countStaticFileCompression();
     return createCachedResponse(
@@ -128,5 +134,18 @@ export class StaticAssets {
       ],
       body,
     );
+  }
+}
+
+/** The file at `relative` under `root`, or null (not a file, unreadable, or outside `root`). */
+async function readFileUnder(root: string, relative: string): Promise<Buffer | null> {
+  const file = path.resolve(root, relative);
+  if (!file.startsWith(root + path.sep)) return null;
+  try {
+    const stat = await fs.stat(file);
+    if (!stat.isFile()) return null;
+    return await fs.readFile(file);
+  } catch {
+    return null;
   }
 }

@@ -172,6 +172,12 @@ sub vcl_backend_response {
     if (beresp.status >= 500 && bereq.method ~ "^(GET|HEAD)$" && bereq.retries < 2) {
         return (retry);
     }
+    # A build file the instance does not have (during a deploy, a page of the new build asks an instance
+    # of the old one): the other instance is asked, as nginx does. An instance of the new build keeps
+    # the old build's files (server/build-release.ts), so a page of either build gets its files.
+    if (beresp.status == 404 && bereq.url ~ "^/build/" && bereq.method ~ "^(GET|HEAD)$" && bereq.retries < 2) {
+        return (retry);
+    }
     # An expired copy being refreshed in the background stays when the refresh fails (stale-if-error).
     if (beresp.status >= 500 && bereq.is_bgfetch) {
         return (abandon);

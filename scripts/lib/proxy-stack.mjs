@@ -102,6 +102,8 @@ export class Instance {
     this.env = env;
     this.child = null;
     this.output = "";
+    /** The folder of the release it runs (build/, public/): another one after a deploy. */
+    this.release = root;
   }
 
   get url() {
@@ -109,8 +111,8 @@ export class Instance {
   }
 
   async start() {
-    const child = spawn(process.execPath, [path.join(root, "build", "server.js")], {
-      cwd: root,
+    const child = spawn(process.execPath, [path.join(this.release, "build", "server.js")], {
+      cwd: this.release,
       env: { ...this.env, PORT: String(this.port) },
       stdio: ["ignore", "pipe", "pipe"],
     });

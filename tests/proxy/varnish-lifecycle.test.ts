@@ -3,12 +3,14 @@
 // embedded dataset. After a rolling restart of both instances (Varnish keeping every page, so nothing
 // renders again), a body edit, a name change, a new page and a settings change each purge exactly what
 // they purge on instances that rendered the pages themselves; with Varnish unreachable for a while
-// (frozen, keeping its pages) during an edit, the edit is seen within 10 s of its return.
+// (frozen, keeping its pages) during an edit, the edit is seen within 10 s of its return; a deploy of a
+// new build replaces the old build's pages, and every build file a page of either build names answers.
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { httpRequest, startVarnishStack } from "../../scripts/lib/varnish-stack.mjs";
 import { type DatasetDocument, readDocuments, writeDocuments } from "../support/dataset-file";
+import { currentRelease, nextRelease } from "./release";
 import type { Answer, VarnishStack } from "./varnish-support";
 
 let stack: VarnishStack;
@@ -187,4 +189,45 @@ describe("Varnish unreachable during an edit", () => {
     },
     OUTAGE_MS + 120_000,
   );
+});
+
+describe("a deploy of a new build, one instance at a time (Varnish keeping its pages)", () => {
+  /** The build files a page names (its scripts, preloads and stylesheet). */
+  const buildFilesOf = (html: string) => [...html.matchAll(/["'(](\/build\/[A-Za-z0-9._/-]+)/g)].map((m) => m[1]!);
+
+  it("serves no page of the old build once both instances run the new one, and every build file a page names answers", async () => {
+    const pages = [...LISTS, `/sectores/${SECTOR}`, "/contacto", "/mensual"];
+    const old = await currentRelease();
+    const next = nextRelease(old, stack.dir);
+    await warm(pages);
+    const named = new Set<string>();
+    for (const page of pages) for (const file of buildFilesOf((await request(page)).body)) named.add(file);
+    expect([...named]).toContain(old.entry);
+    for (const instance of stack.instances) {
+      instance.release = next.dir;
+      await stack.restart(instance);
+      // Half way (one instance of each build), pages of either build, each with files that answer.
+      for (const page of pages) for (const file of buildFilesOf((await request(page)).body)) named.add(file);
+      for (const file of named) expect((await request(file)).status, file).toBe(200);
+    }
+    await purgesSettled();
+    for (const page of pages.filter((page) => !page.endsWith(".xml"))) {
+      const html = (await request(page)).body;
+      expect(html, page).toContain(next.entry);
+      expect(html, page).not.toContain(old.entry);
+      for (const file of buildFilesOf(html)) named.add(file);
+    }
+    // Every file a page of either build named, through Varnish and from each new instance itself (a
+    // page of the old build still open in a browser asks for its chunks after the deploy).
+    expect([...named]).toContain(next.entry);
+    for (const file of named) {
+      expect((await request(file)).status, file).toBe(200);
+      for (const instance of stack.instances)
+        expect((await httpRequest(`${instance.url}${file}`)).status, file).toBe(200);
+    }
+    // A plain restart on the same build purges nothing.
+    await warm(pages);
+    await stack.restart(stack.instances[0]);
+    expect(await purged(pages)).toEqual([]);
+  }, 600_000);
 });

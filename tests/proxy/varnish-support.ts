@@ -8,7 +8,14 @@ export interface Answer {
 export interface VarnishStack {
   url: string;
   datasetFile: string;
-  instances: Array<{ name: string; url: string }>;
+  /** The stack's temporary folder (its dataset, the instances' DATA_DIRs). */
+  dir: string;
+  instances: Array<{
+    name: string;
+    url: string;
+    /** The release folder it starts from (build/, public/): set another one, then restart, to deploy it. */
+    release: string;
+  }>;
   counters(): Record<string, number>;
   restart(instance: unknown): Promise<{ code: unknown; ms: number }>;
   pause(): void;

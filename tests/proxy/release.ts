@@ -1,0 +1,75 @@
+/**
+ * A second release of the site for the deploy tests: the repository's own build copied into another
+ * folder, with what a new build changes for a visitor: another asset-manifest version and other hashed
+ * names for the client entry and the manifest (every reference rewritten in the server build and the
+ * client files). The server code is the same; what the deploy tests watch is which build's pages and
+ * files the shared cache serves.
+ */
+import fs from "node:fs";
+import path from "node:path";
+
+import { root } from "../../scripts/lib/build.mjs";
+
+export interface Release {
+  dir: string;
+  version: string;
+  /** The address of its client entry and of its asset manifest, as its pages name them. */
+  entry: string;
+  manifest: string;
+}
+
+interface Manifest {
+  version: string;
+  url: string;
+  entry: { module: string };
+}
+
+/** The release the repository's build is (what the stack's instances start on). */
+export async function currentRelease(): Promise<Release> {
+  const build = (await import(path.join(root, "build", "index.js"))) as { assets: Manifest };
+  return {
+    dir: root,
+    version: build.assets.version,
+    entry: build.assets.entry.module,
+    manifest: build.assets.url,
+  };
+}
+
+function textFilesUnder(dir: string): string[] {
+  return fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.(js|json|css)$/.test(entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+/** A new release in `into`, built from `from` as a deploy would bring it. */
+export function nextRelease(from: Release, into: string): Release {
+  const dir = path.join(into, "release-next");
+  fs.mkdirSync(dir, { recursive: true });
+  fs.cpSync(path.join(from.dir, "build"), path.join(dir, "build"), { recursive: true });
+  fs.cpSync(path.join(from.dir, "public"), path.join(dir, "public"), { recursive: true });
+  fs.copyFileSync(path.join(from.dir, "package.json"), path.join(dir, "package.json"));
+  fs.symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"));
+  // Same length, other characters: the new hashes of a rebuilt client.
+  const flip = (text: string) =>
+    [...text].reverse().join("") === text ? `${text.slice(1)}0` : [...text].reverse().join("");
+  const version = flip(from.version);
+  const entry = from.entry.replace(/-([A-Za-z0-9]+)\.js$/, (_, hash: string) => `-${flip(hash)}.js`);
+  const manifest = from.manifest.replace(/-([A-Za-z0-9]+)\.js$/, (_, hash: string) => `-${flip(hash)}.js`);
+  const renames: [string, string][] = [
+    [from.entry, entry],
+    [from.manifest, manifest],
+  ];
+  for (const file of [
+    ...textFilesUnder(path.join(dir, "build")),
+    ...textFilesUnder(path.join(dir, "public", "build")),
+  ]) {
+    let text = fs.readFileSync(file, "utf8");
+    for (const [before, after] of renames) text = text.split(before).join(after);
+    text = text.split(`"version":"${from.version}"`).join(`"version":"${version}"`);
+    fs.writeFileSync(file, text);
+  }
+  for (const [before, after] of renames)
+    fs.renameSync(path.join(dir, "public", before), path.join(dir, "public", after));
+  return { dir, version, entry, manifest };
+}
