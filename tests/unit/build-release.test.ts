@@ -67,7 +67,9 @@ describe("the files of the builds served before", () => {
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const { port } = server.address() as AddressInfo;
     try {
-      const response = await fetch(`http://127.0.0.1:${port}${pathname}`, { headers: { "accept-encoding": "identity" } });
+      const response = await fetch(`http://127.0.0.1:${port}${pathname}`, {
+        headers: { "accept-encoding": "identity" },
+      });
       return { status: response.status, text: await response.text(), cache: response.headers.get("cache-control") };
     } finally {
       server.close();
