@@ -81,10 +81,18 @@ function announce(change: ContentChange): void {
   contentEvents.emit("change", change);
 }
 
-/** A change of these results, with the derived values (./derived.server.ts) it changed too. */
+/**
+ * A change of these results, then the derived values (./derived.server.ts) it changed too. The results
+ * are announced at once: finding the derived values that changed runs their queries again, and a list
+ * page must not wait on that (CONTRACT §14's 2 s on Sanity). A page rendered in between with an old
+ * derived value carries its tag, which the second announcement names.
+ */
 async function announceTags(tags: readonly string[], reason: string): Promise<void> {
-  const derived = tags.length ? await changedDerivedTags(new Set(tags)).catch(() => null) : [];
-  announce(derived ? { all: false, tags: [...tags, ...derived], reason } : { all: true, reason });
+  announce({ all: false, tags: [...tags], reason });
+  if (!tags.length) return;
+  const derived = await changedDerivedTags(new Set(tags)).catch(() => null);
+  if (!derived) announce({ all: true, reason });
+  else if (derived.length) announce({ all: false, tags: derived, reason: `${reason}: derived values` });
 }
 
 /** With a shared cache in front, the queries pages ran outlive the process (docs/decisions/0017-…). */

@@ -11,11 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { httpRequest, startVarnishStack } from "../../scripts/lib/varnish-stack.mjs";
 import { type DatasetDocument, readDocuments, writeDocuments } from "../support/dataset-file";
 import { currentRelease, nextRelease } from "./release";
-import type { Answer, VarnishStack } from "./varnish-support";
+import { varnishPages, type VarnishStack } from "./varnish-support";
 
 let stack: VarnishStack;
-const request = (pathname: string): Promise<Answer> => httpRequest(`${stack.url}${pathname}`);
-const cacheOf = async (pathname: string) => (await request(pathname)).headers["x-cache"];
+const { request, purgesSettled, warm, rollingRestart, waitForText, purged } = varnishPages(() => stack);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -38,38 +37,6 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-/** Until no purge has reached Varnish for 2.5 s (30 s at most): the previous change's purges are over. */
-async function purgesSettled() {
-  const purges = () => stack.counters()["MAIN.s_synth"];
-  const deadline = Date.now() + 30_000;
-  let last = purges();
-  let quietSince = Date.now();
-  while (Date.now() - quietSince < 2_500) {
-    if (Date.now() > deadline) throw new Error("purges to Varnish did not stop within 30 s");
-    await sleep(250);
-    const now = purges();
-    if (now !== last) [last, quietSince] = [now, Date.now()];
-  }
-}
-
-/** Every page through Varnish until each is a hit. */
-async function warm(pages: string[]) {
-  await purgesSettled();
-  for (const page of pages) await request(page);
-  for (const page of pages) expect(await cacheOf(page), page).toBe("HIT");
-}
-
-/**
- * Both instances restarted one at a time (docs/production-server.md), Varnish keeping every page: no
- * page is asked of a restarted instance before the change.
- */
-async function rollingRestart(pages: string[]) {
-  for (const instance of stack.instances) await stack.restart(instance);
-  const before = stack.counters()["MAIN.backend_req"];
-  for (const page of pages) expect(await cacheOf(page), page).toBe("HIT");
-  expect(stack.counters()["MAIN.backend_req"]).toBe(before);
-}
-
 function edit(id: string, change: (document: DatasetDocument) => Record<string, unknown>) {
   writeDocuments(
     stack.datasetFile,
@@ -79,24 +46,6 @@ function edit(id: string, change: (document: DatasetDocument) => Record<string, 
         : document,
     ),
   );
-}
-
-/** Waits until `pathname`, through Varnish, shows `text`; `withinMs` from now at most. */
-async function waitForText(pathname: string, text: string, withinMs = 5_000) {
-  const deadline = Date.now() + withinMs;
-  for (;;) {
-    if ((await request(pathname)).body.includes(text)) return;
-    if (Date.now() > deadline) throw new Error(`${pathname} did not show "${text}" through Varnish in ${withinMs} ms`);
-    await sleep(100);
-  }
-}
-
-/** The pages among `pages` that Varnish no longer holds (each asked once: it holds them again after). */
-async function purged(pages: string[]) {
-  await purgesSettled();
-  const gone: string[] = [];
-  for (const page of pages) if ((await cacheOf(page)) !== "HIT") gone.push(page);
-  return gone;
 }
 
 describe("after a rolling restart of both instances, Varnish keeping its pages", () => {

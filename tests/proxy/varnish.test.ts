@@ -10,12 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { httpRequest, startVarnishStack } from "../../scripts/lib/varnish-stack.mjs";
 import { newSectorPage, readDocuments, writeDocuments } from "../support/dataset-file";
 import { CONTROL_PATH, experimentDocuments } from "../support/experiment-fixtures";
-import type { Answer, VarnishStack } from "./varnish-support";
+import { type Answer, varnishPages, type VarnishStack } from "./varnish-support";
 
 let stack: VarnishStack;
 const request = (pathname: string, options: Record<string, unknown> = {}): Promise<Answer> =>
   httpRequest(`${stack.url}${pathname}`, options);
-const cacheOf = async (pathname: string) => (await request(pathname)).headers["x-cache"];
+const { cacheOf, purgesSettled, warm: warmPages, waitForText } = varnishPages(() => stack);
+const warm = (pages = PAGES) => warmPages(pages);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const SECTOR = "construccion";
 const OTHER_SECTOR = "software-b2b";
@@ -28,34 +30,6 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * Until no purge has reached Varnish for 2.5 s (60 s at most, a deadline only for purges that never stop; a purge is answered with a synthetic
- * response, MAIN.s_synth). Each instance sees a change on its own poll of the dataset (every second) and
- * repeats its purge 1 s later, so the last purge of a change can land seconds after the page shows it:
- * a test that warms pages first lets the previous test's purges finish.
- */
-async function purgesSettled() {
-  const purges = () => stack.counters()["MAIN.s_synth"];
-  const deadline = Date.now() + 60_000;
-  let last = purges();
-  let quietSince = Date.now();
-  while (Date.now() - quietSince < 2_500) {
-    if (Date.now() > deadline) throw new Error("purges to Varnish did not stop within 60 s");
-    await sleep(250);
-    const now = purges();
-    if (now !== last) [last, quietSince] = [now, Date.now()];
-  }
-}
-
-/** Every page through Varnish, once the purges of earlier changes are over, until each one is a hit. */
-async function warm(pages = PAGES) {
-  await purgesSettled();
-  for (const page of pages) await request(page);
-  for (const page of pages) expect(await cacheOf(page), page).toBe("HIT");
-}
-
 function edit(id: string, change: (document: Record<string, unknown>) => Record<string, unknown>) {
   writeDocuments(
     stack.datasetFile,
@@ -65,16 +39,6 @@ function edit(id: string, change: (document: Record<string, unknown>) => Record<
         : document,
     ),
   );
-}
-
-/** Waits until `pathname`, through Varnish, shows `text`; 5 s at most (CONTRACT §2). */
-async function waitForText(pathname: string, text: string) {
-  const deadline = Date.now() + 5_000;
-  for (;;) {
-    if ((await request(pathname)).body.includes(text)) return;
-    if (Date.now() > deadline) throw new Error(`${pathname} did not show "${text}" through Varnish within 5 s`);
-    await sleep(100);
-  }
 }
 
 describe("Varnish in front of two instances", () => {

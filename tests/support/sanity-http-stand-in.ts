@@ -36,6 +36,11 @@ export interface SanityHttpStandIn {
   publish(): Promise<string[]>;
   /** Cuts every live connection, as a proxy restart would. */
   cut(): void;
+  /**
+   * From now on, a query's answer is computed when it arrives and sent `ms` later (0: at once): a fetch
+   * still in flight when the next publication's event comes carries the content from before it.
+   */
+  delayAnswers(ms: number): void;
   close(): Promise<void>;
 }
 
@@ -71,6 +76,7 @@ export async function startSanityHttpStandIn(
   /** When the latest `message` was sent (in the same sequence as requests), and its number. */
   let lastMessage: { at: number; index: number } | null = null;
   let resumed = 0;
+  let answerDelayMs = 0;
   const record = (event: string, data: unknown) => {
     const id = `event-${++eventId}`;
     const entry = { id, event, data: JSON.stringify(data) };
@@ -121,6 +127,7 @@ export async function startSanityHttpStandIn(
       const named = /^event-(\d+)$/.exec(url.searchParams.get("lastLiveEventId") ?? "");
       latest.set(JSON.stringify([query, params, view]), { named: named ? Number(named[1]) : -1, at: ++sequence });
       const result = await run(query, params, view);
+      if (answerDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, answerDelayMs));
       const tags: string[] = [];
       if (syncTags) {
         const tag = `s1:${digestOf([query, params, view]).slice(0, 12)}`;
@@ -173,6 +180,9 @@ export async function startSanityHttpStandIn(
     cut() {
       for (const stream of streams) stream.socket?.destroy();
       streams.clear();
+    },
+    delayAnswers(ms) {
+      answerDelayMs = ms;
     },
     close: () =>
       new Promise((resolve) => {
