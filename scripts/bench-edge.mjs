@@ -35,7 +35,18 @@ const grown = path.join(work, "production.ndjson");
 writeGrownDataset(grown, { sectors: SECTORS, campaigns: CAMPAIGNS });
 const stack = await startVarnishStack({ instances: 2, dataset: grown });
 const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS * 2 });
-const get = (pathname) => httpRequest(`${stack.url}${pathname}`, { agent });
+/**
+ * A visitor's GET. A kept-alive socket that Varnish closed as idle just as it was reused answers
+ * ECONNRESET before any byte: a browser asks again on a new connection, and so does this.
+ */
+async function get(pathname) {
+  try {
+    return await httpRequest(`${stack.url}${pathname}`, { agent });
+  } catch (error) {
+    if (error?.code !== "ECONNRESET") throw error;
+    return httpRequest(`${stack.url}${pathname}`, { agent });
+  }
+}
 
 const readDocuments = () =>
   fs
