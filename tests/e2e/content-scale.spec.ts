@@ -116,3 +116,39 @@ test("/sectores' kept HTML: its page links and its search stay in the app, and e
   );
   expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
 });
+
+test("the floating WhatsApp button covers no page link of /sectores, wherever the list's end is on the screen", async ({
+  page,
+  context,
+}) => {
+  await rememberCookieChoice(context, server.baseUrl);
+  await page.goto(`${server.baseUrl}/sectores?pagina=2`);
+  const nav = page.getByRole("navigation", { name: "Páginas de la lista de sectores" });
+  const links = nav.getByRole("link");
+  expect(await links.count()).toBeGreaterThan(3);
+  // On a phone it shows once the page has scrolled (app/tailwind.css), as it has at the list's end.
+  const button = page.locator("[data-whatsapp-float]");
+  // The list's end at the screen's bottom edge, then a little higher and lower: the positions where the
+  // button (fixed in the bottom corner) sits level with it.
+  for (const offset of [0, 24, 48, 72]) {
+    await nav.evaluate((element, offset) => {
+      const { bottom } = element.getBoundingClientRect();
+      window.scrollBy(0, bottom - window.innerHeight + offset);
+    }, offset);
+    await expect(button).toBeVisible();
+    const float = (await button.boundingBox())!;
+    for (const link of await links.all()) {
+      const box = await link.boundingBox();
+      if (!box) continue;
+      const overlaps =
+        box.x < float.x + float.width &&
+        float.x < box.x + box.width &&
+        box.y < float.y + float.height &&
+        float.y < box.y + box.height;
+      expect(
+        overlaps,
+        `${(await link.getAttribute("aria-label")) ?? (await link.textContent())} at offset ${offset}`,
+      ).toBe(false);
+    }
+  }
+});

@@ -98,7 +98,9 @@ export function DirectoryPagination({
     <>
       {pages > 1 ? (
         <nav aria-label={texts?.pagesName ?? undefined} className="mt-10">
-          <ul className="flex flex-wrap items-center justify-center gap-2">
+          {/* On phones the floating WhatsApp button (4.5rem from the right edge: WhatsAppButton.tsx) would sit
+              over the last page links when the list's end is at the screen's bottom: they keep clear of it. */}
+          <ul className="flex flex-wrap items-center justify-center gap-2 px-[4.5rem] md:px-0">
             {page > 1 ? (
               <li>
                 <Link to={directoryHref(path, { page: page - 1, search })} rel="prev" className={linkClass}>
