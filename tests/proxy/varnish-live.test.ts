@@ -3,35 +3,19 @@
 // instances; within 2 s a visitor sees the edit through Varnish, and only the pages that showed what
 // changed were purged (every other page still a hit).
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { httpRequest, startVarnishStack } from "../../scripts/lib/varnish-stack.mjs";
-import { startSanityHttpStandIn } from "../support/sanity-http-stand-in";
+import { httpRequest } from "../../scripts/lib/varnish-stack.mjs";
+import type { SanityHttpStandIn } from "../support/sanity-http-stand-in";
+import { startStackOnStandIn, type VarnishStack } from "./varnish-support";
 
-interface Stack {
-  url: string;
-  stop(): Promise<void>;
-}
-type StandIn = Awaited<ReturnType<typeof startSanityHttpStandIn>>;
-
-const SEED = path.resolve(import.meta.dirname, "..", "..", "sanity-studio", "seed", "production.ndjson");
-let stack: Stack;
-let standIn: StandIn;
+let stack: VarnishStack;
+let standIn: SanityHttpStandIn;
 let datasetFile: string;
 
 beforeAll(async () => {
-  const directory = fs.mkdtempSync(path.join(os.tmpdir(), "varnish-live-"));
-  datasetFile = path.join(directory, "production.ndjson");
-  fs.copyFileSync(SEED, datasetFile);
-  standIn = await startSanityHttpStandIn(datasetFile, { syncTags: true });
-  stack = (await startVarnishStack({
-    instances: 2,
-    env: { SANITY_PROJECT_ID: "varnish-live", SANITY_API_HOST: standIn.url },
-  })) as unknown as Stack;
-  await standIn.waitForConnections(2);
+  ({ stack, standIn, datasetFile } = await startStackOnStandIn("varnish-live"));
 }, 180_000);
 afterAll(async () => {
   await stack?.stop();

@@ -2,9 +2,14 @@
  * What the Varnish proxy tests share: the stack's typed surface (scripts/lib/varnish-stack.mjs is plain
  * JS) and what they do with pages through it.
  */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
 import { expect } from "vitest";
 
-import { httpRequest } from "../../scripts/lib/varnish-stack.mjs";
+import { httpRequest, startVarnishStack } from "../../scripts/lib/varnish-stack.mjs";
+import { type SanityHttpStandIn, startSanityHttpStandIn } from "../support/sanity-http-stand-in";
 
 export interface Answer {
   status: number;
@@ -96,5 +101,41 @@ export function varnishPages(current: () => VarnishStack) {
     return gone;
   }
 
-  return { request, cacheOf, purgesSettled, warm, rollingRestart, waitForText, purged };
+  /**
+   * The sector pages among `sectorPages` whose related links name `slug`'s page: some, never all (a name
+   * change must purge exactly these).
+   */
+  async function pagesLinkingTo(sectorPages: string[], slug: string) {
+    const linking: string[] = [];
+    for (const page of sectorPages)
+      if (page !== `/sectores/${slug}` && (await request(page)).body.includes(`href="/sectores/${slug}"`))
+        linking.push(page);
+    expect(linking.length).toBeGreaterThan(0);
+    expect(linking.length).toBeLessThan(sectorPages.length - 1);
+    return linking;
+  }
+
+  return { request, cacheOf, purgesSettled, warm, rollingRestart, waitForText, purged, pagesLinkingTo };
+}
+
+const SEED = path.resolve(import.meta.dirname, "..", "..", "sanity-studio", "seed", "production.ndjson");
+
+/**
+ * Two instances on Sanity behind the shipped Varnish: they read the Content Lake stand-in (sync tags,
+ * Live events) over a copy of the seed, `datasetFile` (the stack's own dataset file is not used there).
+ * Resolves once both instances' Live connections are open.
+ */
+export async function startStackOnStandIn(
+  projectId: string,
+): Promise<{ stack: VarnishStack; standIn: SanityHttpStandIn; datasetFile: string }> {
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), `${projectId}-`));
+  const datasetFile = path.join(directory, "production.ndjson");
+  fs.copyFileSync(SEED, datasetFile);
+  const standIn = await startSanityHttpStandIn(datasetFile, { syncTags: true });
+  const stack = (await startVarnishStack({
+    instances: 2,
+    env: { SANITY_PROJECT_ID: projectId, SANITY_API_HOST: standIn.url },
+  })) as unknown as VarnishStack;
+  await standIn.waitForConnections(2);
+  return { stack, standIn, datasetFile };
 }
