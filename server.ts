@@ -5,6 +5,7 @@
  * SHARED_CACHE_PURGE_URL, at the shared cache in front (server/shared-cache-purge.ts).
  */
 import http from "node:http";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -21,7 +22,7 @@ import { createRemixHandler } from "./server/remix-handler";
 import { createRequestListener } from "./server/request-listener";
 import { sendPlain } from "./server/respond";
 import { createRouteLabeler } from "./server/route-label";
-import { sharedCachePurger } from "./server/shared-cache-purge";
+import { type SharedCachePurger, sharedCachePurger } from "./server/shared-cache-purge";
 import { StaticAssets } from "./server/static-assets";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -90,7 +91,12 @@ export async function createServer() {
   const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
   const services = appServices(build);
   const cache = new PageCache(pageCacheBounds());
-  const purger = sharedCachePurger();
+  // A purge still undelivered at shutdown (the cache away during a restart) is sent by the next start.
+  const owner = `${os.hostname()}-${process.env.PORT ?? "0"}`.replace(/[^a-zA-Z0-9._-]+/g, "_");
+  const purger = sharedCachePurger(
+    process.env,
+    path.join(dataDir(), "shared-cache", `undelivered-purges-${owner}.txt`),
+  );
   const buildVersion = build.assets.version;
   // A deploy: the pages of the build this instance served before leave the shared cache
   // (server/build-release.ts). A first start on this DATA_DIR has no build to purge.
@@ -152,7 +158,7 @@ export async function createServer() {
     }),
   );
   applyKeepAlive(server);
-  return Object.assign(server, { services, drain });
+  return Object.assign(server, { services, drain, purger });
 }
 
 export async function startServer() {
@@ -211,7 +217,9 @@ function deliveryTimeoutMs(): number {
  * Leads are stored until the last request is answered: delivery stops only after that. A second signal
  * exits at once.
  */
-function handleShutdownSignals(server: http.Server & { services: AppServices; drain: ConnectionDrain }) {
+function handleShutdownSignals(
+  server: http.Server & { services: AppServices; drain: ConnectionDrain; purger: SharedCachePurger | null },
+) {
   let stopping = false;
   const shutdown = (signal: NodeJS.Signals) => {
     if (stopping) process.exit(1);
@@ -243,6 +251,7 @@ function handleShutdownSignals(server: http.Server & { services: AppServices; dr
         console.error(JSON.stringify({ level: "error", msg: "shutdown incomplete", error: String(error) })),
       )
       .finally(() => {
+        server.purger?.close();
         console.log(JSON.stringify({ level: "info", msg: "shutdown complete", ms: Date.now() - started }));
         process.exit(0);
       });

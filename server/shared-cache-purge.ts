@@ -10,8 +10,13 @@
  * gauge an alert watches (docs/monitoring/alerts.yml). A 4xx is the cache refusing (the ACL, a wrong
  * URL): logged and counted, never retried. Tags waiting are bounded: past the bound they collapse into
  * SITE_TAG (everything), coarse but never stale. Each purge is sent again a moment later, which catches
- * a page an instance rendered from the old content while the first purge travelled.
+ * a page an instance rendered from the old content while the first purge travelled. A purge still
+ * undelivered when the instance stops is written to `undeliveredFile` and sent by the next start: a
+ * rolling restart while the cache is away loses nothing.
  */
+import fs from "node:fs";
+import path from "node:path";
+
 import {
   countSharedCachePurge,
   log,
@@ -40,6 +45,11 @@ export interface SharedCachePurgeOptions {
   count?: (result: SharedCachePurgeResult) => void;
   /** Tells how long the oldest undelivered purge has waited (shared_cache_purge_undelivered_seconds by default). */
   watchBacklog?: (source: () => number) => void;
+  /**
+   * Where the tags still undelivered at close() are kept (one per line), to be purged by the next
+   * purger made with the same file (the instance's next start).
+   */
+  undeliveredFile?: string;
 }
 
 const MAX_HEADER_BYTES = 8 * 1024;
@@ -70,11 +80,15 @@ export class SharedCachePurger {
   private closed = false;
   /** When the purge being sent first failed (null: none is failing). */
   private failingSince: number | null = null;
-  private readonly options: Required<Omit<SharedCachePurgeOptions, "count" | "watchBacklog">> & {
+  private readonly undeliveredFile: string | undefined;
+  /** The batch being sent now (undelivered until it is). */
+  private sending: string[] | null = null;
+  private readonly options: Required<Omit<SharedCachePurgeOptions, "count" | "watchBacklog" | "undeliveredFile">> & {
     count: (result: SharedCachePurgeResult) => void;
   };
 
   constructor(options: SharedCachePurgeOptions) {
+    this.undeliveredFile = options.undeliveredFile;
     this.options = {
       attempts: 6,
       baseDelayMs: 250,
@@ -89,6 +103,11 @@ export class SharedCachePurger {
     (options.watchBacklog ?? (options.count ? () => undefined : watchSharedCachePurgeBacklog))(() =>
       this.failingSince === null ? 0 : (Date.now() - this.failingSince) / 1000,
     );
+    const left = options.undeliveredFile ? takeUndelivered(options.undeliveredFile) : [];
+    if (left.length) {
+      log("info", "shared cache purge left by the last run: sending it", { tags: left.length });
+      this.enqueue(left);
+    }
   }
 
   /** Seconds the oldest purge not yet delivered has waited (0: none). */
@@ -116,10 +135,23 @@ export class SharedCachePurger {
     while (this.running) await this.running;
   }
 
+  /** Stops sending; what is still undelivered goes to `undeliveredFile` (when set) for the next start. */
   close(): void {
+    if (this.closed) return;
     this.closed = true;
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
+    const file = this.undeliveredFile;
+    const left = [...new Set([...(this.sending ?? []), ...this.pending])];
+    if (!file || left.length === 0) return;
+    try {
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      // Appended: a purge left by a run whose own leftovers were not sent yet keeps both.
+      fs.appendFileSync(file, `${left.join("\n")}\n`);
+      log("warn", "shared cache purge not delivered before shutdown: kept for the next start", { tags: left.length });
+    } catch (error) {
+      log("error", "shared cache purge not delivered and not kept", { tags: left.length, error: String(error) });
+    }
   }
 
   private enqueue(tags: readonly string[]): void {
@@ -148,6 +180,15 @@ export class SharedCachePurger {
   }
 
   private async send(tags: string[]): Promise<void> {
+    this.sending = tags;
+    try {
+      await this.sendBatch(tags);
+    } finally {
+      this.sending = null;
+    }
+  }
+
+  private async sendBatch(tags: string[]): Promise<void> {
     const { url, attempts, baseDelayMs, maxDelayMs, timeoutMs, count } = this.options;
     for (let attempt = 1; ; attempt += 1) {
       let problem: string;
@@ -196,8 +237,23 @@ export class SharedCachePurger {
   }
 }
 
+/** The tags a previous run left in `file` (the file is removed: they are queued now). */
+function takeUndelivered(file: string): string[] {
+  let text = "";
+  try {
+    text = fs.readFileSync(file, "utf8");
+    fs.rmSync(file, { force: true });
+  } catch {
+    return [];
+  }
+  return [...new Set(text.split("\n").filter((tag) => /^[\x21-\x7e]{1,256}$/.test(tag)))];
+}
+
 /** The purge client for SHARED_CACHE_PURGE_URL, or null when it is unset or not an http(s) URL (logged). */
-export function sharedCachePurger(env: Record<string, string | undefined> = process.env): SharedCachePurger | null {
+export function sharedCachePurger(
+  env: Record<string, string | undefined> = process.env,
+  undeliveredFile?: string,
+): SharedCachePurger | null {
   const raw = env.SHARED_CACHE_PURGE_URL?.trim();
   if (!raw) return null;
   let url: URL;
@@ -210,5 +266,5 @@ export function sharedCachePurger(env: Record<string, string | undefined> = proc
     log("error", "SHARED_CACHE_PURGE_URL is not an http(s) URL: no shared cache purges", { value: raw.slice(0, 200) });
     return null;
   }
-  return new SharedCachePurger({ url: url.href });
+  return new SharedCachePurger({ url: url.href, undeliveredFile });
 }

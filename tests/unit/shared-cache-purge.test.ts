@@ -1,8 +1,11 @@
 // The purge client of the shared cache (SHARED_CACHE_PURGE_URL) against a local stand-in: tags as one
 // PURGE with an xkey-purge header, retried with backoff on a failure, a refusal logged and counted and
 // never retried, bounded waiting tags, and the metric.
+import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
 
 import { afterEach, describe, expect, it, vi } from "vitest";
 
@@ -97,6 +100,40 @@ describe("shared cache purges", () => {
     expect(counts.at(-1)).toBe("purged");
     expect(backlog()).toBe(0);
     client.close();
+  });
+
+  it("keeps what is undelivered at shutdown for the next start, which sends it (a restart while the cache is away)", async () => {
+    const reserved = http.createServer();
+    await new Promise<void>((resolve) => reserved.listen(0, "127.0.0.1", resolve));
+    const port = (reserved.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => reserved.close(() => resolve()));
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "purges-")), "shared-cache", "undelivered.txt");
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    vi.spyOn(console, "log").mockImplementation(() => undefined);
+    const counts: string[] = [];
+    const stopping = purger(`http://127.0.0.1:${port}/`, counts, { maxDelayMs: 20, undeliveredFile: file });
+    stopping.purge(["q:a", "b:old"]);
+    await vi.waitFor(() => expect(counts).toContain("retried"));
+    stopping.purge(["d:links"]);
+    stopping.close();
+    expect(fs.readFileSync(file, "utf8").split("\n").filter(Boolean).sort()).toEqual(
+      ["b:old", "d:links", "q:a", OVERFLOW_TAG].sort(),
+    );
+    // The next start, the cache back on the same address: sent at once, and the file is gone.
+    const received: string[][] = [];
+    const back = http.createServer((req, res) => {
+      received.push(String(req.headers["xkey-purge"] ?? "").split(" "));
+      res.writeHead(200).end("ok");
+    });
+    await new Promise<void>((resolve) => back.listen(port, "127.0.0.1", resolve));
+    servers.push(back);
+    const started = purger(`http://127.0.0.1:${port}/`, [], { undeliveredFile: file });
+    await started.idle();
+    expect(received.flat().sort()).toEqual(["b:old", "d:links", "q:a", OVERFLOW_TAG].sort());
+    expect(fs.existsSync(file)).toBe(false);
+    // Nothing undelivered at its own shutdown: nothing kept.
+    started.close();
+    expect(fs.existsSync(file)).toBe(false);
   });
 
   it("logs and counts a refused purge (4xx) and does not retry it", async () => {
