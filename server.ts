@@ -91,8 +91,9 @@ export async function createServer() {
   const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
   const services = appServices(build);
   const cache = new PageCache(pageCacheBounds());
-  // A purge still undelivered at shutdown (the cache away during a restart) is sent by the next start.
+  // This instance's name in DATA_DIR, the same across its restarts (its last build, its kept purges).
   const owner = `${os.hostname()}-${process.env.PORT ?? "0"}`.replace(/[^a-zA-Z0-9._-]+/g, "_");
+  // A purge still undelivered at shutdown (the cache away during a restart) is sent by the next start.
   const purger = sharedCachePurger(
     process.env,
     path.join(dataDir(), "shared-cache", `undelivered-purges-${owner}.txt`),
@@ -100,7 +101,7 @@ export async function createServer() {
   const buildVersion = build.assets.version;
   // A deploy: the pages of the build this instance served before leave the shared cache
   // (server/build-release.ts). A first start on this DATA_DIR has no build to purge.
-  const replaced = recordServedBuild(dataDir(), buildVersion);
+  const replaced = recordServedBuild(dataDir(), buildVersion, owner);
   if (purger && replaced && replaced !== buildVersion) {
     purger.purge([buildTag(replaced)]);
     console.log(JSON.stringify({ level: "info", msg: "old build purged", build: buildVersion, replaced }));

@@ -14,6 +14,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
+import { log } from "./app";
+
 /** The builds whose files an instance keeps besides its own (the one it replaced and one before). */
 export const KEPT_BUILDS = 3;
 
@@ -22,10 +24,6 @@ const VERSION = /^[A-Za-z0-9_-]{1,64}$/;
 /** The tag every cacheable page of a build carries. */
 export function buildTag(version: string): string {
   return `b:${version}`;
-}
-
-function log(level: "info" | "warn", msg: string, fields: Record<string, unknown>) {
-  console.log(JSON.stringify({ level, msg, ...fields }));
 }
 
 /** Where the builds' files and each instance's last build are kept. */

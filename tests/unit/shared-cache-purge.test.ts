@@ -35,6 +35,27 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** A port nobody listens on yet: the cache is down. */
+async function downPort(): Promise<number> {
+  const reserved = http.createServer();
+  await new Promise<void>((resolve) => reserved.listen(0, "127.0.0.1", resolve));
+  const port = (reserved.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => reserved.close(() => resolve()));
+  return port;
+}
+
+/** The cache answering again on `port`: the tags of each purge it takes. */
+async function cacheBackOn(port: number): Promise<string[][]> {
+  const received: string[][] = [];
+  const back = http.createServer((req, res) => {
+    received.push(String(req.headers["xkey-purge"] ?? "").split(" "));
+    res.writeHead(200).end("ok");
+  });
+  await new Promise<void>((resolve) => back.listen(port, "127.0.0.1", resolve));
+  servers.push(back);
+  return received;
+}
+
 function purger(url: string, counts: string[], extra = {}) {
   return new SharedCachePurger({
     url,
@@ -69,11 +90,7 @@ describe("shared cache purges", () => {
   });
 
   it("never gives up: a purge that fails past its attempts is counted once as failed and delivered when the cache is back", async () => {
-    // A port nobody listens on yet: the cache is down.
-    const reserved = http.createServer();
-    await new Promise<void>((resolve) => reserved.listen(0, "127.0.0.1", resolve));
-    const port = (reserved.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => reserved.close(() => resolve()));
+    const port = await downPort();
     const counts: string[] = [];
     let backlog: () => number = () => 0;
     vi.spyOn(console, "error").mockImplementation(() => undefined);
@@ -88,13 +105,7 @@ describe("shared cache purges", () => {
     expect(counts.filter((result) => result === "failed")).toEqual(["failed"]);
     expect(backlog()).toBeGreaterThan(0);
     // The cache answers again on the same address: the purge gets through, nothing is waiting.
-    const received: string[][] = [];
-    const back = http.createServer((req, res) => {
-      received.push(String(req.headers["xkey-purge"] ?? "").split(" "));
-      res.writeHead(200).end("ok");
-    });
-    await new Promise<void>((resolve) => back.listen(port, "127.0.0.1", resolve));
-    servers.push(back);
+    const received = await cacheBackOn(port);
     await client.idle();
     expect(received).toEqual([["q:a", OVERFLOW_TAG]]);
     expect(counts.at(-1)).toBe("purged");
@@ -103,10 +114,7 @@ describe("shared cache purges", () => {
   });
 
   it("keeps what is undelivered at shutdown for the next start, which sends it (a restart while the cache is away)", async () => {
-    const reserved = http.createServer();
-    await new Promise<void>((resolve) => reserved.listen(0, "127.0.0.1", resolve));
-    const port = (reserved.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => reserved.close(() => resolve()));
+    const port = await downPort();
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "purges-")), "shared-cache", "undelivered.txt");
     vi.spyOn(console, "error").mockImplementation(() => undefined);
     vi.spyOn(console, "log").mockImplementation(() => undefined);
@@ -120,13 +128,7 @@ describe("shared cache purges", () => {
       ["b:old", "d:links", "q:a", OVERFLOW_TAG].sort(),
     );
     // The next start, the cache back on the same address: sent at once, and the file is gone.
-    const received: string[][] = [];
-    const back = http.createServer((req, res) => {
-      received.push(String(req.headers["xkey-purge"] ?? "").split(" "));
-      res.writeHead(200).end("ok");
-    });
-    await new Promise<void>((resolve) => back.listen(port, "127.0.0.1", resolve));
-    servers.push(back);
+    const received = await cacheBackOn(port);
     const started = purger(`http://127.0.0.1:${port}/`, [], { undeliveredFile: file });
     await started.idle();
     expect(received.flat().sort()).toEqual(["b:old", "d:links", "q:a", OVERFLOW_TAG].sort());
