@@ -5,6 +5,7 @@
 import type { MetaDescriptor, SerializeFrom } from "@remix-run/node";
 
 import { getSiteSettings } from "~/content/index.server";
+import { leadDeliveryIdle } from "~/leads/backend.server";
 import { resetContentSource } from "~/content/source.server";
 import { action as campaignAction, loader as campaignLoader, meta as campaignMeta } from "~/routes/$";
 import { action as calculatorAction } from "~/routes/calculadora";
@@ -12,11 +13,20 @@ import { loader as sitemapLoader } from "~/routes/sitemap[.]xml";
 
 import { hostileCampaignPage, SEEDED_CAMPAIGNS } from "../support/campaign";
 import { readDocuments, useDatasetCopy, writeDocuments } from "../support/dataset";
-import { type Delivery, FIXED_FECHA_ENVIO, FIXED_NOW, post, useLeadDestinations } from "../support/leads";
+import { type Delivery, FIXED_FECHA_ENVIO, FIXED_NOW, post, spoolFiles, useLeadDestinations } from "../support/leads";
 import { callLoader } from "../support/routes";
 
 const SITE_URL = "https://leads.example.es";
-const { destinations } = useLeadDestinations();
+const { destinations, dataDir } = useLeadDestinations();
+
+/** A refused post stored nothing: once delivery is idle, no record waits and nothing was attempted (a condition,
+ * not a pause: a lead stored by mistake is either still in the spool or already attempted). */
+async function expectNothingStored() {
+  await leadDeliveryIdle();
+  expect(spoolFiles(dataDir(), "pending")).toEqual([]);
+  expect(spoolFiles(dataDir(), "delivered")).toEqual([]);
+  expect(destinations.attempts).toEqual([]);
+}
 let dataset: string;
 
 type CampaignData = SerializeFrom<typeof campaignLoader>;
@@ -231,15 +241,13 @@ describe("campaign leads", () => {
       email: "El email es obligatorio",
       telefono: "El teléfono es obligatorio",
     });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(destinations.deliveries).toHaveLength(0);
+    await expectNothingStored();
   });
 
   it("a filled honeypot gets the normal answer and nothing is delivered", async () => {
     const { status, data } = await post(campaignAction, { ...lead, website: "spam" }, { path: "/reformas-integrales" });
     expect([status, data.ok]).toEqual([200, true]);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(destinations.deliveries).toHaveLength(0);
+    await expectNothingStored();
   });
 
   it("the calculator block's lead is delivered exactly as the calculator's", async () => {
