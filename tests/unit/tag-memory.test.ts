@@ -158,7 +158,7 @@ describe("tags that survive the process (embedded dataset)", () => {
     for (let i = 0; i < 20_000; i++) await cache.fetch(sectorPageQuery, { slug: `junk-${i}` }, "published");
     await memory.flush();
     // The durable memory: one line per query text, one per result that showed something.
-    expect(memoryIn(dir).load().size).toBeLessThanOrEqual(slugs.length + 3 + 4);
+    expect((await memoryIn(dir).load())!.size).toBeLessThanOrEqual(slugs.length + 3 + 4);
 
     const change = source.edit(EDITS["a body edit"]!());
     const found = await cache.refresh(change.affected, change.before);
