@@ -290,9 +290,18 @@ export function createCachedRunner(run: QueryRunner, limits: CacheLimits = {}): 
             continue;
           }
           for (const tag of entry.tags) changed.add(tag);
-          known.delete(key);
-          unstore(key);
           caches.published.delete(key);
+          if (fresh && !fresh.empty) {
+            // Remembered with what it shows now rather than forgotten: an instance handling the same
+            // change a moment later (its memory read after this write) still tells the result changed,
+            // and the page rendered again carries the same tags.
+            const now = { ...entry, digest: fresh.digest, reads: fresh.reads ?? entry.reads };
+            if (known.has(key)) known.set(key, now);
+            store(key, now);
+          } else {
+            known.delete(key);
+            unstore(key);
+          }
         }
       };
       await Promise.all(Array.from({ length: REFRESH_CONCURRENCY }, worker));

@@ -127,7 +127,8 @@ export async function changedDerivedTags(changed: ReadonlySet<string>): Promise<
     }
     tags.push(tag);
     registry.values.delete(tag);
-    memory?.set(tag, null);
+    // Remembered with its new result (an instance handling this change later still tells it changed).
+    memory?.set(tag, digest === null ? null : { n: name, k: key, r: [...reads], d: digest });
   }
   return tags;
 }

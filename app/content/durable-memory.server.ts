@@ -143,6 +143,10 @@ const RETRY_WRITE_MS = 5_000;
 /** How long a load or write waits for a database that is still starting. */
 const READY_WAIT_MS = 3_000;
 
+/** A key as a text column holds it: a query's key has a NUL, which PostgreSQL's text refuses. */
+const escapeKey = (key: string) => key.replace(/%/g, "%25").replace(/\0/g, "%00");
+const unescapeKey = (key: string) => key.replace(/%(25|00)/g, (_, code) => (code === "25" ? "%" : "\0"));
+
 /**
  * The memory in PostgreSQL (`shared_cache_memory`, app/leads/database.server.ts), shared by every instance
  * on the database: one row per (namespace, key), upserted in batches, the newest `at` winning (a null
@@ -194,12 +198,12 @@ export function postgresMemory<V>(
         const chunk = lines.slice(start, start + WRITE_CHUNK);
         await database.pool.query(
           `INSERT INTO ${table} (namespace, key, value, at)
-           SELECT $1, k, v::jsonb, a FROM unnest($2::text[], $3::text[], $4::bigint[]) AS row(k, v, a)
+           SELECT $1, k, v, a FROM unnest($2::text[], $3::text[], $4::bigint[]) AS row(k, v, a)
            ON CONFLICT (namespace, key) DO UPDATE SET value = EXCLUDED.value, at = EXCLUDED.at
            WHERE ${table}.at <= EXCLUDED.at`,
           [
             namespace,
-            chunk.map((line) => line.k),
+            chunk.map((line) => escapeKey(line.k)),
             chunk.map((line) => (line.v === null || line.v === undefined ? null : JSON.stringify(line.v))),
             chunk.map((line) => line.at),
           ],
@@ -237,11 +241,19 @@ export function postgresMemory<V>(
       try {
         await writing;
         await ready();
-        const { rows } = await database.pool.query<{ key: string; value: V }>(
+        const { rows } = await database.pool.query<{ key: string; value: string }>(
           `SELECT key, value FROM ${table} WHERE namespace = $1 AND value IS NOT NULL ORDER BY at DESC, key LIMIT $2`,
           [namespace, max],
         );
-        return new Map(rows.reverse().map((row) => [row.key, row.value]));
+        const loaded = new Map<string, V>();
+        for (const row of rows.reverse()) {
+          try {
+            loaded.set(unescapeKey(row.key), JSON.parse(row.value) as V);
+          } catch {
+            // A row no writer of this app made: skipped, as a line that cannot be parsed is in a file.
+          }
+        }
+        return loaded;
       } catch (error) {
         failed("load", error);
         return null;

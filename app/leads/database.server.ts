@@ -118,11 +118,12 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
     sql: `
       -- What pages were tagged with (app/content/durable-memory.server.ts): one row per (namespace, key),
       -- the newest "at" (the writer's clock, ms) winning; a null value forgets the key. Bounded by the
-      -- writers to the newest entries of each namespace.
+      -- writers to the newest entries of each namespace. Keys are escaped and values are JSON text, as
+      -- neither text nor jsonb holds the NUL a query's key has.
       CREATE TABLE ${TABLES.sharedCacheMemory} (
         namespace text NOT NULL,
         key text NOT NULL,
-        value jsonb,
+        value text,
         at bigint NOT NULL,
         PRIMARY KEY (namespace, key)
       );

@@ -11,7 +11,6 @@ import { afterEach, describe, expect, it } from "vitest";
 
 import { createCachedRunner, MAX_KNOWN_QUERIES, type StoredQuery } from "~/content/cache.server";
 import { collectContentTags, queryTag, recordContentTags } from "~/content/cache-tags.server";
-import { type QueryParams, SourceAnswer } from "~/content/content-source.server";
 import {
   changedDerivedTags,
   defineDerivedContent,
@@ -19,54 +18,10 @@ import {
   useDerivedMemory,
 } from "~/content/derived.server";
 import { durableMemory } from "~/content/durable-memory.server";
-import {
-  absentTags,
-  datasetFor,
-  diffDatasets,
-  mayHaveChanged,
-  newReadSet,
-  parseNdjsonRaw,
-  type ReadSet,
-  readSetCodec,
-  runGroq,
-  type SanityDocument,
-  touchedBy,
-  touchedTags,
-} from "~/content/local-source.server";
-import { sectorPageQuery, sectorsDirectoryQuery, sectorSlugsQuery, siteSettingsQuery } from "~/content/queries";
+import { absentTags, readSetCodec } from "~/content/local-source.server";
+import { sectorPageQuery, sectorsDirectoryQuery, siteSettingsQuery } from "~/content/queries";
 
-import { newSectorPage, SEED_FILE } from "../support/dataset";
-
-const seed = parseNdjsonRaw(fs.readFileSync(SEED_FILE, "utf8"));
-const slugs = seed
-  .filter((document) => document._type === "sectorPage" && !document._id.startsWith("drafts."))
-  .map((document) => (document.slug as { current: string }).current);
-const SECTOR = slugs[0]!;
-
-/** The embedded source's runner over a dataset that a test replaces (as a file edit would). */
-function dataset(initial: SanityDocument[]) {
-  let raw = initial;
-  let published = datasetFor(raw, "published");
-  return {
-    run: async (query: string, params: QueryParams) => {
-      const reads = newReadSet();
-      return new SourceAnswer(await runGroq(published, query, params, reads), null, reads);
-    },
-    /** Replaces the content; answers the runner of the content before, what changed, and its tags. */
-    edit(next: SanityDocument[]) {
-      const before = raw;
-      const beforePublished = published;
-      raw = next;
-      published = datasetFor(raw, "published");
-      const touched = touchedBy(diffDatasets(before, next), before, next);
-      return {
-        before: async (query: string, params: QueryParams) => runGroq(beforePublished, query, params),
-        affected: (reads: unknown) => mayHaveChanged(reads as ReadSet, touched),
-        tags: touchedTags(touched),
-      };
-    },
-  };
-}
+import { dataset, EDITS, renderSite, SECTOR, seed, slugs } from "../support/tag-memory";
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -86,36 +41,6 @@ const memoryIn = (dir: string, owner = "instance-1") =>
 function runnerOn(source: ReturnType<typeof dataset>, memory: ReturnType<typeof memoryIn> | null) {
   return createCachedRunner(source.run, { absentTags, durable: memory, readsCodec: readSetCodec });
 }
-
-/** What the site's pages run: every sector page, the directory, the sitemap's list, the settings. */
-async function renderSite(cache: ReturnType<typeof runnerOn>) {
-  for (const slug of slugs) await cache.fetch(sectorPageQuery, { slug }, "published");
-  for (const query of [sectorsDirectoryQuery, sectorSlugsQuery, siteSettingsQuery])
-    await cache.fetch(query, {}, "published");
-}
-
-const edited = (id: string, change: (document: SanityDocument) => SanityDocument) =>
-  seed.map((document) =>
-    document._id === id ? { ...change(document), _rev: "edited", _updatedAt: "2030-01-01T00:00:00Z" } : document,
-  );
-
-const EDITS: Record<string, () => SanityDocument[]> = {
-  "a body edit": () =>
-    edited(`sectorPage.${SECTOR}`, (page) => ({ ...page, explanation: { title: "Texto corregido" } })),
-  "a name change": () => edited(`sectorPage.${SECTOR}`, (page) => ({ ...page, sectorName: "Nombre nuevo" })),
-  "a new page": () => [
-    ...seed,
-    {
-      ...newSectorPage(
-        seed.find((document) => document._id === `sectorPage.${SECTOR}`)!,
-        "sector-nuevo",
-        "Sector Nuevo",
-      ),
-      _type: "sectorPage",
-    },
-  ],
-  "a settings change": () => edited("siteSettings", (settings) => ({ ...settings, siteName: "Otro nombre" })),
-};
 
 describe("tags that survive the process (embedded dataset)", () => {
   for (const [name, next] of Object.entries(EDITS))
