@@ -4,7 +4,11 @@
 // wrote after this one started; a brand-new instance names what the one that rendered every page names; the
 // newest write of a key wins; the table keeps the newest `max` entries; a database that cannot be reached
 // never throws, and a change then purges everything.
+import fs from "node:fs";
+import http from "node:http";
 import net from "node:net";
+import os from "node:os";
+import path from "node:path";
 
 import { inject } from "vitest";
 
@@ -12,13 +16,24 @@ import { createCachedRunner, type StoredQuery } from "~/content/cache.server";
 import { queryTag } from "~/content/cache-tags.server";
 import { type DurableMemory, postgresMemory } from "~/content/durable-memory.server";
 import { absentTags, readSetCodec } from "~/content/local-source.server";
+import { fileBacklog, postgresBacklog } from "~/content/purge-backlog.server";
 import { sectorPageQuery, sectorsDirectoryQuery } from "~/content/queries";
 import { type Database, openDatabase, TABLES } from "~/leads/database.server";
 
+import { SharedCachePurger } from "../../server/shared-cache-purge";
 import { createDatabase } from "../support/postgres";
 import { dataset, EDITS, renderSite, SECTOR, seed } from "../support/tag-memory";
 
 const postgresUrl = inject("postgresUrl");
+
+/** A port nobody listens on. */
+const downPort = () =>
+  new Promise<number>((resolve) => {
+    const server = net.createServer().listen(0, "127.0.0.1", () => {
+      const address = server.address() as net.AddressInfo;
+      server.close(() => resolve(address.port));
+    });
+  });
 
 describe.skipIf(!postgresUrl)("the shared cache's tag memory in PostgreSQL", () => {
   const pools: Database[] = [];
@@ -115,13 +130,7 @@ describe.skipIf(!postgresUrl)("the shared cache's tag memory in PostgreSQL", () 
   });
 
   it("a database that cannot be reached never throws: loads answer null and a change purges everything", async () => {
-    // A port nobody listens on.
-    const port = await new Promise<number>((resolve) => {
-      const server = net.createServer().listen(0, "127.0.0.1", () => {
-        const address = server.address() as net.AddressInfo;
-        server.close(() => resolve(address.port));
-      });
-    });
+    const port = await downPort();
     const database = instancePool(`postgres://nobody@127.0.0.1:${port}/nothing`);
     const memory = postgresMemory<StoredQuery>(database, "queries-local", { max: 100 });
     const source = dataset(seed);
@@ -131,5 +140,77 @@ describe.skipIf(!postgresUrl)("the shared cache's tag memory in PostgreSQL", () 
     await expect(memory.load()).resolves.toBeNull();
     const change = source.edit(EDITS["a body edit"]!());
     expect(await cache.refresh(change.affected, change.before)).toEqual({ all: true });
+  });
+
+  describe("undelivered purges", () => {
+    const tempFile = () => path.join(fs.mkdtempSync(path.join(os.tmpdir(), "purges-")), "undelivered.txt");
+    const quiet = () => {
+      vi.spyOn(console, "error").mockImplementation(() => undefined);
+      vi.spyOn(console, "log").mockImplementation(() => undefined);
+    };
+    afterEach(() => vi.restoreAllMocks());
+
+    it("a purge that failed on an instance then killed is delivered by another instance (its own disk) once the cache answers, and leaves the database", async () => {
+      quiet();
+      const url = await createDatabase(postgresUrl!);
+      const gone = await downPort();
+      const counts: string[] = [];
+      // A fails to purge (its cache is away) and is killed: its disk goes with it.
+      const killed = new SharedCachePurger({
+        url: `http://127.0.0.1:${gone}/`,
+        baseDelayMs: 5,
+        maxDelayMs: 20,
+        repeatAfterMs: 0,
+        count: (result) => counts.push(result),
+        backlog: postgresBacklog(instancePool(url), fileBacklog(tempFile())),
+      });
+      killed.purge(["q:a", "d:links"]);
+      const database = instancePool(url);
+      const rows = async () =>
+        (await database.pool.query<{ tag: string }>(`SELECT tag FROM ${TABLES.sharedCachePurgeBacklog}`)).rows
+          .map((row) => row.tag)
+          .sort();
+      await vi.waitFor(async () => expect(await rows()).toEqual(expect.arrayContaining(["d:links", "q:a"])), {
+        timeout: 10_000,
+      });
+
+      // B, which never saw the change, reaches the cache.
+      const received: string[][] = [];
+      const cache = http.createServer((req, res) => {
+        received.push(String(req.headers["xkey-purge"] ?? "").split(" "));
+        res.writeHead(200).end("ok");
+      });
+      await new Promise<void>((resolve) => cache.listen(0, "127.0.0.1", resolve));
+      const other = new SharedCachePurger({
+        url: `http://127.0.0.1:${(cache.address() as net.AddressInfo).port}/`,
+        repeatAfterMs: 0,
+        backlogPollMs: 100,
+        count: () => undefined,
+        backlog: postgresBacklog(instancePool(url), fileBacklog(tempFile())),
+      });
+      try {
+        await vi.waitFor(() => expect(received.flat()).toEqual(expect.arrayContaining(["q:a", "d:links"])), {
+          timeout: 10_000,
+        });
+        // Delivered: the rows go (those written within a second of the delivery after one more).
+        await vi.waitFor(async () => expect(await rows()).toEqual([]), { timeout: 15_000 });
+      } finally {
+        await other.close();
+        await killed.close();
+        await new Promise((resolve) => cache.close(resolve));
+      }
+    });
+
+    it("a database that cannot be reached keeps the purges in the file instead", async () => {
+      quiet();
+      const file = tempFile();
+      const backlog = postgresBacklog(
+        instancePool(`postgres://nobody@127.0.0.1:${await downPort()}/nothing`),
+        fileBacklog(file),
+      );
+      await backlog.add(["q:a"]);
+      expect(await fileBacklog(file).read()).toEqual(["q:a"]);
+      expect(await backlog.read()).toEqual(["q:a"]);
+    });
   });
 });
