@@ -15,8 +15,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-import { type Database, sharedDatabase, TABLES } from "~/leads/database.server";
 import { databaseUrl } from "~/leads/config.server";
+import { type Database, sharedDatabase, TABLES } from "~/leads/database.server";
 import { dataDir, sharedCacheInFront } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 import { countSharedCacheMemoryError } from "~/metrics/metrics.server";
