@@ -115,9 +115,10 @@ describe("pages rendered only by an instance that was then replaced by a brand-n
  * sockets, and it would take them when it wakes.
  */
 async function purgeRelay(target: string) {
-  const state = { up: true, url: "" };
+  const state = { up: true, url: "", firstRefusedAt: 0 };
   const server = http.createServer((req, res) => {
     if (!state.up) {
+      state.firstRefusedAt ||= Date.now();
       res.writeHead(503).end("down");
       return;
     }
@@ -158,11 +159,13 @@ describe("a purge that failed while Varnish could not take it (PostgreSQL)", () 
         ...page,
         explanation: { ...(page.explanation as object), title: "Editado antes del SIGKILL" },
       }));
-      // Until an instance's purge failed and was kept.
-      for (;;) {
-        const { rows } = await database.query("SELECT tag FROM shared_cache_purge_backlog");
-        if (rows.length > 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 100));
+      // An instance's purge failed; it is kept in the database within 5 s of that.
+      const kept = async () =>
+        (await database.query("SELECT tag FROM shared_cache_purge_backlog").catch(() => ({ rows: [] }))).rows.length;
+      while (!relay.state.firstRefusedAt) await new Promise((resolve) => setTimeout(resolve, 50));
+      while (!(await kept())) {
+        if (Date.now() - relay.state.firstRefusedAt > 5_000) throw new Error("no failed purge kept within 5 s");
+        await new Promise((resolve) => setTimeout(resolve, 50));
       }
       for (const index of [0, 1]) {
         processOf(index).kill();
