@@ -74,6 +74,32 @@ describe("tags that survive the process (embedded dataset)", () => {
       }
     });
 
+  it("what another instance remembered after this one started is read when a change is handled", async () => {
+    const dir = tempDir();
+    // B started first and rendered nothing; A (same DATA_DIR) rendered every page afterwards.
+    const onB = dataset(seed);
+    const b = runnerOn(onB, memoryIn(dir, "instance-2"));
+    const onA = dataset(seed);
+    const memoryOfA = memoryIn(dir, "instance-1");
+    await renderSite(runnerOn(onA, memoryOfA));
+    await memoryOfA.flush();
+    const change = onB.edit(EDITS["a body edit"]!());
+    const found = await b.refresh(change.affected, change.before);
+    expect(found.all).toBe(false);
+    if (!found.all) expect(found.tags).toContain(queryTag(sectorPageQuery, { slug: SECTOR }));
+  });
+
+  it("a memory that cannot be read (the database down) makes a change purge everything, never nothing", async () => {
+    const unreadable = { load: async () => null, set: () => undefined, flush: async () => undefined };
+    const source = dataset(seed);
+    const cache = runnerOn(source, unreadable);
+    await renderSite(cache);
+    const change = source.edit(EDITS["a body edit"]!());
+    expect(await cache.refresh(change.affected, change.before)).toEqual({ all: true });
+    useDerivedMemory(unreadable);
+    expect(await changedDerivedTags(new Set(["q:any"]))).toBeNull();
+  });
+
   it("20,000 unknown slugs are not remembered: the memory stays the site's size and the next edit names only its results", async () => {
     const dir = tempDir();
     const source = dataset(seed);
