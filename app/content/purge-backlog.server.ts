@@ -95,7 +95,11 @@ export function postgresBacklog(database: Database, fallback: PurgeBacklog): Pur
   const table = TABLES.sharedCachePurgeBacklog;
   const failed = (operation: "load" | "write", error: unknown) => {
     countSharedCacheMemoryError(operation);
-    log("error", "shared cache purges not delivered: the database did not answer", { error: String(error) });
+    const msg =
+      operation === "load"
+        ? "shared cache purges not delivered yet could not be read from the database"
+        : "shared cache purges not delivered yet could not be written to the database";
+    log("error", msg, { error: String(error) });
   };
   const ready = async () => {
     if (!(await database.readyWithin(READY_WAIT_MS))) throw new Error("database not ready");
