@@ -13,7 +13,7 @@ import type { ServerBuild } from "@remix-run/node";
 import express, { type ErrorRequestHandler } from "express";
 
 import type * as EntryServer from "./app/entry.server";
-import { type ContentChange, dataDir, purgeTagsOf } from "./server/app";
+import { type ContentChange, dataDir, purgeBacklog, purgeTagsOf } from "./server/app";
 import { archiveBuildFiles, buildTag, recordServedBuild } from "./server/build-release";
 import { isPublicListenAddress, trustedProxyAddresses, trustedProxyHops } from "./server/client-address";
 import { applyKeepAlive, ConnectionDrain, shutdownDelayMs } from "./server/drain";
@@ -93,10 +93,10 @@ export async function createServer() {
   const cache = new PageCache(pageCacheBounds());
   // This instance's name in DATA_DIR, the same across its restarts (its last build, its kept purges).
   const owner = `${os.hostname()}-${process.env.PORT ?? "0"}`.replace(/[^a-zA-Z0-9._-]+/g, "_");
-  // A purge still undelivered at shutdown (the cache away during a restart) is sent by the next start.
-  const purger = sharedCachePurger(
-    process.env,
-    path.join(dataDir(), "shared-cache", `undelivered-purges-${owner}.txt`),
+  // A purge the cache did not take is kept (the database with DATABASE_URL, else DATA_DIR) and sent by
+  // the next start or, on the database, by any instance: a kill during an outage loses nothing.
+  const purger = sharedCachePurger(process.env, () =>
+    purgeBacklog(path.join(dataDir(), "shared-cache", `undelivered-purges-${owner}.txt`)),
   );
   const buildVersion = build.assets.version;
   // A deploy: the pages of the build this instance served before leave the shared cache
@@ -242,17 +242,19 @@ function handleShutdownSignals(
         idleGraceMs: 2_000,
         deadlineMs: boundMs - 3_000,
       })
-      .then(({ cut }) => {
+      .then(async ({ cut }) => {
         const msg = "connections drained";
         const ms = Date.now() - started;
         console.log(JSON.stringify({ level: cut ? "warn" : "info", msg, cut, ms }));
+        // What the shared cache has not taken yet is kept for the next start, before the database pool
+        // closes (2 s at most: a purge was kept when it failed; only what was queued since is written now).
+        await Promise.race([server.purger?.close(), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
         return server.services.shutdownLeads(Math.max(500, boundMs - (Date.now() - started) - 1_500));
       })
       .catch((error: unknown) =>
         console.error(JSON.stringify({ level: "error", msg: "shutdown incomplete", error: String(error) })),
       )
       .finally(() => {
-        server.purger?.close();
         console.log(JSON.stringify({ level: "info", msg: "shutdown complete", ms: Date.now() - started }));
         process.exit(0);
       });

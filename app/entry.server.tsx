@@ -39,6 +39,7 @@ export {
   purgeTagsOf,
   SITE_TAG,
 } from "~/content/cache-tags.server";
+export { purgeBacklog } from "~/content/purge-backlog.server";
 export { runInRequestScope } from "~/content/request-scope.server";
 export { DIRECTORY_PARAM } from "~/domain/sector-directory";
 export { EXPERIMENT_COOKIE } from "~/experiments/cookie";

@@ -16,6 +16,7 @@ export {
   purgeTagsOf,
   SITE_TAG,
 } from "../app/content/cache-tags.server";
+export { type PurgeBacklog, purgeBacklog } from "../app/content/purge-backlog.server";
 export { runInRequestScope } from "../app/content/request-scope.server";
 export { DIRECTORY_PARAM } from "../app/domain/sector-directory";
 export { EXPERIMENT_COOKIE } from "../app/experiments/cookie";

@@ -10,17 +10,18 @@
  * gauge an alert watches (docs/monitoring/alerts.yml). A 4xx is the cache refusing (the ACL, a wrong
  * URL): logged and counted, never retried. Tags waiting are bounded: past the bound they collapse into
  * SITE_TAG (everything), coarse but never stale. Each purge is sent again a moment later, which catches
- * a page an instance rendered from the old content while the first purge travelled. A purge still
- * undelivered when the instance stops is written to `undeliveredFile` and sent by the next start: a
- * rolling restart while the cache is away loses nothing.
+ * a page an instance rendered from the old content while the first purge travelled. A purge the cache
+ * did not take goes to the `backlog` at once (app/content/purge-backlog.server.ts: the database every
+ * instance reads with DATABASE_URL, else DATA_DIR), and so does every purge queued while it keeps failing
+ * and what is left at close: an instance killed during an outage loses nothing. The backlog is read at
+ * start and every few seconds, so its next start, or any instance on the same database (a replacement
+ * too), sends what another could not; a tag leaves it once a purge of it was delivered.
  */
-import fs from "node:fs";
-import path from "node:path";
-
 import {
   countSharedCachePurge,
   log,
   OVERFLOW_TAG,
+  type PurgeBacklog,
   type SharedCachePurgeResult,
   SITE_TAG,
   watchSharedCachePurgeBacklog,
@@ -45,11 +46,10 @@ export interface SharedCachePurgeOptions {
   count?: (result: SharedCachePurgeResult) => void;
   /** Tells how long the oldest undelivered purge has waited (shared_cache_purge_undelivered_seconds by default). */
   watchBacklog?: (source: () => number) => void;
-  /**
-   * Where the tags still undelivered at close() are kept (one per line), to be purged by the next
-   * purger made with the same file (the instance's next start).
-   */
-  undeliveredFile?: string;
+  /** Where the purges not delivered yet are kept (read at start and every backlogPollMs). */
+  backlog?: PurgeBacklog;
+  /** How often the backlog is read for what another instance, or this one's last run, left (0: at start only). */
+  backlogPollMs?: number;
 }
 
 const MAX_HEADER_BYTES = 8 * 1024;
@@ -80,15 +80,19 @@ export class SharedCachePurger {
   private closed = false;
   /** When the purge being sent first failed (null: none is failing). */
   private failingSince: number | null = null;
-  private readonly undeliveredFile: string | undefined;
+  private readonly backlog: PurgeBacklog | undefined;
+  /** Tags this process knows to be in the backlog (it wrote them, or read them there). */
+  private readonly backlogged = new Set<string>();
+  /** Writes to the backlog under way (close() waits for them). */
+  private backlogWrites: Promise<void> = Promise.resolve();
   /** The batch being sent now (undelivered until it is). */
   private sending: string[] | null = null;
-  private readonly options: Required<Omit<SharedCachePurgeOptions, "count" | "watchBacklog" | "undeliveredFile">> & {
+  private readonly options: Required<Omit<SharedCachePurgeOptions, "count" | "watchBacklog" | "backlog">> & {
     count: (result: SharedCachePurgeResult) => void;
   };
 
   constructor(options: SharedCachePurgeOptions) {
-    this.undeliveredFile = options.undeliveredFile;
+    this.backlog = options.backlog;
     this.options = {
       attempts: 6,
       baseDelayMs: 250,
@@ -96,6 +100,7 @@ export class SharedCachePurger {
       timeoutMs: 5_000,
       maxPendingTags: 10_000,
       repeatAfterMs: 1_000,
+      backlogPollMs: 5_000,
       count: countSharedCachePurge,
       ...options,
     };
@@ -103,11 +108,51 @@ export class SharedCachePurger {
     (options.watchBacklog ?? (options.count ? () => undefined : watchSharedCachePurgeBacklog))(() =>
       this.failingSince === null ? 0 : (Date.now() - this.failingSince) / 1000,
     );
-    const left = options.undeliveredFile ? takeUndelivered(options.undeliveredFile) : [];
-    if (left.length) {
-      log("info", "shared cache purge left by the last run: sending it", { tags: left.length });
-      this.enqueue(left);
+    if (this.backlog) {
+      void this.readBacklog(true);
+      const poll = this.options.backlogPollMs;
+      if (poll > 0) {
+        const timer = setInterval(() => void this.readBacklog(false), poll);
+        timer.unref();
+        this.timers.add(timer);
+      }
     }
+  }
+
+  /** Queues what the backlog holds that is not already on its way (left by a run, or another instance). */
+  private async readBacklog(atStart: boolean): Promise<void> {
+    const tags = await this.backlog!.read();
+    if (this.closed) return;
+    const fresh = tags.filter((tag) => !this.pending.has(tag) && !this.sending?.includes(tag));
+    for (const tag of tags) this.backlogged.add(tag);
+    if (!fresh.length) return;
+    log("info", "shared cache purge not delivered before: sending it", {
+      tags: fresh.length,
+      from: atStart ? "start" : "backlog",
+    });
+    this.enqueue(fresh);
+  }
+
+  /**
+   * Keeps these tags in the backlog (a purge the cache did not take, or one queued while it fails),
+   * written each time: another instance may have removed an older row of the same tag meanwhile.
+   */
+  private keep(tags: readonly string[]): void {
+    const backlog = this.backlog;
+    if (!backlog || !tags.length) return;
+    for (const tag of tags) this.backlogged.add(tag);
+    this.backlogWrites = this.backlogWrites.then(() => backlog.add(tags));
+  }
+
+  /** A purge of these tags was delivered, begun at `since`: the backlog forgets them. */
+  private forget(tags: readonly string[], since: number): void {
+    const backlog = this.backlog;
+    if (!backlog) return;
+    const everything = tags.includes(SITE_TAG);
+    const known = [...this.backlogged].filter((tag) => everything || tags.includes(tag));
+    if (!known.length) return;
+    for (const tag of known) this.backlogged.delete(tag);
+    this.backlogWrites = this.backlogWrites.then(() => backlog.delivered(known, since));
   }
 
   /** Seconds the oldest purge not yet delivered has waited (0: none). */
@@ -130,32 +175,33 @@ export class SharedCachePurger {
     }
   }
 
-  /** Resolves once nothing is waiting or being sent (tests, shutdown). */
+  /** Resolves once nothing is waiting or being sent, and the backlog is written (tests, shutdown). */
   async idle(): Promise<void> {
     while (this.running) await this.running;
+    await this.backlogWrites;
   }
 
-  /** Stops sending; what is still undelivered goes to `undeliveredFile` (when set) for the next start. */
-  close(): void {
-    if (this.closed) return;
+  /** Stops sending; what is still undelivered goes to the backlog (when set); resolves once it is written. */
+  close(): Promise<void> {
+    if (this.closed) return this.backlogWrites;
     this.closed = true;
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
-    const file = this.undeliveredFile;
-    const left = [...new Set([...(this.sending ?? []), ...this.pending])];
-    if (!file || left.length === 0) return;
-    try {
-      fs.mkdirSync(path.dirname(file), { recursive: true });
-      // Appended: a purge left by a run whose own leftovers were not sent yet keeps both.
-      fs.appendFileSync(file, `${left.join("\n")}\n`);
-      log("warn", "shared cache purge not delivered before shutdown: kept for the next start", { tags: left.length });
-    } catch (error) {
-      log("error", "shared cache purge not delivered and not kept", { tags: left.length, error: String(error) });
+    for (const timer of this.timers) {
+      clearTimeout(timer);
+      clearInterval(timer);
     }
+    this.timers.clear();
+    const left = [...new Set([...(this.sending ?? []), ...this.pending])];
+    if (this.backlog && left.length) {
+      log("warn", "shared cache purge not delivered before shutdown: kept for the next start", { tags: left.length });
+      this.keep(left);
+    }
+    return this.backlogWrites;
   }
 
   private enqueue(tags: readonly string[]): void {
     if (this.pending.has(SITE_TAG)) return;
+    // While the cache does not answer, a new purge is kept at once (it would fail the same way).
+    if (this.failingSince !== null) this.keep(tags);
     for (const tag of tags) this.pending.add(tag);
     if (this.pending.size > this.options.maxPendingTags) {
       log("warn", "shared cache purge queue full: purging everything", { tags: this.pending.size });
@@ -192,6 +238,7 @@ export class SharedCachePurger {
     const { url, attempts, baseDelayMs, maxDelayMs, timeoutMs, count } = this.options;
     for (let attempt = 1; ; attempt += 1) {
       let problem: string;
+      const began = Date.now();
       try {
         const response = await fetch(url, {
           method: "PURGE",
@@ -201,6 +248,7 @@ export class SharedCachePurger {
         const text = (await response.text().catch(() => "")).slice(0, 200);
         if (response.ok) {
           count("purged");
+          this.forget(tags, began);
           if (this.failingSince !== null)
             log("info", "shared cache purge delivered after failures", {
               attempts: attempt,
@@ -211,6 +259,8 @@ export class SharedCachePurger {
         }
         if (response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429) {
           count("refused");
+          // Never retried: the backlog does not keep it either.
+          this.forget(tags, began);
           this.failingSince = null;
           log("error", "shared cache refused a purge", { status: response.status, answer: text, tags: tags.length });
           return;
@@ -225,6 +275,8 @@ export class SharedCachePurger {
         return;
       }
       this.failingSince ??= Date.now();
+      // Kept at once, with what waits behind it: a kill now loses nothing.
+      if (attempt === 1) this.keep([...tags, ...this.pending]);
       if (attempt === attempts) {
         // Pages may be stale there until it gets through: said once, then retried quietly.
         count("failed");
@@ -237,22 +289,10 @@ export class SharedCachePurger {
   }
 }
 
-/** The tags a previous run left in `file` (the file is removed: they are queued now). */
-function takeUndelivered(file: string): string[] {
-  let text = "";
-  try {
-    text = fs.readFileSync(file, "utf8");
-    fs.rmSync(file, { force: true });
-  } catch {
-    return [];
-  }
-  return [...new Set(text.split("\n").filter((tag) => /^[\x21-\x7e]{1,256}$/.test(tag)))];
-}
-
 /** The purge client for SHARED_CACHE_PURGE_URL, or null when it is unset or not an http(s) URL (logged). */
 export function sharedCachePurger(
   env: Record<string, string | undefined> = process.env,
-  undeliveredFile?: string,
+  backlog?: () => PurgeBacklog,
 ): SharedCachePurger | null {
   const raw = env.SHARED_CACHE_PURGE_URL?.trim();
   if (!raw) return null;
@@ -266,5 +306,5 @@ export function sharedCachePurger(
     log("error", "SHARED_CACHE_PURGE_URL is not an http(s) URL: no shared cache purges", { value: raw.slice(0, 200) });
     return null;
   }
-  return new SharedCachePurger({ url: url.href, undeliveredFile });
+  return new SharedCachePurger({ url: url.href, backlog: backlog?.() });
 }

@@ -171,10 +171,9 @@ export function createCachedRunner(run: QueryRunner, limits: CacheLimits = {}): 
   const known = new LRUCache<Key, Known>({
     max,
     // Only results that showed something are remembered, so junk never gets here and never evicts them.
-    dispose: (_entry, key, reason) => {
-      if (reason !== "evict") return;
-      forgotten = true;
-      durable?.set(key, null);
+    // The durable memory keeps its own bound (the newest entries); this process's eviction leaves it.
+    dispose: (_entry, _key, reason) => {
+      if (reason === "evict") forgotten = true;
     },
   });
   const storedTexts = new Set<string>();
@@ -188,18 +187,13 @@ export function createCachedRunner(run: QueryRunner, limits: CacheLimits = {}): 
     durable.set(key, { h, p: entry.params, t: entry.tags, d: entry.digest, r: codec.encode(entry.reads) });
   };
   const unstore = (key: Key) => durable?.set(key, null);
-  if (durable) {
-    // What other processes (this one before a restart, the other instances) remembered.
-    const stored = durable.load();
-    for (const [key, value] of stored) {
-      if (typeof value === "string" || key.startsWith("text:")) continue;
-      const query = stored.get(`text:${value.h}`);
-      if (typeof query !== "string") continue;
-      storedTexts.add(value.h);
-      known.set(key, { query, params: value.p, tags: value.t, digest: value.d, reads: codec.decode(value.r) });
-    }
-    forgotten = false;
-  }
+  /** A remembered query as the durable memory keeps it, or null when it cannot be read back. */
+  const fromStore = (stored: Map<string, StoredQuery>, value: StoredQuery): Known | null => {
+    if (typeof value === "string") return null;
+    const query = stored.get(`text:${value.h}`);
+    if (typeof query !== "string") return null;
+    return { query, params: value.p, tags: value.t, digest: value.d, reads: codec.decode(value.r) };
+  };
   const remember = (key: Key, request: Request, boxed: Boxed, stale: Boxed | undefined) => {
     const before = known.get(key);
     if (boxed.empty) {
@@ -268,8 +262,21 @@ export function createCachedRunner(run: QueryRunner, limits: CacheLimits = {}): 
         forgotten = false;
         return { all: true };
       }
+      // What every process remembered, read now: the other instances' results too, written after this
+      // one started. A memory that cannot be read cannot name the pages others rendered: everything goes.
+      const stored = durable ? await durable.load() : new Map<string, StoredQuery>();
+      if (!stored) {
+        caches.published.clear();
+        return { all: true };
+      }
+      const candidates = new Map(known.entries());
+      for (const [key, value] of stored) {
+        if (key.startsWith("text:") || candidates.has(key)) continue;
+        const entry = fromStore(stored, value);
+        if (entry) candidates.set(key, entry);
+      }
       const changed = new Set<string>();
-      const queue = [...known.entries()].filter(
+      const queue = [...candidates.entries()].filter(
         ([, entry]) => !mayHaveChanged || entry.reads === null || mayHaveChanged(entry.reads),
       );
       const worker = async () => {
@@ -279,13 +286,22 @@ export function createCachedRunner(run: QueryRunner, limits: CacheLimits = {}): 
           const old = before ? await runBoxed(before, entry, "published").catch(() => null) : entry;
           if (fresh && old && fresh.digest === old.digest) {
             // Still the result the page showed: its digest follows the content the page now shows.
-            if (fresh.digest !== entry.digest) known.set(key, { ...entry, digest: fresh.digest });
+            if (fresh.digest !== entry.digest && known.has(key)) known.set(key, { ...entry, digest: fresh.digest });
             continue;
           }
           for (const tag of entry.tags) changed.add(tag);
-          known.delete(key);
-          unstore(key);
           caches.published.delete(key);
+          if (fresh && !fresh.empty) {
+            // Remembered with what it shows now rather than forgotten: an instance handling the same
+            // change a moment later (its memory read after this write) still tells the result changed,
+            // and the page rendered again carries the same tags.
+            const now = { ...entry, digest: fresh.digest, reads: fresh.reads ?? entry.reads };
+            if (known.has(key)) known.set(key, now);
+            store(key, now);
+          } else {
+            known.delete(key);
+            unstore(key);
+          }
         }
       };
       await Promise.all(Array.from({ length: REFRESH_CONCURRENCY }, worker));

@@ -11,15 +11,12 @@
  * (./durable-memory.server.ts), and an instance that never computed a value (restarted, new, the other
  * one) still tells whether it changed (docs/decisions/0017-tags-that-survive-the-process.md).
  */
-import path from "node:path";
-
 import { LRUCache } from "lru-cache";
 
-import { dataDir, sharedCacheInFront } from "~/lib/env.server";
 import { singleton } from "~/lib/singleton.server";
 
 import { collectContentTags, queryTag, recordContentTags, resultDigest } from "./cache-tags.server";
-import { type DurableMemory, durableMemory } from "./durable-memory.server";
+import { type DurableMemory, sharedCacheMemory } from "./durable-memory.server";
 import { currentPerspective } from "./perspective.server";
 
 interface Derived {
@@ -49,9 +46,7 @@ const registry = singleton("derivedContent", () => ({
 }));
 
 function durable(): DurableMemory<StoredDerived> | null {
-  registry.durable ??= sharedCacheInFront()
-    ? durableMemory<StoredDerived>(path.join(dataDir(), "shared-cache"), "derived", { max: MAX_DERIVED })
-    : null;
+  registry.durable ??= sharedCacheMemory<StoredDerived>("derived", { max: MAX_DERIVED });
   return registry.durable;
 }
 
@@ -89,8 +84,8 @@ export function defineDerivedContent<T>(name: string, compute: (key: string) => 
 
 /**
  * After the content holding `changed` changed: the tags of the remembered values (here or in the
- * durable memory) whose result changed (computed again now), or null when a value was forgotten (then
- * every page must go).
+ * durable memory) whose result changed (computed again now), or null when a value was forgotten or the
+ * durable memory could not be read (then every page must go).
  */
 export async function changedDerivedTags(changed: ReadonlySet<string>): Promise<string[] | null> {
   if (registry.forgotten) {
@@ -99,7 +94,9 @@ export async function changedDerivedTags(changed: ReadonlySet<string>): Promise<
     return null;
   }
   const memory = durable();
-  const stored = memory?.load() ?? new Map<string, StoredDerived>();
+  // What every process remembered, read now; unreadable, the pages others rendered cannot be named.
+  const stored = memory ? await memory.load() : new Map<string, StoredDerived>();
+  if (!stored) return null;
   const candidates = new Map<string, { name: string; key: string; digests: string[] }>();
   const consider = (tag: string, name: string, key: string, reads: Iterable<string>, digest: string) => {
     if (![...reads].some((read) => changed.has(read))) return;
@@ -130,7 +127,8 @@ export async function changedDerivedTags(changed: ReadonlySet<string>): Promise<
     }
     tags.push(tag);
     registry.values.delete(tag);
-    memory?.set(tag, null);
+    // Remembered with its new result (an instance handling this change later still tells it changed).
+    memory?.set(tag, digest === null ? null : { n: name, k: key, r: [...reads], d: digest });
   }
   return tags;
 }

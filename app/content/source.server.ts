@@ -6,9 +6,8 @@
  * caches drop exactly what showed it (docs/decisions/0015-tag-based-invalidation.md).
  */
 import { EventEmitter } from "node:events";
-import path from "node:path";
 
-import { contentDatasetFile, dataDir, sanitySettings, sanityStudioUrl, sharedCacheInFront } from "~/lib/env.server";
+import { contentDatasetFile, sanitySettings, sanityStudioUrl } from "~/lib/env.server";
 import { singleton } from "~/lib/singleton.server";
 
 import { type CacheLimits, createCachedRunner, MAX_KNOWN_QUERIES, type StoredQuery } from "./cache.server";
@@ -21,7 +20,7 @@ import {
   SourceAnswer,
 } from "./content-source.server";
 import { changedDerivedTags, forgetDerivedContent } from "./derived.server";
-import { durableMemory } from "./durable-memory.server";
+import { sharedCacheMemory } from "./durable-memory.server";
 import {
   absentTags,
   datasetFor,
@@ -95,11 +94,12 @@ async function announceTags(tags: readonly string[], reason: string): Promise<vo
   else if (derived.length) announce({ all: false, tags: derived, reason: `${reason}: derived values` });
 }
 
-/** With a shared cache in front, the queries pages ran outlive the process (docs/decisions/0017-…). */
+/**
+ * With a shared cache in front, the queries pages ran outlive the process, in the database with
+ * DATABASE_URL, else in DATA_DIR (docs/decisions/0017-…).
+ */
 function durableQueries(kind: ContentSource["kind"]) {
-  return sharedCacheInFront()
-    ? durableMemory<StoredQuery>(path.join(dataDir(), "shared-cache"), `queries-${kind}`, { max: MAX_KNOWN_QUERIES })
-    : null;
+  return sharedCacheMemory<StoredQuery>(`queries-${kind}`, { max: MAX_KNOWN_QUERIES });
 }
 
 /** How a source's changes are told apart from what was before (the embedded dataset only). */

@@ -61,7 +61,8 @@ export function retryDelayMs(
 
 /**
  * DATABASE_URL: a PostgreSQL connection string, or null for the embedded store (the spool in DATA_DIR).
- * Read only by app/leads/backend.server.ts, which picks every store from it.
+ * Read by app/leads/backend.server.ts, which picks every store from it, and by the shared cache's memory
+ * (app/content/durable-memory.server.ts, app/content/purge-backlog.server.ts), which lives there too.
  */
 export function databaseUrl(env: NodeJS.ProcessEnv = process.env): string | null {
   return env.DATABASE_URL?.trim() || null;

@@ -23,6 +23,8 @@ export const TABLES = {
   experimentConversion: "experiment_conversion",
   experimentVisitor: "experiment_visitor",
   erasureAudit: "lead_erasure_audit",
+  sharedCacheMemory: "shared_cache_memory",
+  sharedCachePurgeBacklog: "shared_cache_purge_backlog",
   migration: "app_migration",
 } as const;
 
@@ -107,6 +109,30 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
         browser text NOT NULL,
         variant text NOT NULL,
         PRIMARY KEY (experiment, browser)
+      );
+    `,
+  },
+  {
+    version: 5,
+    name: "the shared cache's memory of tagged results and its undelivered purges",
+    sql: `
+      -- What pages were tagged with (app/content/durable-memory.server.ts): one row per (namespace, key),
+      -- the newest "at" (the writer's clock, ms) winning; a null value forgets the key. Bounded by the
+      -- writers to the newest entries of each namespace. Keys are escaped and values are JSON text, as
+      -- neither text nor jsonb holds the NUL a query's key has.
+      CREATE TABLE ${TABLES.sharedCacheMemory} (
+        namespace text NOT NULL,
+        key text NOT NULL,
+        value text,
+        at bigint NOT NULL,
+        PRIMARY KEY (namespace, key)
+      );
+      CREATE INDEX shared_cache_memory_newest ON ${TABLES.sharedCacheMemory} (namespace, at DESC);
+      -- Tags whose purge the shared cache has not taken yet (app/content/purge-backlog.server.ts): any
+      -- instance sends them once it answers, then removes the rows added before it did.
+      CREATE TABLE ${TABLES.sharedCachePurgeBacklog} (
+        tag text PRIMARY KEY,
+        added_at bigint NOT NULL
       );
     `,
   },

@@ -306,6 +306,25 @@ export function watchSharedCachePurgeBacklog(source: () => number): void {
   gauge.set(source());
 }
 
+/**
+ * shared_cache_memory_errors_total: the shared cache's memory of tagged results or its undelivered purges
+ * (app/content/durable-memory.server.ts, app/content/purge-backlog.server.ts) could not be read or written
+ * in the database. The instance keeps serving; a change then purges everything (read) or the rows are
+ * tried again (write).
+ */
+export function countSharedCacheMemoryError(operation: "load" | "write"): void {
+  singleton(
+    "metrics.sharedCacheMemoryErrors",
+    () =>
+      new client.Counter({
+        name: "shared_cache_memory_errors_total",
+        help: "Reads and writes of the shared cache's memory (tags, undelivered purges) the database refused.",
+        labelNames: ["operation"],
+        registers: [metrics().registry],
+      }),
+  ).inc({ operation });
+}
+
 export function countExperimentAssignment(experiment: string, variant: string): void {
   metrics().experimentAssignments.inc({ experiment, variant });
 }

@@ -10,6 +10,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { OVERFLOW_TAG, SITE_TAG } from "~/content/cache-tags.server";
+import { fileBacklog } from "~/content/purge-backlog.server";
 import { renderMetrics } from "~/metrics/metrics.server";
 
 import { SharedCachePurger, sharedCachePurger, tagBatches } from "../../server/shared-cache-purge";
@@ -119,23 +120,46 @@ describe("shared cache purges", () => {
     vi.spyOn(console, "error").mockImplementation(() => undefined);
     vi.spyOn(console, "log").mockImplementation(() => undefined);
     const counts: string[] = [];
-    const stopping = purger(`http://127.0.0.1:${port}/`, counts, { maxDelayMs: 20, undeliveredFile: file });
+    const stopping = purger(`http://127.0.0.1:${port}/`, counts, { maxDelayMs: 20, backlog: fileBacklog(file) });
     stopping.purge(["q:a", "b:old"]);
     await vi.waitFor(() => expect(counts).toContain("retried"));
     stopping.purge(["d:links"]);
-    stopping.close();
-    expect(fs.readFileSync(file, "utf8").split("\n").filter(Boolean).sort()).toEqual(
-      ["b:old", "d:links", "q:a", OVERFLOW_TAG].sort(),
-    );
+    await stopping.close();
+    expect(await fileBacklog(file).read()).toEqual(expect.arrayContaining(["b:old", "d:links", "q:a", OVERFLOW_TAG]));
     // The next start, the cache back on the same address: sent at once, and the file is gone.
     const received = await cacheBackOn(port);
-    const started = purger(`http://127.0.0.1:${port}/`, [], { undeliveredFile: file });
-    await started.idle();
-    expect(received.flat().sort()).toEqual(["b:old", "d:links", "q:a", OVERFLOW_TAG].sort());
-    expect(fs.existsSync(file)).toBe(false);
+    const started = purger(`http://127.0.0.1:${port}/`, [], { backlog: fileBacklog(file) });
+    await vi.waitFor(() => expect(received.flat()).toEqual(expect.arrayContaining(["b:old", "d:links", "q:a"])));
+    await vi.waitFor(async () => {
+      await started.idle();
+      expect(fs.existsSync(file)).toBe(false);
+    });
     // Nothing undelivered at its own shutdown: nothing kept.
-    started.close();
+    await started.close();
     expect(fs.existsSync(file)).toBe(false);
+  });
+
+  it("keeps a purge the moment it fails, with what is queued behind it: killed during the outage (no close), the next start sends it", async () => {
+    // The killed process's cache never answers again (it is gone with it); its restart reaches the cache.
+    const gone = await downPort();
+    const port = await downPort();
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "purges-")), "shared-cache", "undelivered.txt");
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    vi.spyOn(console, "log").mockImplementation(() => undefined);
+    const counts: string[] = [];
+    const killed = purger(`http://127.0.0.1:${gone}/`, counts, { maxDelayMs: 20, backlog: fileBacklog(file) });
+    killed.purge(["q:a"]);
+    await vi.waitFor(() => expect(counts).toContain("retried"));
+    killed.purge(["d:links"]);
+    await vi.waitFor(async () =>
+      expect(await fileBacklog(file).read()).toEqual(expect.arrayContaining(["q:a", "d:links"])),
+    );
+    const received = await cacheBackOn(port);
+    // The restart: nothing of the change reaches it but what was kept.
+    const restarted = purger(`http://127.0.0.1:${port}/`, [], { backlog: fileBacklog(file) });
+    await vi.waitFor(() => expect(received.flat()).toEqual(expect.arrayContaining(["q:a", "d:links"])));
+    await restarted.close();
+    await killed.close();
   });
 
   it("logs and counts a refused purge (4xx) and does not retry it", async () => {

@@ -11,7 +11,6 @@ import { afterEach, describe, expect, it } from "vitest";
 
 import { createCachedRunner, MAX_KNOWN_QUERIES, type StoredQuery } from "~/content/cache.server";
 import { collectContentTags, queryTag, recordContentTags } from "~/content/cache-tags.server";
-import { type QueryParams, SourceAnswer } from "~/content/content-source.server";
 import {
   changedDerivedTags,
   defineDerivedContent,
@@ -19,54 +18,10 @@ import {
   useDerivedMemory,
 } from "~/content/derived.server";
 import { durableMemory } from "~/content/durable-memory.server";
-import {
-  absentTags,
-  datasetFor,
-  diffDatasets,
-  mayHaveChanged,
-  newReadSet,
-  parseNdjsonRaw,
-  type ReadSet,
-  readSetCodec,
-  runGroq,
-  type SanityDocument,
-  touchedBy,
-  touchedTags,
-} from "~/content/local-source.server";
-import { sectorPageQuery, sectorsDirectoryQuery, sectorSlugsQuery, siteSettingsQuery } from "~/content/queries";
+import { absentTags, readSetCodec } from "~/content/local-source.server";
+import { sectorPageQuery, sectorsDirectoryQuery, siteSettingsQuery } from "~/content/queries";
 
-import { newSectorPage, SEED_FILE } from "../support/dataset";
-
-const seed = parseNdjsonRaw(fs.readFileSync(SEED_FILE, "utf8"));
-const slugs = seed
-  .filter((document) => document._type === "sectorPage" && !document._id.startsWith("drafts."))
-  .map((document) => (document.slug as { current: string }).current);
-const SECTOR = slugs[0]!;
-
-/** The embedded source's runner over a dataset that a test replaces (as a file edit would). */
-function dataset(initial: SanityDocument[]) {
-  let raw = initial;
-  let published = datasetFor(raw, "published");
-  return {
-    run: async (query: string, params: QueryParams) => {
-      const reads = newReadSet();
-      return new SourceAnswer(await runGroq(published, query, params, reads), null, reads);
-    },
-    /** Replaces the content; answers the runner of the content before, what changed, and its tags. */
-    edit(next: SanityDocument[]) {
-      const before = raw;
-      const beforePublished = published;
-      raw = next;
-      published = datasetFor(raw, "published");
-      const touched = touchedBy(diffDatasets(before, next), before, next);
-      return {
-        before: async (query: string, params: QueryParams) => runGroq(beforePublished, query, params),
-        affected: (reads: unknown) => mayHaveChanged(reads as ReadSet, touched),
-        tags: touchedTags(touched),
-      };
-    },
-  };
-}
+import { dataset, EDITS, renderSite, SECTOR, seed, slugs } from "../support/tag-memory";
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -86,36 +41,6 @@ const memoryIn = (dir: string, owner = "instance-1") =>
 function runnerOn(source: ReturnType<typeof dataset>, memory: ReturnType<typeof memoryIn> | null) {
   return createCachedRunner(source.run, { absentTags, durable: memory, readsCodec: readSetCodec });
 }
-
-/** What the site's pages run: every sector page, the directory, the sitemap's list, the settings. */
-async function renderSite(cache: ReturnType<typeof runnerOn>) {
-  for (const slug of slugs) await cache.fetch(sectorPageQuery, { slug }, "published");
-  for (const query of [sectorsDirectoryQuery, sectorSlugsQuery, siteSettingsQuery])
-    await cache.fetch(query, {}, "published");
-}
-
-const edited = (id: string, change: (document: SanityDocument) => SanityDocument) =>
-  seed.map((document) =>
-    document._id === id ? { ...change(document), _rev: "edited", _updatedAt: "2030-01-01T00:00:00Z" } : document,
-  );
-
-const EDITS: Record<string, () => SanityDocument[]> = {
-  "a body edit": () =>
-    edited(`sectorPage.${SECTOR}`, (page) => ({ ...page, explanation: { title: "Texto corregido" } })),
-  "a name change": () => edited(`sectorPage.${SECTOR}`, (page) => ({ ...page, sectorName: "Nombre nuevo" })),
-  "a new page": () => [
-    ...seed,
-    {
-      ...newSectorPage(
-        seed.find((document) => document._id === `sectorPage.${SECTOR}`)!,
-        "sector-nuevo",
-        "Sector Nuevo",
-      ),
-      _type: "sectorPage",
-    },
-  ],
-  "a settings change": () => edited("siteSettings", (settings) => ({ ...settings, siteName: "Otro nombre" })),
-};
 
 describe("tags that survive the process (embedded dataset)", () => {
   for (const [name, next] of Object.entries(EDITS))
@@ -149,6 +74,32 @@ describe("tags that survive the process (embedded dataset)", () => {
       }
     });
 
+  it("what another instance remembered after this one started is read when a change is handled", async () => {
+    const dir = tempDir();
+    // B started first and rendered nothing; A (same DATA_DIR) rendered every page afterwards.
+    const onB = dataset(seed);
+    const b = runnerOn(onB, memoryIn(dir, "instance-2"));
+    const onA = dataset(seed);
+    const memoryOfA = memoryIn(dir, "instance-1");
+    await renderSite(runnerOn(onA, memoryOfA));
+    await memoryOfA.flush();
+    const change = onB.edit(EDITS["a body edit"]!());
+    const found = await b.refresh(change.affected, change.before);
+    expect(found.all).toBe(false);
+    if (!found.all) expect(found.tags).toContain(queryTag(sectorPageQuery, { slug: SECTOR }));
+  });
+
+  it("a memory that cannot be read (the database down) makes a change purge everything, never nothing", async () => {
+    const unreadable = { load: async () => null, set: () => undefined, flush: async () => undefined };
+    const source = dataset(seed);
+    const cache = runnerOn(source, unreadable);
+    await renderSite(cache);
+    const change = source.edit(EDITS["a body edit"]!());
+    expect(await cache.refresh(change.affected, change.before)).toEqual({ all: true });
+    useDerivedMemory(unreadable);
+    expect(await changedDerivedTags(new Set(["q:any"]))).toBeNull();
+  });
+
   it("20,000 unknown slugs are not remembered: the memory stays the site's size and the next edit names only its results", async () => {
     const dir = tempDir();
     const source = dataset(seed);
@@ -158,7 +109,7 @@ describe("tags that survive the process (embedded dataset)", () => {
     for (let i = 0; i < 20_000; i++) await cache.fetch(sectorPageQuery, { slug: `junk-${i}` }, "published");
     await memory.flush();
     // The durable memory: one line per query text, one per result that showed something.
-    expect(memoryIn(dir).load().size).toBeLessThanOrEqual(slugs.length + 3 + 4);
+    expect((await memoryIn(dir).load())!.size).toBeLessThanOrEqual(slugs.length + 3 + 4);
 
     const change = source.edit(EDITS["a body edit"]!());
     const found = await cache.refresh(change.affected, change.before);
