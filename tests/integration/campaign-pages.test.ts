@@ -5,8 +5,8 @@
 import type { MetaDescriptor, SerializeFrom } from "@remix-run/node";
 
 import { getSiteSettings } from "~/content/index.server";
-import { leadDeliveryIdle } from "~/leads/backend.server";
 import { resetContentSource } from "~/content/source.server";
+import { leadDeliveryIdle } from "~/leads/backend.server";
 import { action as campaignAction, loader as campaignLoader, meta as campaignMeta } from "~/routes/$";
 import { action as calculatorAction } from "~/routes/calculadora";
 import { loader as sitemapLoader } from "~/routes/sitemap[.]xml";
