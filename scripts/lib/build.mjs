@@ -63,7 +63,9 @@ export function freePort() {
   });
 }
 
-export async function waitForHttp(url, timeoutMs = 30_000) {
+// A deadline for a server that never answers: generous, since a loaded host can take tens of seconds to start one,
+// and free when it answers (docs/testing.md).
+export async function waitForHttp(url, timeoutMs = 90_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
