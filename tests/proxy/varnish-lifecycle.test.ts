@@ -10,12 +10,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { httpRequest, startVarnishStack } from "../../scripts/lib/varnish-stack.mjs";
-import { type DatasetDocument, readDocuments, writeDocuments } from "../support/dataset-file";
+import { readDocuments, writeDocuments } from "../support/dataset-file";
 import { currentRelease, nextRelease } from "./release";
 import { varnishPages, type VarnishStack } from "./varnish-support";
 
 let stack: VarnishStack;
-const { request, purgesSettled, warm, rollingRestart, waitForText, purged, pagesLinkingTo } = varnishPages(() => stack);
+const { request, edit, purgesSettled, warm, rollingRestart, waitForText, purged, pagesLinkingTo } = varnishPages(
+  () => stack,
+);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -37,17 +39,6 @@ afterAll(async () => {
   stack?.resume();
   await stack?.stop();
 });
-
-function edit(id: string, change: (document: DatasetDocument) => Record<string, unknown>) {
-  writeDocuments(
-    stack.datasetFile,
-    readDocuments(stack.datasetFile).map((document) =>
-      document._id === id
-        ? { ...change(document), _rev: `edited-${Date.now()}`, _updatedAt: new Date().toISOString() }
-        : document,
-    ),
-  );
-}
 
 describe("after a rolling restart of both instances, Varnish keeping its pages", () => {
   it("a body edit purges that page and the sitemap only", async () => {

@@ -14,7 +14,6 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { httpRequest, startVarnishStack } from "../../scripts/lib/varnish-stack.mjs";
-import { type DatasetDocument, readDocuments, writeDocuments } from "../support/dataset-file";
 import { createDatabase, startPostgres, type ThrowawayPostgres } from "../support/postgres";
 import { varnishPages, type VarnishStack } from "./varnish-support";
 
@@ -31,7 +30,7 @@ interface Process {
 let stack: VarnishStack;
 let postgres: ThrowawayPostgres;
 let databaseUrl = "";
-const { request, cacheOf, purgesSettled, warm, waitForText, purged, pagesLinkingTo } = varnishPages(() => stack);
+const { request, cacheOf, edit, purgesSettled, warm, waitForText, purged, pagesLinkingTo } = varnishPages(() => stack);
 
 const SECTOR = "construccion";
 const LISTS = ["/", "/sectores", "/calculadora", "/sitemap.xml"];
@@ -52,17 +51,6 @@ afterAll(async () => {
   await stack?.stop();
   postgres?.remove();
 });
-
-function edit(id: string, change: (document: DatasetDocument) => Record<string, unknown>) {
-  writeDocuments(
-    stack.datasetFile,
-    readDocuments(stack.datasetFile).map((document) =>
-      document._id === id
-        ? { ...change(document), _rev: `edited-${Date.now()}`, _updatedAt: new Date().toISOString() }
-        : document,
-    ),
-  );
-}
 
 /**
  * Every page rendered through the first instance only (the second stopped meanwhile, Varnish asking the

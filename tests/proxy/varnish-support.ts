@@ -9,6 +9,7 @@ import path from "node:path";
 import { expect } from "vitest";
 
 import { httpRequest, startVarnishStack } from "../../scripts/lib/varnish-stack.mjs";
+import { type DatasetDocument, readDocuments, writeDocuments } from "../support/dataset-file";
 import { type SanityHttpStandIn, startSanityHttpStandIn } from "../support/sanity-http-stand-in";
 
 export interface Answer {
@@ -47,6 +48,19 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export function varnishPages(current: () => VarnishStack) {
   const request = (pathname: string): Promise<Answer> => httpRequest(`${current().url}${pathname}`) as Promise<Answer>;
   const cacheOf = async (pathname: string) => (await request(pathname)).headers["x-cache"];
+
+  /** Publishes a change of one document in the stack's dataset file, with a new revision, as the Studio would. */
+  function edit(id: string, change: (document: DatasetDocument) => Record<string, unknown>) {
+    const file = current().datasetFile;
+    writeDocuments(
+      file,
+      readDocuments(file).map((document) =>
+        document._id === id
+          ? { ...change(document), _rev: `edited-${Date.now()}`, _updatedAt: new Date().toISOString() }
+          : document,
+      ),
+    );
+  }
 
   /** Until no purge has reached Varnish for 2.5 s (60 s at most: a deadline only for purges that never stop). */
   async function purgesSettled() {
@@ -115,7 +129,7 @@ export function varnishPages(current: () => VarnishStack) {
     return linking;
   }
 
-  return { request, cacheOf, purgesSettled, warm, rollingRestart, waitForText, purged, pagesLinkingTo };
+  return { request, cacheOf, edit, purgesSettled, warm, rollingRestart, waitForText, purged, pagesLinkingTo };
 }
 
 const SEED = path.resolve(import.meta.dirname, "..", "..", "sanity-studio", "seed", "production.ndjson");

@@ -15,7 +15,7 @@ import { type Answer, varnishPages, type VarnishStack } from "./varnish-support"
 let stack: VarnishStack;
 const request = (pathname: string, options: Record<string, unknown> = {}): Promise<Answer> =>
   httpRequest(`${stack.url}${pathname}`, options);
-const { cacheOf, purgesSettled, warm: warmPages, waitForText } = varnishPages(() => stack);
+const { cacheOf, edit, purgesSettled, warm: warmPages, waitForText } = varnishPages(() => stack);
 const warm = (pages = PAGES) => warmPages(pages);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -29,17 +29,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await stack?.stop();
 });
-
-function edit(id: string, change: (document: Record<string, unknown>) => Record<string, unknown>) {
-  writeDocuments(
-    stack.datasetFile,
-    readDocuments(stack.datasetFile).map((document) =>
-      document._id === id
-        ? { ...change(document), _rev: `edited-${Date.now()}`, _updatedAt: new Date().toISOString() }
-        : document,
-    ),
-  );
-}
 
 describe("Varnish in front of two instances", () => {
   it("answers pages from the cache after warm-up: no request reaches an instance", async () => {
