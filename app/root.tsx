@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Links,
@@ -27,7 +27,7 @@ import { ICON_SPRITE_PATH, IconSpriteContext } from "~/components/ui/Icon";
 import { ICON_SPRITE_URL } from "~/components/ui/icon-sprite.server";
 import { ConsentBootScript } from "~/consent/ConsentBootScript";
 import type { SiteSettings } from "~/content/types";
-import { runningExperimentPaths } from "~/experiments/serve.server";
+import { PREFETCH_REFUSED_HEADER, runningExperimentPaths } from "~/experiments/serve.server";
 import { HydrateEveryPage, routesHydrate } from "~/lib/hydrate";
 import { speculationRules } from "~/lib/speculation-rules";
 import noScriptStylesheet from "~/no-js.css";
@@ -65,6 +65,20 @@ function useHydrates(): boolean {
   const everyPage = useContext(HydrateEveryPage);
   return typeof document !== "undefined" || everyPage || routesHydrate(matches);
 }
+
+/**
+ * A prefetch of a running experiment's path is refused (app/experiments/serve.server.ts) with a 503 that no
+ * cache may keep; every other page sets its own headers, and every other error page stays as it was.
+ */
+export const headers: HeadersFunction = ({ errorHeaders }) => {
+  const refused = errorHeaders?.get(PREFETCH_REFUSED_HEADER);
+  const answer = new Headers();
+  if (refused) {
+    answer.set("Cache-Control", errorHeaders?.get("Cache-Control") ?? "private, no-store");
+    answer.set(PREFETCH_REFUSED_HEADER, refused);
+  }
+  return answer;
+};
 
 /**
  * Only used when a page fails: Remix then renders the meta of the routes up to this error boundary, so

@@ -58,6 +58,12 @@ export async function runningExperimentPaths(): Promise<string[]> {
   return running.flatMap((experiment) => experiment.variants.map((variant) => pathOfSlug(variant.slug)));
 }
 
+/**
+ * Marks the answer to a refused prefetch: the error page that renders it is the root's, whose `headers`
+ * (app/root.tsx) keep its no-store only when it is there, leaving every other error page's headers as they are.
+ */
+export const PREFETCH_REFUSED_HEADER = "X-Prefetch-Refused";
+
 /** A browser's prefetch (Speculation Rules, `<link rel=prefetch>`): not a visit, so never an assignment. */
 export function isPrefetch(request: Request): boolean {
   const purpose = `${request.headers.get("Sec-Purpose") ?? ""},${request.headers.get("Purpose") ?? ""}`;
@@ -114,7 +120,10 @@ export async function chooseCampaignVariant(
   // A prefetch of a running experiment's path is refused before anything is drawn, counted or set: the
   // visit itself, if it comes, is assigned then. 503 and no-store, so no cache keeps it either.
   if (!preview && experiment.status === "running" && isPrefetch(request))
-    throw new Response("", { status: 503, headers: { "Cache-Control": PRIVATE_NO_STORE } });
+    throw new Response("", {
+      status: 503,
+      headers: { "Cache-Control": PRIVATE_NO_STORE, [PREFETCH_REFUSED_HEADER]: "experiment" },
+    });
   const headers = new Headers({
     "Cache-Control": experiment.status === "running" ? PRIVATE_NO_STORE : PUBLIC_PAGE_CACHE_CONTROL,
   });
