@@ -175,8 +175,9 @@ export function startConsent() {
   document.addEventListener("focusin", onFocusIn);
   const root = banner();
   if (!root) return;
-  // The boot script opens the banner once the document is parsed (or has already answered it).
+  // The boot script opens the banner once the document is parsed (DOMContentLoaded, which may still be to come
+  // when this module runs: its readyState is already 'interactive' then), or has already answered it.
   const start = () => follow(root, panelOf(root) !== "closed");
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start, { once: true });
-  else start();
+  start();
+  document.addEventListener("DOMContentLoaded", start, { once: true });
 }
