@@ -112,8 +112,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="expect" href={`#${PAGE_END_ID}`} blocking="render" />
         {/* Without JavaScript, content behind script-driven controls (FAQ answers) is shown open. */}
         <noscript dangerouslySetInnerHTML={{ __html: `<link rel="stylesheet" href="${noScriptStylesheet}">` }} />
-        {/* The frame script, on every page (a module: it runs once the document is parsed). */}
-        {root?.frameScript ? <script type="module" src={root.frameScript} /> : null}
+        {/* The frame script, on every page: async, so the document's parsing and DOMContentLoaded never wait
+            for it (it starts its listeners once the document is parsed, app/components/frame/frame.ts). */}
+        {root?.frameScript ? <script type="module" async src={root.frameScript} /> : null}
         {root?.speculationRules ? (
           <script type="speculationrules" dangerouslySetInnerHTML={{ __html: root.speculationRules }} />
         ) : null}

@@ -59,7 +59,7 @@ describe("prefetch and the pages' scripts on the production server", { timeout: 
 
   it("a sector page carries the frame script and no React: no Remix context, no module script, no preload", async () => {
     const page = await html("/sectores/construccion");
-    expect(page).toMatch(/<script type="module" src="\/build\/frame-[\w-]+\.js"><\/script>/);
+    expect(page).toMatch(/<script type="module" async="" src="\/build\/frame-[\w-]+\.js"><\/script>/);
     expect(page).not.toContain("__remixContext");
     expect(page).not.toContain("modulepreload");
     expect(page.match(/<script type="module"/g)).toHaveLength(1);
@@ -67,7 +67,7 @@ describe("prefetch and the pages' scripts on the production server", { timeout: 
 
   it("a page with a form carries the frame script and React", async () => {
     const page = await html("/contacto");
-    expect(page).toMatch(/<script type="module" src="\/build\/frame-[\w-]+\.js"><\/script>/);
+    expect(page).toMatch(/<script type="module" async="" src="\/build\/frame-[\w-]+\.js"><\/script>/);
     expect(page).toContain("__remixContext");
   });
 

@@ -175,8 +175,8 @@ export function startConsent() {
   document.addEventListener("focusin", onFocusIn);
   const root = banner();
   if (!root) return;
-  // The boot script opens the banner once the document is parsed (DOMContentLoaded, which may still be to come
-  // when this module runs: its readyState is already 'interactive' then), or has already answered it.
+  // The boot script opens the banner at DOMContentLoaded, which may still be to come while the document is
+  // 'interactive' (or has answered it): followed now, and again then.
   const start = () => follow(root, panelOf(root) !== "closed");
   start();
   document.addEventListener("DOMContentLoaded", start, { once: true });

@@ -29,4 +29,7 @@ function start() {
   root.setAttribute(FRAME_READY_ATTRIBUTE, "");
 }
 
-start();
+// An async module may run before the document is parsed: the parts read the whole page's HTML, so they start
+// once it is there (DOMContentLoaded, after the boot script's own listener has shown the banner).
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start, { once: true });
+else start();
