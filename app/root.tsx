@@ -30,6 +30,7 @@ import type { SiteSettings } from "~/content/types";
 import { PREFETCH_REFUSED_HEADER, runningExperimentPaths } from "~/experiments/serve.server";
 import { HydrateEveryPage, routesHydrate } from "~/lib/hydrate";
 import { speculationRules } from "~/lib/speculation-rules";
+import { useHydrated } from "~/lib/use-hydrated";
 import noScriptStylesheet from "~/no-js.css";
 import { siteCardMeta, siteHead } from "~/site/seo.server";
 import stylesheet from "~/tailwind.css";
@@ -170,6 +171,9 @@ function Frame({
 
 export default function App() {
   const { settings } = useLoaderData<typeof loader>();
+  // Marks the page hydrated (app/lib/use-hydrated.ts), so a form whose code comes later starts live, with its
+  // own checks (the header did this while it was a live component).
+  useHydrated();
   const kind = useFrameKind();
   return (
     <Frame settings={settings} kind={kind}>
