@@ -19,6 +19,7 @@ import { inPreview } from "~/content/index.server";
 import { currentExperimentPreview } from "~/experiments/serve.server";
 import { sanityStudioUrl } from "~/lib/env.server";
 import { PRIVATE_NO_STORE } from "~/lib/http-cache";
+import { HydrateEveryPage } from "~/lib/hydrate";
 import { paintFirstHydration } from "~/lib/paint-first-hydration.server";
 import { documentContentSecurityPolicy, type SecuritySettings } from "~/lib/security-headers.server";
 
@@ -88,9 +89,12 @@ export default async function handleRequest(
   await loadEveryIsland();
   const markup = renderToString(
     <ConsentBootScriptText.Provider value={CONSENT_BOOT_SCRIPT}>
-      <RemixServer context={remixContext} url={request.url} />
+      <HydrateEveryPage.Provider value={preview}>
+        <RemixServer context={remixContext} url={request.url} />
+      </HydrateEveryPage.Provider>
     </ConsentBootScriptText.Provider>,
   );
+  // A page that does not hydrate has no <Scripts/>: the rewrite then leaves it as it is.
   const rendered = paintFirstHydration(`<!DOCTYPE html>${markup}`);
   // Preview only: the bar and the preview client's tags, outside the React tree (docs/preview.md).
   const html = preview ? withPreviewBar(rendered, new URL(request.url).pathname, currentExperimentPreview()) : rendered;

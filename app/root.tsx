@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Links,
@@ -11,25 +11,30 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { type ReactNode, useContext } from "react";
 
-import { CookieBanner } from "~/components/layout/CookieBanner";
+import { frameScriptSrc } from "~/components/frame/frame-script.server";
 import {
+  CookieBannerIsland,
   FooterIsland,
+  HeaderIsland,
   MinimalHeaderIsland,
   NotFoundIsland,
   PAGE_END_ID,
   WhatsAppIsland,
 } from "~/components/layout/frame-islands";
-import { Header } from "~/components/layout/Header";
 import { ICON_SPRITE_PATH, IconSpriteContext } from "~/components/ui/Icon";
 import { ICON_SPRITE_URL } from "~/components/ui/icon-sprite.server";
 import { ConsentBootScript } from "~/consent/ConsentBootScript";
 import type { SiteSettings } from "~/content/types";
+import { PREFETCH_REFUSED_HEADER, runningExperimentPaths } from "~/experiments/serve.server";
+import { HydrateEveryPage, routesHydrate } from "~/lib/hydrate";
+import { speculationRules } from "~/lib/speculation-rules";
+import { useHydrated } from "~/lib/use-hydrated";
 import noScriptStylesheet from "~/no-js.css";
 import { siteCardMeta, siteHead } from "~/site/seo.server";
 import stylesheet from "~/tailwind.css";
-import { Tracking } from "~/tracking/Tracking";
+import { TRACKING_ATTRIBUTE } from "~/tracking/tags";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -39,11 +44,42 @@ export const links: LinksFunction = () => [
 // Draft preview adds nothing here: its bar and client are added to preview answers only, outside the
 // React tree (app/entry.server.tsx, docs/preview.md), so public pages keep the same loader data and scripts.
 // `siteCard`: the site's social card tags, for a page that fails (built here: the browser has no card code);
-// `iconSprite`: the versioned address of the icon sprite.
+// `iconSprite`: the versioned address of the icon sprite; `frameScript`: the frame script's address
+// (app/components/frame/); `speculationRules`: what the browser may prefetch (app/lib/speculation-rules.ts).
 export async function loader(_: LoaderFunctionArgs) {
-  const site = await siteHead();
-  return { ...site, siteCard: siteCardMeta(site), iconSprite: ICON_SPRITE_URL };
+  const [site, experimentPaths] = await Promise.all([siteHead(), runningExperimentPaths()]);
+  return {
+    ...site,
+    siteCard: siteCardMeta(site),
+    iconSprite: ICON_SPRITE_URL,
+    frameScript: frameScriptSrc(),
+    speculationRules: speculationRules(experimentPaths),
+  };
 }
+
+/**
+ * Whether this document hydrates (app/lib/hydrate.ts): a route of the page exports `handle = HYDRATE`, or
+ * the answer is a draft preview. In the browser React only ever renders a document that hydrates.
+ */
+function useHydrates(): boolean {
+  const matches = useMatches();
+  const everyPage = useContext(HydrateEveryPage);
+  return typeof document !== "undefined" || everyPage || routesHydrate(matches);
+}
+
+/**
+ * A prefetch of a running experiment's path is refused (app/experiments/serve.server.ts) with a 503 that no
+ * cache may keep; every other page sets its own headers, and every other error page stays as it was.
+ */
+export const headers: HeadersFunction = ({ errorHeaders }) => {
+  const refused = errorHeaders?.get(PREFETCH_REFUSED_HEADER);
+  const answer = new Headers();
+  if (refused) {
+    answer.set("Cache-Control", errorHeaders?.get("Cache-Control") ?? "private, no-store");
+    answer.set(PREFETCH_REFUSED_HEADER, refused);
+  }
+  return answer;
+};
 
 /**
  * Only used when a page fails: Remix then renders the meta of the routes up to this error boundary, so
@@ -58,7 +94,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
 
 export function Layout({ children }: { children: ReactNode }) {
   // Absent when the root loader failed: the icons then point at the sprite's unversioned address.
-  const iconSprite = useRouteLoaderData<typeof loader>("root")?.iconSprite ?? ICON_SPRITE_PATH;
+  const root = useRouteLoaderData<typeof loader>("root");
+  const iconSprite = root?.iconSprite ?? ICON_SPRITE_PATH;
+  const hydrates = useHydrates();
   return (
     // The consent boot script may add a class to <html> before hydration.
     <html lang="es" suppressHydrationWarning>
@@ -75,11 +113,26 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="expect" href={`#${PAGE_END_ID}`} blocking="render" />
         {/* Without JavaScript, content behind script-driven controls (FAQ answers) is shown open. */}
         <noscript dangerouslySetInnerHTML={{ __html: `<link rel="stylesheet" href="${noScriptStylesheet}">` }} />
+        {/* The frame script, on every page: async, so the document's parsing and DOMContentLoaded never wait
+            for it (it starts its listeners once the document is parsed, app/components/frame/frame.ts). */}
+        {root?.frameScript ? <script type="module" async src={root.frameScript} /> : null}
+        {root?.speculationRules ? (
+          <script type="speculationrules" dangerouslySetInnerHTML={{ __html: root.speculationRules }} />
+        ) : null}
       </head>
-      <body className="flex min-h-screen flex-col">
+      {/* The tags' ids, for the frame script (app/components/frame/tracking.ts). */}
+      <body
+        className="flex min-h-screen flex-col"
+        {...{ [TRACKING_ATTRIBUTE]: root?.settings.tracking ? JSON.stringify(root.settings.tracking) : undefined }}
+      >
         <IconSpriteContext.Provider value={iconSprite}>{children}</IconSpriteContext.Provider>
-        <ScrollRestoration />
-        <Scripts />
+        {/* Only a page with a form, the calculator or a dialog (or a draft preview) carries React. */}
+        {hydrates ? (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        ) : null}
       </body>
     </html>
   );
@@ -105,9 +158,8 @@ function Frame({
 }) {
   return (
     <>
-      <CookieBanner texts={settings.cookieBanner} />
-      <Tracking ids={settings.tracking} />
-      {kind === "minimal" ? <MinimalHeaderIsland settings={settings} /> : <Header settings={settings} />}
+      <CookieBannerIsland texts={settings.cookieBanner} />
+      {kind === "minimal" ? <MinimalHeaderIsland settings={settings} /> : <HeaderIsland settings={settings} />}
       <main id="contenido" className="flex-1 pt-16">
         {children}
       </main>
@@ -119,6 +171,9 @@ function Frame({
 
 export default function App() {
   const { settings } = useLoaderData<typeof loader>();
+  // Marks the page hydrated (app/lib/use-hydrated.ts), so a form whose code comes later starts live, with its
+  // own checks (the header did this while it was a live component).
+  useHydrated();
   const kind = useFrameKind();
   return (
     <Frame settings={settings} kind={kind}>

@@ -11,3 +11,6 @@ export const CONSENT_SETTINGS_ATTRIBUTE = "data-consent-settings";
 
 /** Class on <html> while the banner (first layer or settings) is shown. */
 export const BANNER_OPEN_CLASS = "cc-open";
+
+/** Marks the banner's settings layer (the switches), hidden until 'Configurar'. */
+export const CONSENT_LAYER_ATTRIBUTE = "data-consent-layer";

@@ -11,12 +11,12 @@
  * - with analytics consent, copies the visit's origin from the `origen_visita` cookie into every empty
  *   hidden `origen` field at the same moment, so a form sent before the app script has hydrated still
  *   carries the campaign (see app/tracking/origin-cookie.ts). The page markup stays the same for all.
- * - answers the banner's 'Aceptar' and 'Rechazar' while the app script has not taken over yet (it loads
- *   after the first paint, and on a slow phone the first tap often comes before): the choice is stored in
- *   `cookie_consent` exactly as the app stores it, the banner closes, the visit's origin is kept in
+ * - answers the banner's 'Aceptar' and 'Rechazar' while the frame script (app/components/frame/) has not
+ *   taken over yet (a module, it runs once the document is parsed; on a slow phone the first tap can come
+ *   before): the choice is stored in `cookie_consent` exactly as the frame script stores it, the banner closes, the visit's origin is kept in
  *   `origen_visita` with analytics consent (removed without it) and the Consent Mode update is queued in
- *   `dataLayer` for the tags the app loads later. No reload, and a link tapped right after cannot cancel
- *   it (the cookie is written at once). Once the app has hydrated its own handler prevents the post first
+ *   `dataLayer` for the tags the frame script loads later. No reload, and a link tapped right after cannot cancel
+ *   it (the cookie is written at once). Once the frame script runs its own handler prevents the post first
  *   and this one steps aside. 'Configurar' (and any choice without JavaScript) still posts to /api/consent.
  * The text is constant, so the Content-Security-Policy can allow it by hash (see `CONSENT_BOOT_SCRIPT`).
  * Server only: the browser runs it from the page, so its text never goes into the app's bundle
@@ -67,8 +67,8 @@ export const CONSENT_BOOT_SCRIPT = [
   "for(var i=0;i<f.length;i++)if(!f[i].value)f[i].value=v;",
   "}",
   "if(d.readyState==='loading')d.addEventListener('DOMContentLoaded',o);else o();",
-  // The banner's choice before hydration (bubble phase on window: the app's handler, once hydrated, has
-  // already prevented the post by then).
+  // The banner's choice before the frame script runs (bubble phase on window: the frame script's handler on
+  // the document has already prevented the post by then).
   `var A=${JSON.stringify(ANSWERS)};`,
   "function t(s){return s.trim().slice(0,500);}",
   "w.addEventListener('submit',function(e){",
@@ -90,7 +90,7 @@ export const CONSENT_BOOT_SCRIPT = [
   "w.gtag('consent','update',a.update);",
   `d.documentElement.classList.remove('${BANNER_OPEN_CLASS}');`,
   "o();",
-  // Focus leaves the closed banner for the page's main content, as the app's banner does.
+  // Focus leaves the closed banner for the page's main content, as the frame script does.
   "var n=d.getElementById('contenido');",
   "if(n){if(!n.hasAttribute('tabindex'))n.setAttribute('tabindex','-1');n.focus({preventScroll:true});}",
   "});",

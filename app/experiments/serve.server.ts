@@ -22,7 +22,7 @@ import type { VisitorContext } from "~/visitor/context.server";
 import { clearExperimentCookie, experimentCookie } from "./cookie";
 import { decideVariant, shouldForgetAssignments } from "./decide";
 import type { RandomSource } from "./draw";
-import { type Experiment, experimentAtPath, readExperiments, variantPagesUnderTest } from "./model";
+import { type Experiment, experimentAtPath, pathOfSlug, readExperiments, variantPagesUnderTest } from "./model";
 import { type ExperimentReport, experimentReport } from "./report";
 
 /** Every usable experiment in the current request's perspective (drafts in preview): the report's. */
@@ -47,6 +47,27 @@ async function servedExperiments(): Promise<Experiment[]> {
     })),
   );
   return readExperiments(shown);
+}
+
+/**
+ * The paths where an experiment runs now (its control's path, and each variant page's own address): the
+ * Speculation Rules leave them out (app/lib/speculation-rules.ts), so no prefetch stands in for an assignment.
+ */
+export async function runningExperimentPaths(): Promise<string[]> {
+  const running = (await servedExperiments()).filter((experiment) => experiment.status === "running");
+  return running.flatMap((experiment) => experiment.variants.map((variant) => pathOfSlug(variant.slug)));
+}
+
+/**
+ * Marks the answer to a refused prefetch: the error page that renders it is the root's, whose `headers`
+ * (app/root.tsx) keep its no-store only when it is there, leaving every other error page's headers as they are.
+ */
+export const PREFETCH_REFUSED_HEADER = "X-Prefetch-Refused";
+
+/** A browser's prefetch (Speculation Rules, `<link rel=prefetch>`): not a visit, so never an assignment. */
+export function isPrefetch(request: Request): boolean {
+  const purpose = `${request.headers.get("Sec-Purpose") ?? ""},${request.headers.get("Purpose") ?? ""}`;
+  return /(?:^|[,;\s])prefetch\b/i.test(purpose);
 }
 
 /** What a path shows under an experiment, and how its answer must be cached. */
@@ -96,6 +117,13 @@ export async function chooseCampaignVariant(
   if (!preview) forgetGoneExperimentsNowAndThen();
   const experiment = experimentAtPath(await servedExperiments(), path);
   if (!experiment) return null;
+  // A prefetch of a running experiment's path is refused before anything is drawn, counted or set: the
+  // visit itself, if it comes, is assigned then. 503 and no-store, so no cache keeps it either.
+  if (!preview && experiment.status === "running" && isPrefetch(request))
+    throw new Response("", {
+      status: 503,
+      headers: { "Cache-Control": PRIVATE_NO_STORE, [PREFETCH_REFUSED_HEADER]: "experiment" },
+    });
   const headers = new Headers({
     "Cache-Control": experiment.status === "running" ? PRIVATE_NO_STORE : PUBLIC_PAGE_CACHE_CONTROL,
   });

@@ -12,11 +12,15 @@ import { campaignMeta } from "~/blocks/meta.server";
 import { island } from "~/components/islands/island";
 import { campaignPageForView, experimentLeadAction } from "~/experiments/campaign.server";
 import { loaderAwarePageHeaders } from "~/lib/http-cache";
+import { HYDRATE } from "~/lib/hydrate";
 import { loaderMeta } from "~/lib/seo";
 import { siteHead } from "~/site/seo.server";
 
 // Public, except at a running A/B experiment's path (private: app/experiments/serve.server.ts).
 export const headers = loaderAwarePageHeaders;
+
+// A form, the calculator or a dialog lives here: the page hydrates (app/lib/hydrate.ts).
+export const handle = HYDRATE;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // The page is chosen here, before rendering: an experiment's variant arrives as the page itself.

@@ -6,6 +6,7 @@ import { ContactIntroIsland, ContactSection } from "~/components/sections/Contac
 import { FaqSection } from "~/components/sections/FaqSection";
 import { getLandingPage } from "~/content/index.server";
 import { publicPageHeaders } from "~/lib/http-cache";
+import { HYDRATE } from "~/lib/hydrate";
 import { loaderMeta } from "~/lib/seo";
 import type { LandingPageData } from "~/pages/LandingIntro";
 import { faqMeta, loadPage, type WithMeta } from "~/site/seo.server";
@@ -18,6 +19,9 @@ export { contactAction as action } from "~/leads/page-actions.server";
 export const loader = (): Promise<WithMeta<LandingPageData>> => loadPage(getLandingPage, "/", faqMeta);
 export const meta = loaderMeta;
 export const headers = publicPageHeaders;
+
+// A form, the calculator or a dialog lives here: the page hydrates (app/lib/hydrate.ts).
+export const handle = HYDRATE;
 
 const Intro = island("page:LandingIntro", "server-html", () =>
   import("~/pages/LandingIntro").then((module) => module.LandingIntro),

@@ -9,12 +9,16 @@ import { type ShouldRevalidateFunction, useLoaderData, useLocation } from "@remi
 import { CalculatorPage } from "~/components/calculator/CalculatorPage";
 import { island, islandsLoader } from "~/components/islands/island";
 import { publicPageHeaders } from "~/lib/http-cache";
+import { HYDRATE } from "~/lib/hydrate";
 import { loaderMeta } from "~/lib/seo";
 import { calculatorLeadAction, loadCalculator } from "~/site/calculator.server";
 import { pageMeta, siteHead } from "~/site/seo.server";
 
 /** Results pages are public (they depend only on the address); the answer to a lead post is not. */
 export const headers = publicPageHeaders;
+
+// A form, the calculator or a dialog lives here: the page hydrates (app/lib/hydrate.ts).
+export const handle = HYDRATE;
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const [calculator, site] = await Promise.all([loadCalculator(new URL(request.url)), siteHead()]);

@@ -6,6 +6,7 @@ import { PageHeroIsland } from "~/components/sections/PageHeroIsland";
 import { Section } from "~/components/ui/Section";
 import { getContactPage } from "~/content/index.server";
 import { publicPageHeaders } from "~/lib/http-cache";
+import { HYDRATE } from "~/lib/hydrate";
 import { whatsAppUrl } from "~/lib/links";
 import { loaderMeta } from "~/lib/seo";
 import { loadPage } from "~/site/seo.server";
@@ -18,6 +19,9 @@ export { contactAction as action } from "~/leads/page-actions.server";
 export const loader = () => loadPage(getContactPage, "/contacto");
 export const meta = loaderMeta;
 export const headers = publicPageHeaders;
+
+// A form, the calculator or a dialog lives here: the page hydrates (app/lib/hydrate.ts).
+export const handle = HYDRATE;
 /** The channels aside: links and text, kept as the server's HTML. */
 const ContactChannelsIsland = island("section:ContactChannels", "server-html", () =>
   import("~/components/sections/ContactChannels").then((module) => module.ContactChannelsAside),

@@ -9,6 +9,7 @@ import { PlanButton, PlanCards, PlanOfferNote, PriceFrom } from "~/components/se
 import { CtaLink, optionalCta } from "~/components/ui/CtaLink";
 import { getPlansPage } from "~/content/index.server";
 import { publicPageHeaders } from "~/lib/http-cache";
+import { HYDRATE } from "~/lib/hydrate";
 import { loaderMeta } from "~/lib/seo";
 import type { PlansPageData } from "~/pages/PlansDetails";
 import { faqMeta, loadPage, type WithMeta } from "~/site/seo.server";
@@ -25,6 +26,9 @@ export { plansAction as action } from "~/leads/page-actions.server";
 export const loader = (): Promise<WithMeta<PlansPageData>> => loadPage(getPlansPage, "/mensual", faqMeta);
 export const meta = loaderMeta;
 export const headers = publicPageHeaders;
+
+// A form, the calculator or a dialog lives here: the page hydrates (app/lib/hydrate.ts).
+export const handle = HYDRATE;
 
 const Details = island("page:PlansDetails", "server-html", () =>
   import("~/pages/PlansDetails").then((module) => module.PlansDetails),

@@ -6,12 +6,10 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useEffect } from "react";
 
 import { island, islandsLoader } from "~/components/islands/island";
 import { PageHeroIsland } from "~/components/sections/PageHeroIsland";
 import { SectorIconIsland } from "~/components/sections/sectors/SectorIconIsland";
-import { startTooltips } from "~/components/ui/tooltips";
 import { getSectorsDirectory } from "~/content/index.server";
 import { directoryHref, listDirectory, SECTOR_PAGE_SIZE } from "~/domain/sector-directory";
 import { publicPageHeaders } from "~/lib/http-cache";
@@ -59,7 +57,7 @@ export const headers = publicPageHeaders;
 
 // The hero, the directory and the closing call are static: hydration keeps the server's HTML and downloads
 // none of their code.
-// The directory's info buttons work through one handler for the page (app/components/ui/tooltips.ts).
+// The directory's info buttons work through the frame script (app/components/ui/tooltips.ts).
 const Directory = island("page:SectorsDirectory", "server-html", () =>
   import("~/pages/SectorsDirectory").then((module) => module.SectorsDirectory),
 );
@@ -70,7 +68,6 @@ export const clientLoader = islandsLoader(PageHeroIsland, Directory, Closing, Se
 
 export default function SectorsDirectoryRoute() {
   const { page, featured, listing, paginated } = useLoaderData<typeof loader>();
-  useEffect(() => startTooltips(), []);
   return (
     <>
       <PageHeroIsland id="sectores" badge={page.hero?.badge} title={page.hero?.title} lead={page.hero?.subtitle} />

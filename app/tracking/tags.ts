@@ -4,6 +4,9 @@
  * advertising consent, loads gtag.js (Google Ads) and fbevents.js (Meta). Ids come from site settings;
  * a missing id loads nothing and says so once in the console. Withdrawing consent after a tag was
  * loaded revokes it, expires its first-party cookies and reloads the page so no tag code stays alive.
+ * The frame script and a form's code (its conversions) each hold a copy of this module: the ids are read
+ * from the page (`data-tracking` on <body>) and a tag counts as loaded when its script is in the page, so
+ * both copies agree and no tag loads twice.
  */
 import { type ConsentChoice, gtagConsentUpdate } from "~/consent/consent";
 
@@ -32,8 +35,10 @@ export const META_PIXEL_SRC = "https://connect.facebook.net/en_US/fbevents.js";
 /** First-party cookies the tags may set (see the cookie policy), expired on withdrawal. */
 export const ADVERTISING_COOKIES = ["_gcl_au", "_gcl_aw", "_gcl_gb", "_gcl_dc", "_fbp", "_fbc"];
 
-let ids: TrackingIds = {};
-const loaded = { google: false, meta: false };
+/** On <body>: the ids as JSON (app/root.tsx). */
+export const TRACKING_ATTRIBUTE = "data-tracking";
+
+let ids: TrackingIds | null = null;
 const warned = new Set<string>();
 
 function trimmed(value: string | null | undefined): string | undefined {
@@ -60,9 +65,25 @@ export function configureTracking(next: TrackingIds | null | undefined) {
     warnOnce("[tracking] siteSettings.tracking.metaPixelId is empty: the Meta pixel will not load.");
 }
 
+/** The ids given to configureTracking, or else those of the page (`data-tracking`). */
 export function trackingIds(): TrackingIds {
-  return ids;
+  if (!ids) configureTracking(pageTrackingIds());
+  return ids ?? {};
 }
+
+/** The ids the page carries (`data-tracking` on <body>), null without them. */
+export function pageTrackingIds(): TrackingIds | null {
+  try {
+    return JSON.parse(document.body?.getAttribute(TRACKING_ATTRIBUTE) ?? "null") as TrackingIds | null;
+  } catch {
+    return null;
+  }
+}
+
+/** A tag is loaded when its script is in the page (whichever copy of this module put it there). */
+const scriptIn = (prefix: string) => document.querySelector(`script[src^="${prefix}"]`) !== null;
+const googleLoaded = () => scriptIn("https://www.googletagmanager.com/gtag/js");
+const metaLoaded = () => scriptIn(META_PIXEL_SRC);
 
 function gtag(...args: unknown[]) {
   window.dataLayer = window.dataLayer || [];
@@ -82,8 +103,7 @@ function injectScript(src: string) {
 }
 
 function loadGoogleTag(id: string) {
-  if (loaded.google) return;
-  loaded.google = true;
+  if (googleLoaded()) return;
   gtag("js", new Date());
   gtag("config", id);
   injectScript(googleTagSrc(id));
@@ -106,8 +126,7 @@ function installFbq(): Fbq {
 }
 
 function loadMetaPixel(id: string) {
-  if (loaded.meta) return;
-  loaded.meta = true;
+  if (metaLoaded()) return;
   const fbq = installFbq();
   fbq("init", id);
   fbq("track", "PageView");
@@ -133,8 +152,9 @@ function expireCookies(names: string[]) {
 /** Loads the advertising tags when the choice allows and the ids exist (idempotent). */
 export function loadAllowedTags(choice: ConsentChoice) {
   if (!choice.advertising) return;
-  if (ids.googleAdsId) loadGoogleTag(ids.googleAdsId);
-  if (ids.metaPixelId) loadMetaPixel(ids.metaPixelId);
+  const { googleAdsId, metaPixelId } = trackingIds();
+  if (googleAdsId) loadGoogleTag(googleAdsId);
+  if (metaPixelId) loadMetaPixel(metaPixelId);
 }
 
 /**
@@ -146,7 +166,7 @@ export function applyConsent(choice: ConsentChoice, previous: ConsentChoice | nu
   if (!choice.advertising) {
     if (window.fbq) window.fbq("consent", "revoke");
     if (previous?.advertising) expireCookies(ADVERTISING_COOKIES);
-    if (loaded.google || loaded.meta) {
+    if (googleLoaded() || metaLoaded()) {
       window.location.reload();
       return true;
     }

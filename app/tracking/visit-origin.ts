@@ -1,9 +1,9 @@
 /**
  * The browser side of attribution: captures the visit's origin on its first page so a form sent pages
- * later still says which campaign brought the visitor. It lives in memory (enough for client-side
- * navigation) and, only with analytics consent, in the first-party `origen_visita` cookie
- * (origin-cookie.ts) so it also survives full page loads and reaches the server and the boot script;
- * without that consent nothing is stored on the device. Nothing here leaves the browser except inside
+ * later still says which campaign brought the visitor. It lives in memory, in the tab's `window.name`
+ * (origin-window-name.ts: survives the full page loads between pages, is no storage, needs no consent) and,
+ * only with analytics consent, in the first-party `origen_visita` cookie (origin-cookie.ts) so it also
+ * reaches the server and the boot script; without that consent nothing is stored on the device. Nothing here leaves the browser except inside
  * a form's `origen` field or that cookie, sent only to this site.
  */
 import { parseConsentCookie } from "~/consent/consent";
@@ -11,6 +11,7 @@ import { readCookies } from "~/lib/cookies";
 
 import { mergeOrigin, type Origin, originOfPage } from "./attribution";
 import { clearOriginCookie, ORIGIN_COOKIE, originCookie, parseOriginCookie } from "./origin-cookie";
+import { originFromWindowName, windowNameFor } from "./origin-window-name";
 
 let memory: Origin | null = null;
 let capturedThisDocument = false;
@@ -22,11 +23,13 @@ function storageAllowed(): boolean {
 }
 
 function readStored(): Origin | null {
-  return memory ?? (storageAllowed() ? parseOriginCookie(document.cookie) : null);
+  return memory ?? originFromWindowName(window.name) ?? (storageAllowed() ? parseOriginCookie(document.cookie) : null);
 }
 
 function store(origin: Origin) {
   memory = origin;
+  const name = windowNameFor(origin, window.name);
+  if (name !== null) window.name = name;
   if (storageAllowed()) {
     const cookie = originCookie(origin, { secure: secure() });
     if (cookie) document.cookie = cookie;
@@ -35,7 +38,7 @@ function store(origin: Origin) {
   }
 }
 
-/** Call once per document load (not on client-side navigations: the referrer would be stale). */
+/** Call once per document load (the frame script does: app/components/frame/). */
 export function captureVisitOrigin(): Origin {
   capturedThisDocument = true;
   const origin = mergeOrigin(readStored(), originOfPage(window.location.href, document.referrer));

@@ -19,9 +19,12 @@ export const BUILD_SOURCES = [
   "scripts/compile-hints.mjs",
   "scripts/build-server.mjs",
   "scripts/build-preview-client.mjs",
+  "scripts/build-frame.mjs",
   "scripts/leads-cli.ts",
 ];
-const OUTPUTS = ["server.js", "index.js", "leads.js", "experiments.js"].map((name) => path.join("build", name));
+const OUTPUTS = ["server.js", "index.js", "leads.js", "experiments.js", "frame.json"].map((name) =>
+  path.join("build", name),
+);
 
 function newestMtime(target) {
   if (!fs.existsSync(target)) return 0;

@@ -242,8 +242,10 @@ test.describe("plan dialogs on /mensual", () => {
     // The app's scripts are held back until the answer has arrived, as on a slow phone.
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
+    // The frame script (header, banner) is not the app: it comes as on any page, and the page's load waits for it.
     await page.route("**/build/**", async (route) => {
-      if (route.request().resourceType() === "script") await released;
+      if (route.request().resourceType() === "script" && !/\/frame-[\w-]+\.js$/.test(route.request().url()))
+        await released;
       await route.fallback();
     });
     await page.goto("/mensual");

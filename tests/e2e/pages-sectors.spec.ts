@@ -296,7 +296,7 @@ test.describe("/sectores", () => {
     expect(problems).toEqual([]);
   });
 
-  test("after a client-side navigation to /sectores the directory renders live and its tooltips work", async ({
+  test("reached by the header's link from a page with React, /sectores is a page load: the server's directory, no React, its tooltips work", async ({
     page,
     isMobile,
   }) => {
@@ -309,9 +309,11 @@ test.describe("/sectores", () => {
       .getByRole("link", { name: "Sectores" })
       .click();
     await expect(page).toHaveURL(/\/sectores$/);
+    await waitForHydration(page);
     const cards = page.locator("#destacados li, #todos li");
     await expect(cards).toHaveCount(6 + sectorPages.length);
-    expect(await cards.evaluateAll(reactRendered)).toBe(6 + sectorPages.length);
+    // Navigation is the browser's (docs/decisions/0023-a-frame-without-a-framework.md): the server's HTML, no React.
+    expect(await cards.evaluateAll(reactRendered)).toBe(0);
     const document = sectorPages.find((item) => item.featured)!;
     const button = page
       .locator("#destacados")
@@ -518,7 +520,7 @@ test.describe("/sectores/{slug}", () => {
 });
 
 test.describe("a sector page's code", () => {
-  test("loaded as a document, it keeps the server's HTML and downloads none of its content's code; its links stay in the app", async ({
+  test("loaded as a document, it keeps the server's HTML and downloads none of its content's code; its links are page loads", async ({
     page,
   }) => {
     const chunks = contentChunksFetched(page, "Page");
@@ -531,10 +533,14 @@ test.describe("a sector page's code", () => {
     await page.locator("main a[href^='/calculadora']").first().click();
     await expect(page).toHaveURL(/\/calculadora\?sector=/);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    expect(
+      await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
+    ).toBeUndefined();
   });
 
-  test("reached by a link inside the site, it loads its content's code and shows the whole page", async ({ page }) => {
+  test("reached by a link inside the site, it is a page load: the whole page, and none of its content's code", async ({
+    page,
+  }) => {
     await page.goto("/sectores");
     await closeCookieBanner(page);
     await waitForHydration(page);
@@ -543,7 +549,11 @@ test.describe("a sector page's code", () => {
     await page.locator("main a[href='/sectores/construccion']").first().click();
     await expect(page).toHaveURL(/\/sectores\/construccion$/);
     await expect(page.locator("#proyeccion")).toBeVisible();
-    expect(chunks).toEqual(["SectorPage"]);
-    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    await waitForHydration(page);
+    await page.waitForLoadState("networkidle");
+    expect(chunks).toEqual([]);
+    expect(
+      await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
+    ).toBeUndefined();
   });
 });

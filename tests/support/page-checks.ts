@@ -24,8 +24,8 @@ export async function rememberCookieChoice(context: BrowserContext, baseURL: str
 }
 
 /**
- * Answers the cookie banner with 'Rechazar' when it shows. Waits for hydration first: a click on the
- * server-rendered banner would post its no-JavaScript form and reload the page mid-test. Then the pointer goes
+ * Answers the cookie banner with 'Rechazar' when it shows. Waits for the page's script first: a click on the
+ * server-rendered banner would otherwise be the boot script's or post its no-JavaScript form. Then the pointer goes
  * to the fixed header: left where the banner's button was, it would be over whatever a later scroll brings
  * there, and the move event Chromium sends some time after a scroll would "reach for" a form there and fetch its
  * code (app/components/islands/on-interaction.tsx), or not, depending on the host's speed.
@@ -66,12 +66,24 @@ export function watch(page: Page) {
   return { scripts, problems };
 }
 
-/** Waits until React has hydrated the page: its elements carry React's fiber, so handlers are live. */
+/**
+ * Waits until the page's script is live: the frame script has started (`data-frame-ready` on <html>:
+ * header, FAQ, tooltips, cookie banner, app/components/frame/) and, on a page that hydrates (a form, the
+ * calculator, a dialog: it carries `window.__remixContext`), React has hydrated it too (its elements carry
+ * React's fiber, so handlers are live).
+ */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => {
+    if (!document.documentElement.hasAttribute("data-frame-ready")) return false;
+    if (!("__remixContext" in window)) return true;
     const main = document.querySelector("main");
     return Boolean(main && Object.keys(main).some((key) => key.startsWith("__reactFiber")));
   });
+}
+
+/** True when the page carries React (Remix's context script): a page with a form, the calculator or a dialog. */
+export async function pageHydrates(page: Page): Promise<boolean> {
+  return page.evaluate(() => "__remixContext" in window);
 }
 
 /**
@@ -91,7 +103,7 @@ export function contentChunksFetched(page: Page, suffix: "Block" | "Page"): stri
 }
 
 /**
- * The page has done everything it would do on its own: hydrated, no request in flight for 500 ms
+ * The page has done everything it would do on its own: its script live, no request in flight for 500 ms
  * (Playwright's network-idle event) and one more frame painted, so effects have run. Tests that prove
  * something did NOT happen (no tracker request, no second conversion) await this instead of sleeping.
  */

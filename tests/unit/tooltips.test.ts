@@ -4,7 +4,8 @@
 // still open, close, and leave when its button leaves the page.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
-import { startTooltips } from "~/components/ui/tooltips";
+import { TOOLTIP_ATTRIBUTE as MARKUP_ATTRIBUTE } from "~/components/ui/tooltip-markup";
+import { startTooltips, TOOLTIP_ATTRIBUTE } from "~/components/ui/tooltips";
 
 const card = (id: string) =>
   `<div id="card-${id}"><button type="button" data-tooltip="texto-${id}" aria-label="Más información sobre ${id}">i</button><p id="texto-${id}" hidden>Texto de ${id}</p></div>`;
@@ -55,4 +56,8 @@ describe("info tooltips without the Popover API", () => {
     document.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
     expect(tooltips()).toEqual([]);
   });
+});
+
+it("marks info buttons with the attribute the markup and the frame script use", () => {
+  expect(TOOLTIP_ATTRIBUTE).toBe(MARKUP_ATTRIBUTE);
 });

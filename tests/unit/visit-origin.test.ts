@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-// The visit's origin in the browser: kept in memory, and in the origen_visita cookie only with analytics consent.
+// The visit's origin in the browser: kept in memory and in the tab's window.name, and in the origen_visita cookie
+// only with analytics consent.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 const setUrl = (url: string) => (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(url);
@@ -19,6 +20,7 @@ const storedOrigin = () => {
 };
 
 beforeEach(() => {
+  window.name = "";
   document.cookie = "origen_visita=; Max-Age=0; Path=/";
   setUrl("https://leads.example.es/?utm_source=google&gclid=abc");
 });
@@ -35,6 +37,21 @@ describe("visit origin", () => {
       paginaEntrada: "/?utm_source=google&gclid=abc",
     });
     expect(storedOrigin()).toBeNull();
+  });
+
+  it("without consent survives a full page load in window.name, and no cookie is written", async () => {
+    (await freshModule()).captureVisitOrigin();
+    expect(window.name.startsWith("leads-origen:")).toBe(true);
+    setUrl("https://leads.example.es/contacto");
+    const next = await freshModule();
+    expect(next.visitOrigin()).toMatchObject({ gclid: "abc", paginaEntrada: "/?utm_source=google&gclid=abc" });
+    expect(storedOrigin()).toBeNull();
+  });
+
+  it("leaves a window.name that is not its own alone", async () => {
+    window.name = "checkout-popup";
+    (await freshModule()).captureVisitOrigin();
+    expect(window.name).toBe("checkout-popup");
   });
 
   it("with analytics consent survives a full page load through its cookie", async () => {
@@ -60,6 +77,7 @@ describe("visit origin", () => {
     setConsent("v1.a1.p0");
     document.cookie = "origen_visita=%7B%22gclid%22%3A; Path=/";
     setUrl("https://leads.example.es/contacto");
+    window.name = "";
     expect((await freshModule()).captureVisitOrigin()).toEqual({ paginaEntrada: "/contacto" });
   });
 });

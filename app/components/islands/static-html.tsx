@@ -10,17 +10,7 @@
  * preview, recognised by its bar), the content renders as components, its code loaded as a chunk
  * (client-modules.tsx).
  */
-import { useNavigate } from "@remix-run/react";
-import {
-  type DOMAttributes,
-  type FormEvent,
-  type MouseEvent,
-  type ReactNode,
-  Suspense,
-  useId,
-  useState,
-  useSyncExternalStore,
-} from "react";
+import { type DOMAttributes, type ReactNode, Suspense, useId, useState, useSyncExternalStore } from "react";
 
 import { isPreviewDocument } from "~/lib/preview-document";
 
@@ -59,42 +49,6 @@ export function useKeptHtml(id: string): string | null {
   return kept;
 }
 
-/**
- * A link in kept HTML is a plain `<a>`: it navigates inside the app as `<Link>` would (no document
- * load; an in-page `#hash` scrolls as Remix scrolls), where the browser would otherwise load the page.
- * A GET form there (a search) is a plain `<form>`: it navigates inside the app as Remix's `<Form>` would.
- */
-function useInAppNavigation() {
-  const navigate = useNavigate();
-  const sameOrigin = (href: string) => {
-    const url = new URL(href, window.location.href);
-    return url.origin === window.location.origin ? url : null;
-  };
-  const onClick = (event: MouseEvent<HTMLElement>) => {
-    const anchor = (event.target as Element).closest?.("a");
-    if (!anchor || event.defaultPrevented || event.button !== 0) return;
-    if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
-    if ((anchor.target && anchor.target !== "_self") || anchor.hasAttribute("download")) return;
-    const url = sameOrigin(anchor.href);
-    if (!url) return;
-    event.preventDefault();
-    navigate(`${url.pathname}${url.search}${url.hash}`);
-  };
-  const onSubmit = (event: FormEvent<HTMLElement>) => {
-    const form = event.target;
-    if (event.defaultPrevented || !(form instanceof HTMLFormElement) || form.method !== "get") return;
-    if (form.target && form.target !== "_self") return;
-    const url = sameOrigin(form.action);
-    if (!url) return;
-    event.preventDefault();
-    const data = new FormData(form, (event.nativeEvent as SubmitEvent).submitter);
-    const query = new URLSearchParams();
-    for (const [name, value] of data) if (typeof value === "string") query.append(name, value);
-    navigate(`${url.pathname}?${query}`);
-  };
-  return { onClick, onSubmit };
-}
-
 /** A wrapper that takes no box of its own: the page lays out as if the content sat in its place. */
 export function KeptElement({
   id,
@@ -111,12 +65,11 @@ export function KeptElement({
   /** `span` where the content sits in phrasing content (an icon inside a `<span>`). */
   as?: "div" | "span";
   /** Listeners for events inside kept HTML (on-interaction.tsx). */
-  handlers?: Omit<DOMAttributes<HTMLElement>, "children" | "dangerouslySetInnerHTML" | "onClick" | "onSubmit">;
+  handlers?: Omit<DOMAttributes<HTMLElement>, "children" | "dangerouslySetInnerHTML">;
   /** An 'on-interaction' island's element: the page then needs that wrapper's code to hydrate. */
   marked?: boolean;
   children?: ReactNode;
 }) {
-  const inApp = useInAppNavigation();
   const attributes = {
     [KEPT_ATTRIBUTE]: id,
     [MODULE_ATTRIBUTE]: module,
@@ -127,14 +80,10 @@ export function KeptElement({
   return html === null ? (
     <Tag {...attributes}>{children}</Tag>
   ) : (
-    // The links (and GET forms) inside are what is interactive here, and they stay keyboard-reachable.
-    // An 'on-interaction' island's forms are its own business (on-interaction.tsx).
-    <Tag
-      {...attributes}
-      onClick={inApp.onClick}
-      onSubmit={marked ? undefined : inApp.onSubmit}
-      dangerouslySetInnerHTML={{ __html: html }}
-    />
+    // The links (and GET forms) inside are the browser's: a page load each (navigation is the browser's,
+    // docs/decisions/0023-a-frame-without-a-framework.md). An 'on-interaction' island's forms are its own
+    // business (on-interaction.tsx).
+    <Tag {...attributes} dangerouslySetInnerHTML={{ __html: html }} />
   );
 }
 

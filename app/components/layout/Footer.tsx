@@ -1,5 +1,3 @@
-import { Link } from "@remix-run/react";
-
 import type { SiteSettings } from "~/content/types";
 
 import { CookieSettingsLink } from "./CookieSettingsLink";
@@ -28,18 +26,18 @@ export function Footer({ settings }: { settings: SiteSettings }) {
               .flatMap((link: FooterLink) => (link.href ? [{ ...link, href: link.href }] : []))
               .map((link) => (
                 <li key={link.href}>
-                  <Link
+                  <a
                     className="inline-block rounded px-2 py-2 font-medium text-ink hover:text-brand-700"
-                    to={link.href}
+                    href={link.href}
                   >
                     {link.label}
-                  </Link>
+                  </a>
                 </li>
               ))}
             <li>
-              <Link className="inline-block rounded px-2 py-2 font-medium text-ink hover:text-brand-700" to="/legal">
+              <a className="inline-block rounded px-2 py-2 font-medium text-ink hover:text-brand-700" href="/legal">
                 {footer?.legalLinkLabel}
-              </Link>
+              </a>
             </li>
             <li>
               <CookieSettingsLink

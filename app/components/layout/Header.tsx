@@ -1,118 +1,25 @@
 /**
- * The fixed header. Scroll items are real links to `/#section` (they work without JavaScript); with
- * JavaScript they scroll in place on `/`, or from another page replace the history entry with `/` and
- * scroll 100 ms later, as the spec asks. The small-screen menu closes after any choice. Until the page
- * is interactive (and for good without JavaScript) that menu is a native <details> disclosure, so it
- * opens on a phone with JavaScript off too.
+ * The fixed header, as markup only: no state, no handlers. Its behaviour is the frame script's
+ * (app/components/frame/header.ts), the same on every page, hydrated or not; on a hydrated page it is a
+ * 'server-html' island (frame-islands.tsx), so React keeps this HTML and never renders it again.
+ *
+ * Scroll items are real links to `/#section` (they work without JavaScript); with the frame script they
+ * scroll in place on `/`, or from another page replace the history entry with `/` and scroll 100 ms after
+ * the load, as the spec asks. The small-screen menu is a native <details> disclosure until the frame
+ * script runs (and for good without JavaScript); then a button with `aria-expanded` and `aria-controls`
+ * opens the list below the bar and any choice closes it.
  *
  * The item of the current page carries aria-current="page" and a visible mark: a page link for its own
- * path and the paths below it (a sector page marks 'Sectores'), on `/` the section scroll item whose
- * section is in view. A link to another page shows the new page from its top at once (useNewPageFromTop).
+ * path and the paths below it (a sector page marks 'Sectores'), rendered here; on `/` the section scroll
+ * item whose section is in view (the first one until the frame script follows the scroll).
  */
-import { Link, useLocation, useNavigate, useNavigation, useNavigationType } from "@remix-run/react";
-import { type MouseEvent, useEffect, useId, useRef, useState } from "react";
+import { useLocation } from "@remix-run/react";
 
 import type { SiteSettings } from "~/content/types";
-import { useHydrated } from "~/lib/use-hydrated";
 
-export const SCROLL_AFTER_NAVIGATION_MS = 100;
+import { HOME_LINK_ATTRIBUTE, MENU_BUTTON_ATTRIBUTE, MENU_ID, SECTION_LINK_ATTRIBUTE } from "./header-markup";
 
 type NavItem = NonNullable<SiteSettings["navigation"]>[number];
-
-function scrollToSection(id: string) {
-  const target = document.getElementById(id);
-  if (!target) return;
-  target.scrollIntoView({ behavior: "smooth", block: "start" });
-  if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
-  target.focus({ preventScroll: true });
-}
-
-/** While set on <html>, scrolling jumps (tailwind.css): the router's scroll to the top of a new page. */
-const NAVIGATING_CLASS = "navigating";
-
-/** How long after a new page shows a scroll that no visitor input caused is put back to its top. */
-const HOLD_TOP_MS = 250;
-
-/**
- * A link to another page shows the new page from its top at once:
- * - smooth scrolling is switched off from the start of the navigation until the router has scrolled;
- * - a smooth scroll still under way (a section link tapped just before) is stopped when the navigation starts;
- * - Chromium applies that stop only at its next frame. When the new page's data comes back within the same
- *   frame, the old animation's remaining distance still lands after the router's jump (the new page showed
- *   1–170 px down). So for a moment after a new page shows (not on back/forward, not for a `#hash`), a scroll
- *   that no wheel, touch, key or pointer caused is put back to the top.
- * Returns a ref to the function that ends that moment early, for a scroll of our own right after a navigation.
- */
-function useNewPageFromTop(): { readonly current: () => void } {
-  const navigation = useNavigation();
-  const location = useLocation();
-  const navigationType = useNavigationType();
-  const toOtherPage = navigation.state !== "idle" && navigation.location?.pathname !== location.pathname;
-  useEffect(() => {
-    // Removed in a passive effect: the router scrolls to the top in a layout effect of the same commit.
-    document.documentElement.classList.toggle(NAVIGATING_CLASS, toOtherPage);
-    if (toOtherPage) window.scrollTo({ top: window.scrollY, left: window.scrollX, behavior: "instant" });
-  }, [toOtherPage]);
-
-  const shownPath = useRef(location.pathname);
-  const releaseTop = useRef(() => {});
-  useEffect(() => {
-    if (shownPath.current === location.pathname) return;
-    shownPath.current = location.pathname;
-    if (navigationType === "POP" || location.hash) return;
-    let byVisitor = false;
-    const onInput = () => {
-      byVisitor = true;
-    };
-    const onScroll = () => {
-      if (!byVisitor && window.scrollY !== 0) window.scrollTo({ top: 0, left: 0, behavior: "instant" });
-    };
-    const inputs = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
-    for (const type of inputs) window.addEventListener(type, onInput, { capture: true, passive: true });
-    window.addEventListener("scroll", onScroll, { passive: true });
-    const release = () => {
-      window.clearTimeout(timer);
-      for (const type of inputs) window.removeEventListener(type, onInput, { capture: true });
-      window.removeEventListener("scroll", onScroll);
-    };
-    const timer = window.setTimeout(release, HOLD_TOP_MS);
-    releaseTop.current = release;
-    return release;
-  }, [location.pathname, location.hash, navigationType]);
-  return releaseTop;
-}
-
-/** On `/`, the id of the section (of `ids`) under the upper part of the viewport; the first one until then. */
-function useSectionInView(ids: readonly string[], enabled: boolean): string | null {
-  const [current, setCurrent] = useState<string | null>(ids[0] ?? null);
-  const key = ids.join(" ");
-  useEffect(() => {
-    if (!enabled) return;
-    const sections = key
-      .split(" ")
-      .map((id) => document.getElementById(id))
-      .filter((element): element is HTMLElement => element !== null);
-    if (sections.length === 0) return;
-    const visible = new Set<Element>();
-    // A band across the upper middle of the viewport: the section crossing it is the one being read.
-    const observer = new IntersectionObserver(
-      (entries) => {
-        for (const entry of entries) {
-          if (entry.isIntersecting) visible.add(entry.target);
-          else visible.delete(entry.target);
-        }
-        const inView = sections.filter((section) => visible.has(section));
-        if (inView.length > 0) setCurrent(inView[inView.length - 1].id);
-        else if (window.scrollY < 1) setCurrent(sections[0].id);
-        else setCurrent(null);
-      },
-      { rootMargin: "-30% 0px -60% 0px" },
-    );
-    for (const section of sections) observer.observe(section);
-    return () => observer.disconnect();
-  }, [key, enabled]);
-  return enabled ? current : null;
-}
 
 /** True when `pathname` is the link's page or a page below it ('/sectores/x' is in '/sectores'). */
 function isCurrentPage(target: string, pathname: string): boolean {
@@ -121,7 +28,7 @@ function isCurrentPage(target: string, pathname: string): boolean {
   return pathname === base || pathname.startsWith(`${base}/`);
 }
 
-const MENU_TRIGGER = "group grid h-11 w-11 place-items-center rounded-lg text-ink hover:bg-brand-50";
+const MENU_TRIGGER = "group h-11 w-11 place-items-center rounded-lg text-ink hover:bg-brand-50";
 
 /** Bars, or a cross while the menu is open: the trigger's open state (<details open> or aria-expanded) picks one. */
 function MenuIcon() {
@@ -134,62 +41,16 @@ function MenuIcon() {
 }
 
 export function Header({ settings }: { settings: SiteSettings }) {
-  const [menuOpen, setMenuOpen] = useState(false);
-  const location = useLocation();
-  // A navigation closes the menu (adjusted while rendering, so the new page never shows it open).
-  const [menuPath, setMenuPath] = useState(location.pathname);
-  if (menuPath !== location.pathname) {
-    setMenuPath(location.pathname);
-    setMenuOpen(false);
-  }
-  const navigate = useNavigate();
-  const menuId = useId();
-  const onHome = location.pathname === "/";
-  const hydrated = useHydrated();
-  const releaseTop = useNewPageFromTop();
+  const { pathname } = useLocation();
+  const onHome = pathname === "/";
   // An item without a target (a menu link whose page is gone or unpublished) is left out.
   const navigation = (settings.navigation ?? []).filter((item) => item.target);
-  const sectionIds = navigation.filter((item) => item.kind === "scroll" && item.target).map((item) => item.target!);
-  const sectionInView = useSectionInView(sectionIds, onHome);
-
-  // The section to scroll to once the navigation to / has rendered the landing page.
-  const pendingSection = useRef<string | null>(null);
-
-  useEffect(() => {
-    const id = pendingSection.current;
-    if (location.pathname !== "/" || !id) return;
-    pendingSection.current = null;
-    const timer = window.setTimeout(() => {
-      releaseTop.current();
-      scrollToSection(id);
-    }, SCROLL_AFTER_NAVIGATION_MS);
-    return () => window.clearTimeout(timer);
-  }, [location, releaseTop]);
-
-  function goToSection(event: MouseEvent<HTMLAnchorElement>, id: string) {
-    event.preventDefault();
-    setMenuOpen(false);
-    if (onHome) {
-      scrollToSection(id);
-      return;
-    }
-    pendingSection.current = id;
-    navigate("/", { replace: true });
-  }
-
-  function onLogoClick(event: MouseEvent<HTMLAnchorElement>) {
-    setMenuOpen(false);
-    if (onHome) {
-      event.preventDefault();
-      window.scrollTo({ top: 0, behavior: "smooth" });
-    }
-  }
+  // On `/` the first section is marked until the frame script follows the scroll.
+  const firstSection = navigation.find((item) => item.kind === "scroll")?.target;
 
   function renderItem(item: NavItem, variant: "desktop" | "mobile") {
     const current =
-      item.kind === "scroll"
-        ? onHome && item.target === sectionInView
-        : isCurrentPage(item.target ?? "/", location.pathname);
+      item.kind === "scroll" ? onHome && item.target === firstSection : isCurrentPage(item.target ?? "/", pathname);
     // The current item: brand colour, bold, and an underline bar (not colour alone). In the desktop row an
     // invisible bold copy of the label (::after) keeps each item as wide as its bold self, so the row does
     // not shift as the marked section changes while the visitor scrolls.
@@ -199,30 +60,17 @@ export function Header({ settings }: { settings: SiteSettings }) {
         : "block rounded-lg px-3 py-3 text-base font-medium text-ink hover:bg-brand-50"
     } aria-[current=page]:font-bold aria-[current=page]:text-brand-700 aria-[current=page]:underline aria-[current=page]:decoration-2 aria-[current=page]:underline-offset-8`;
     const ariaCurrent = current ? ("page" as const) : undefined;
-    if (item.kind === "scroll") {
-      return (
-        <a
-          href={`/#${item.target}`}
-          className={className}
-          data-label={item.label}
-          aria-current={ariaCurrent}
-          onClick={(event) => goToSection(event, item.target ?? "")}
-        >
-          {item.label}
-        </a>
-      );
-    }
+    const section = item.kind === "scroll" ? { [SECTION_LINK_ATTRIBUTE]: item.target ?? "" } : {};
     return (
-      <Link
-        to={item.target ?? "/"}
+      <a
+        href={item.kind === "scroll" ? `/#${item.target}` : (item.target ?? "/")}
         className={className}
         data-label={item.label}
         aria-current={ariaCurrent}
-        prefetch="intent"
-        onClick={() => setMenuOpen(false)}
+        {...section}
       >
         {item.label}
-      </Link>
+      </a>
     );
   }
 
@@ -238,12 +86,16 @@ export function Header({ settings }: { settings: SiteSettings }) {
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white">
       <div className="container-page flex h-16 items-center justify-between gap-4">
-        <Link to="/" onClick={onLogoClick} className="flex items-center gap-2 text-lg font-extrabold text-ink">
+        <a
+          href="/"
+          className="flex items-center gap-2 text-lg font-extrabold text-ink"
+          {...{ [HOME_LINK_ATTRIBUTE]: "" }}
+        >
           <span aria-hidden="true" className="grid h-8 w-8 place-items-center rounded-lg bg-brand-600 text-white">
             {settings.siteName?.charAt(0)}
           </span>
           {settings.siteName}
-        </Link>
+        </a>
         <nav aria-label="Principal" className="hidden lg:block">
           <ul className="flex items-center gap-1">
             {navigation.map((item: NavItem) => (
@@ -261,20 +113,10 @@ export function Header({ settings }: { settings: SiteSettings }) {
             <span className="hidden sm:inline">{settings.appButtonLabel}</span>
             <span className="sm:hidden">{settings.appButtonShortLabel}</span>
           </a>
-          {hydrated ? (
-            <button
-              type="button"
-              className={`${MENU_TRIGGER} lg:hidden`}
-              aria-expanded={menuOpen}
-              aria-controls={menuId}
-              onClick={() => setMenuOpen((open) => !open)}
-            >
-              <span className="sr-only">Menú</span>
-              <MenuIcon />
-            </button>
-          ) : (
-            <details className="group lg:hidden">
-              <summary className={`${MENU_TRIGGER} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}>
+          <div className="lg:hidden">
+            {/* Until the frame script runs (and without JavaScript): a native disclosure. */}
+            <details className="group [[data-frame-ready]_&]:hidden">
+              <summary className={`${MENU_TRIGGER} grid cursor-pointer list-none [&::-webkit-details-marker]:hidden`}>
                 <span className="sr-only">Menú</span>
                 <MenuIcon />
               </summary>
@@ -285,19 +127,23 @@ export function Header({ settings }: { settings: SiteSettings }) {
                 {mobileList}
               </nav>
             </details>
-          )}
+            {/* With the frame script: a button that opens the list below the bar. */}
+            <button
+              type="button"
+              className={`${MENU_TRIGGER} hidden [[data-frame-ready]_&]:grid`}
+              aria-expanded="false"
+              aria-controls={MENU_ID}
+              {...{ [MENU_BUTTON_ATTRIBUTE]: "" }}
+            >
+              <span className="sr-only">Menú</span>
+              <MenuIcon />
+            </button>
+          </div>
         </div>
       </div>
-      {hydrated ? (
-        <nav
-          id={menuId}
-          aria-label="Principal (móvil)"
-          hidden={!menuOpen}
-          className="border-t border-slate-200 bg-white lg:hidden"
-        >
-          {mobileList}
-        </nav>
-      ) : null}
+      <nav id={MENU_ID} aria-label="Principal (móvil)" hidden className="border-t border-slate-200 bg-white lg:hidden">
+        {mobileList}
+      </nav>
     </header>
   );
 }

@@ -1,7 +1,8 @@
 /**
- * The parts of the page frame (app/root.tsx) that are links and text only, kept as the server's HTML (the
- * 'server-html' islands of app/components/islands/island.tsx): their code is never downloaded with a page.
- * The full header and the cookie banner stay live (the banner answers the footer's cookie settings link).
+ * The parts of the page frame (app/root.tsx), kept as the server's HTML on a page that hydrates (the
+ * 'server-html' islands of app/components/islands/island.tsx): their code is never downloaded with a page,
+ * and React never renders them again. What the header and the cookie banner do is the frame script's
+ * (app/components/frame/), on every page.
  */
 import { island } from "~/components/islands/island";
 
@@ -25,4 +26,14 @@ export const MinimalHeaderIsland = island("layout:MinimalHeader", "server-html",
 /** The 404 page's text and its way back home. */
 export const NotFoundIsland = island("layout:NotFound", "server-html", () =>
   import("./NotFound").then((module) => module.NotFound),
+);
+
+/** The full header: its menu, section links and scroll-spy are the frame script's. */
+export const HeaderIsland = island("layout:Header", "server-html", () =>
+  import("./Header").then((module) => module.Header),
+);
+
+/** The cookie banner: its choices and settings layer are the frame script's. */
+export const CookieBannerIsland = island("layout:CookieBanner", "server-html", () =>
+  import("./CookieBanner").then((module) => module.CookieBanner),
 );

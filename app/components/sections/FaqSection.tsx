@@ -15,7 +15,7 @@ export function FaqSection({ items, tone = "muted", ...band }: ListSectionProps<
       <div className="mt-10">
         <Accordion>
           {entries.map((item, index) => (
-            <AccordionItem key={itemKey(item, index)} value={itemKey(item, index)} title={item.question}>
+            <AccordionItem key={itemKey(item, index)} title={item.question}>
               <p className="whitespace-pre-line">{typesetText(item.answer)}</p>
             </AccordionItem>
           ))}

@@ -3,7 +3,6 @@
  * to action, the link to the monthly plans, the highlights and the trust claim over the clients' logos,
  * beside the app screenshot from content (desktop only). Images: docs/images.md.
  */
-import { Link } from "@remix-run/react";
 
 import { ContentImage, type PhoneLook, PhoneScreenshot } from "~/components/ui/ContentImage";
 import { optionalCta } from "~/components/ui/CtaLink";
@@ -55,13 +54,12 @@ export function LandingHero({
           {hero?.plansLinkLabel ? (
             <p className="mt-5 text-base text-brand-100">
               {hero.plansText ? `${hero.plansText} ` : null}
-              <Link
-                to={plansPath}
-                prefetch="intent"
+              <a
+                href={plansPath}
                 className="font-semibold text-white underline decoration-brand-300 decoration-2 underline-offset-4 hover:decoration-white focus-visible:ring-white focus-visible:ring-offset-brand-950"
               >
                 {hero.plansLinkLabel}
-              </Link>
+              </a>
             </p>
           ) : null}
           {highlights.length > 0 ? (

@@ -1,8 +1,7 @@
 /**
- * Call-to-action links styled as buttons. Internal paths use Remix's <Link>; external addresses open in
+ * Call-to-action links styled as buttons. Internal paths are plain links (a page load, the browser's); external addresses open in
  * a new tab with rel="noopener noreferrer"; fragments and mailto:/tel: stay plain anchors.
  */
-import { Link } from "@remix-run/react";
 import { type AnchorHTMLAttributes, forwardRef, type ReactNode } from "react";
 
 import { linkKind } from "~/lib/links";
@@ -57,9 +56,9 @@ export const CtaLink = forwardRef<HTMLAnchorElement, CtaLinkProps>(function CtaL
   );
   if (kind === "internal") {
     return (
-      <Link ref={ref} to={href} prefetch="intent" className={classes} {...rest}>
+      <a ref={ref} href={href} className={classes} {...rest}>
         {content}
-      </Link>
+      </a>
     );
   }
   const newTab = kind === "external" ? { target: "_blank", rel: "noopener noreferrer" } : {};

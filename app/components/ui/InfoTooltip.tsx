@@ -12,7 +12,7 @@
  */
 import { useId } from "react";
 
-import { TOOLTIP_ATTRIBUTE } from "./tooltips";
+import { TOOLTIP_ATTRIBUTE } from "./tooltip-markup";
 
 export function InfoTooltip({
   label,

@@ -10,7 +10,6 @@ import {
   type PortableTextComponents,
   type PortableTextProps,
 } from "@portabletext/react";
-import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 import { typeset } from "~/domain/typeset";
@@ -41,9 +40,9 @@ function RichLink({ href, children }: { href: unknown; children: ReactNode }) {
   // Site paths and in-page anchors go through the router (it restores scroll positions per entry).
   if (kind === "internal" || kind === "anchor") {
     return (
-      <Link to={target} className={LINK_CLASS}>
+      <a href={target} className={LINK_CLASS}>
         {children}
-      </Link>
+      </a>
     );
   }
   if (kind === "external") {

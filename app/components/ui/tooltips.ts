@@ -21,10 +21,15 @@
  * `delayed-open` (`closed` otherwise).
  */
 
+/**
+ * The attribute that makes a button an info button; its value is the id of the element holding the text.
+ * The same as tooltip-markup.ts (tests/unit/tooltips.test.ts): written again here so the frame script's
+ * chunk of this module shares no module with the frame script itself (esbuild would make that a file).
+ */
+export const TOOLTIP_ATTRIBUTE = "data-tooltip";
+
 /** Hover delay before opening, in ms. */
 export const TOOLTIP_DELAY_MS = 200;
-/** The attribute that makes a button an info button; its value is the id of the element holding the text. */
-export const TOOLTIP_ATTRIBUTE = "data-tooltip";
 /** From the button to the tooltip's box: a 6 px gap plus the 6 px arrow. */
 const OFFSET_PX = 12;
 /** The least room kept to the screen's edges, in px. */

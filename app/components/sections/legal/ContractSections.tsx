@@ -2,7 +2,6 @@
  * /borrador: the draft contract's sections, each a numbered heading and its Portable Text body, with
  * an index of the sections that links to each one (router links, see LegalDocuments.tsx).
  */
-import { Link } from "@remix-run/react";
 
 import { PortableText, type PortableTextValue } from "~/components/ui/PortableText";
 
@@ -32,12 +31,12 @@ export function ContractSections({
         <ol className="grid grid-cols-2 gap-1 rounded-2xl border border-slate-200 bg-slate-50 p-2 text-sm sm:p-3 lg:grid-cols-1">
           {list.map((section, index) => (
             <li key={itemKey(section, index)}>
-              <Link
-                to={`#${contractSectionId(index)}`}
+              <a
+                href={`#${contractSectionId(index)}`}
                 className="flex min-h-[40px] items-center rounded-lg px-2 py-1 font-medium leading-snug text-ink-soft hover:bg-white hover:text-brand-700 sm:px-3"
               >
                 {section.heading}
-              </Link>
+              </a>
             </li>
           ))}
         </ol>

@@ -5,7 +5,6 @@
  * history entry without state, and the router's scroll restoration would then put the page back where an
  * earlier such entry was instead of at the section.
  */
-import { Link } from "@remix-run/react";
 
 import { PortableText, type PortableTextValue } from "~/components/ui/PortableText";
 
@@ -42,12 +41,12 @@ export function LegalDocumentLinks({ documents }: { documents: ReadonlyArray<Leg
     <ul className="flex flex-wrap justify-center gap-3">
       {links.map((link) => (
         <li key={link.id}>
-          <Link
-            to={`#${link.id}`}
+          <a
+            href={`#${link.id}`}
             className="inline-flex min-h-[44px] items-center rounded-full border border-white/30 px-5 text-sm font-semibold text-white transition-colors hover:bg-white/10 focus-visible:ring-white focus-visible:ring-offset-brand-950"
           >
             {link.title}
-          </Link>
+          </a>
         </li>
       ))}
     </ul>

@@ -1,5 +1,4 @@
 /** The end of a sector page: links to a few other sectors (app/domain/related-sectors.ts chooses them). */
-import { Link } from "@remix-run/react";
 
 import { Icon } from "~/components/ui/Icon";
 import { Section } from "~/components/ui/Section";
@@ -29,9 +28,8 @@ export function RelatedSectors({
       <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {sectors.map((sector) => (
           <li key={sector.slug}>
-            <Link
-              to={`/sectores/${sector.slug}`}
-              prefetch="intent"
+            <a
+              href={`/sectores/${sector.slug}`}
               className="flex h-full flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm shadow-slate-200/60 hover:border-brand-300 hover:shadow-md"
             >
               <span className="flex items-center justify-between gap-2 font-semibold text-ink">
@@ -39,7 +37,7 @@ export function RelatedSectors({
                 <Icon name="arrow-right" className="h-5 w-5 shrink-0 text-brand-600" />
               </span>
               {sector.tooltip ? <span className="text-sm text-ink-soft">{sector.tooltip}</span> : null}
-            </Link>
+            </a>
           </li>
         ))}
       </ul>

@@ -4,7 +4,6 @@
  * rel prev/next). Server HTML only: links and a form, so they work without JavaScript. Every word is the
  * editors' (the directory document's `listControls`).
  */
-import { Form, Link } from "@remix-run/react";
 
 import { Icon } from "~/components/ui/Icon";
 import type { SectorsDirectoryQueryResult } from "~/content/sanity.types";
@@ -26,7 +25,7 @@ const SEARCH_ID = "buscar-sector";
 
 export function DirectorySearch({ path, search, texts }: { path: string; search: string; texts: Texts }) {
   return (
-    <Form
+    <form
       method="get"
       action={path}
       role="search"
@@ -51,7 +50,7 @@ export function DirectorySearch({ path, search, texts }: { path: string; search:
       <button type="submit" className="btn-primary">
         {texts?.searchButton}
       </button>
-    </Form>
+    </form>
   );
 }
 
@@ -71,9 +70,9 @@ export function NoSectorFound({ search, path, texts }: { search: string; path: s
       <p className="font-semibold text-ink">{fillSearchText(texts?.noResultTitle, { search })}</p>
       <p className="mt-2 text-ink-soft">
         {texts?.noResultText}{" "}
-        <Link to={path} className="font-semibold text-brand-700 underline">
+        <a href={path} className="font-semibold text-brand-700 underline">
           {texts?.noResultLink}
-        </Link>
+        </a>
         .
       </p>
     </div>
@@ -103,12 +102,12 @@ export function DirectoryPagination({
           <ul className="flex flex-wrap items-center justify-center gap-2 px-[4.5rem] md:px-0">
             {page > 1 ? (
               <li>
-                <Link to={directoryHref(path, { page: page - 1, search })} rel="prev" className={linkClass}>
+                <a href={directoryHref(path, { page: page - 1, search })} rel="prev" className={linkClass}>
                   <span className="flex items-center gap-1">
                     <Icon name="arrow-right" className="h-4 w-4 rotate-180" />
                     {texts?.previous}
                   </span>
-                </Link>
+                </a>
               </li>
             ) : null}
             {pageWindow(page, pages).map((number, index) =>
@@ -118,25 +117,25 @@ export function DirectoryPagination({
                 </li>
               ) : (
                 <li key={number}>
-                  <Link
-                    to={directoryHref(path, { page: number, search })}
+                  <a
+                    href={directoryHref(path, { page: number, search })}
                     aria-current={number === page ? "page" : undefined}
                     aria-label={`${texts?.pageLabel ?? ""} ${number}`.trim()}
                     className={number === page ? currentClass : linkClass}
                   >
                     {number}
-                  </Link>
+                  </a>
                 </li>
               ),
             )}
             {page < pages ? (
               <li>
-                <Link to={directoryHref(path, { page: page + 1, search })} rel="next" className={linkClass}>
+                <a href={directoryHref(path, { page: page + 1, search })} rel="next" className={linkClass}>
                   <span className="flex items-center gap-1">
                     {texts?.next}
                     <Icon name="arrow-right" className="h-4 w-4" />
                   </span>
-                </Link>
+                </a>
               </li>
             ) : null}
           </ul>

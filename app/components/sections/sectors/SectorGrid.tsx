@@ -6,7 +6,6 @@
  * is live: the tooltips work through the page's handler (app/components/ui/tooltips.ts), so the grid can
  * be server HTML kept as it is (app/pages/SectorsDirectory.tsx).
  */
-import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 import { Icon } from "~/components/ui/Icon";
@@ -75,13 +74,9 @@ function SectorCard({
       >
         <SectorIconIsland name={sector.icon} className={featured ? "h-6 w-6" : "h-5 w-5"} />
       </span>
-      <Link
-        to={sectorPath(sector.slug ?? "")}
-        prefetch="intent"
-        className={`sector-card-link ${featured ? "text-lg" : "text-base"}`}
-      >
+      <a href={sectorPath(sector.slug ?? "")} className={`sector-card-link ${featured ? "text-lg" : "text-base"}`}>
         {sector.sectorName}
-      </Link>
+      </a>
       {sector.tooltip ? (
         <InfoTooltip
           label={tooltipLabel ? `${tooltipLabel} ${sector.sectorName ?? ""}`.trim() : (sector.sectorName ?? "")}

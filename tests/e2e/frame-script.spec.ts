@@ -1,0 +1,226 @@
+// The frame script (app/components/frame/): what every page's frame does in plain DOM, on pages that carry no
+// React (a sector page, /sectores) and on pages that do, with React kept away: the menu, section links from
+// another page, the FAQ accordion, the tooltips, the cookie banner before and after the script, and the tags
+// only after consent.
+import { expect, type Page, test } from "@playwright/test";
+
+import {
+  exerciseAccordion,
+  pageHydrates,
+  rememberCookieChoice,
+  settled,
+  waitForHydration,
+  watch,
+} from "../support/page-checks";
+import { resolveRefs, seedDocument, seedDocumentsOfType } from "../support/seed-content";
+import { startTrackedServer, type TrackedServer } from "../support/tracked-server";
+
+const SECTOR = "/sectores/construccion";
+const landing = seedDocument("landingPage");
+const directory = seedDocument("sectorsDirectory");
+const featured = seedDocumentsOfType("sectorPage").find((document) => document.featured)!;
+const faqItems = resolveRefs(landing.faq.items, "faqItem").map((item) => ({
+  question: item.question,
+  answer: item.answer,
+}));
+
+/** The page's own Remix and React files never arrive: only the frame script (and its chunks) may load. */
+async function withoutReact(page: Page) {
+  await page.route(/\/build\/(?!frame-)[^/]+\.js$/, (route) => route.abort());
+}
+
+const banner = (page: Page) => page.locator("#cookie-consent");
+
+test.describe("a page without a form", () => {
+  test.beforeEach(async ({ context, baseURL }) => rememberCookieChoice(context, baseURL));
+
+  test("a sector page downloads the frame script and no React, no Remix context and no module preload", async ({
+    page,
+  }) => {
+    const seen = watch(page);
+    await page.goto(SECTOR);
+    await waitForHydration(page);
+    await settled(page);
+    expect(seen.scripts.length).toBeGreaterThan(0);
+    for (const script of seen.scripts) expect(script).toMatch(/^\/build\/frame-[\w-]+\.js$/);
+    expect(await pageHydrates(page)).toBe(false);
+    await expect(page.locator('link[rel="modulepreload"]')).toHaveCount(0);
+    expect(seen.problems).toEqual([]);
+  });
+
+  test(
+    "the small-screen menu is a button that opens its list and closes it again",
+    { tag: "@any-width" },
+    async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(SECTOR);
+      await waitForHydration(page);
+      const button = page.getByRole("button", { name: "Menú" });
+      const menu = page.getByRole("navigation", { name: "Principal (móvil)", exact: true });
+      await expect(button).toHaveAttribute("aria-expanded", "false");
+      await expect(button).toHaveAttribute("aria-controls", "menu-principal");
+      await expect(menu).toBeHidden();
+      await button.click();
+      await expect(button).toHaveAttribute("aria-expanded", "true");
+      await expect(menu).toBeVisible();
+      await button.click();
+      await expect(menu).toBeHidden();
+      // A choice closes it: a page link shows the new page with its menu closed, 'Sectores' marked there.
+      await button.click();
+      await menu.getByRole("link", { name: "Sectores" }).click();
+      await expect(page).toHaveURL(/\/sectores$/);
+      await expect(page.getByRole("navigation", { name: "Principal (móvil)", exact: true })).toBeHidden();
+    },
+  );
+
+  test("a section link on a sector page replaces the history entry with / and scrolls to its section", async ({
+    page,
+    isMobile,
+  }) => {
+    await page.goto("/sectores");
+    await page.goto(SECTOR);
+    await waitForHydration(page);
+    if (isMobile) await page.getByRole("button", { name: "Menú" }).click();
+    const nav = page.getByRole("navigation", { name: isMobile ? "Principal (móvil)" : "Principal", exact: true });
+    await nav.getByRole("link", { name: "Proceso" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect
+      .poll(() =>
+        page.evaluate(() => Math.abs(document.getElementById("proceso")?.getBoundingClientRect().top ?? 1e6) < 120),
+      )
+      .toBe(true);
+    await expect(page.locator("#proceso")).toBeFocused();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/sectores$/);
+  });
+
+  test("the tooltips of /sectores open and close with no React on the page", async ({ page, isMobile }) => {
+    await page.goto("/sectores");
+    await waitForHydration(page);
+    expect(await pageHydrates(page)).toBe(false);
+    const button = page
+      .locator("#destacados")
+      .getByRole("button", { name: `${directory.tooltipLabel} ${featured.sectorName}` });
+    const tooltip = page.getByRole("tooltip");
+    if (isMobile) await button.tap();
+    else await button.click();
+    await expect(tooltip).toHaveText(featured.tooltip);
+    await page.keyboard.press("Escape");
+    await expect(tooltip).toHaveCount(0);
+  });
+});
+
+test.describe("a page with a form, React kept away", () => {
+  test.beforeEach(async ({ context, baseURL }) => rememberCookieChoice(context, baseURL));
+
+  test("the FAQ accordion of / works from the frame script alone", async ({ page }) => {
+    await withoutReact(page);
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("data-frame-ready", "");
+    await exerciseAccordion(page.locator("#faq"), faqItems);
+    // ↓, End and Home move between the questions.
+    const questions = faqItems.map((item) => page.locator("#faq").getByRole("button", { name: item.question }));
+    await questions[0].focus();
+    await page.keyboard.press("ArrowDown");
+    await expect(questions[1]).toBeFocused();
+    await page.keyboard.press("End");
+    await expect(questions[faqItems.length - 1]).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await expect(questions[0]).toBeFocused();
+    await page.keyboard.press("ArrowUp");
+    await expect(questions[faqItems.length - 1]).toBeFocused();
+    await page.keyboard.press("Home");
+    await expect(questions[0]).toBeFocused();
+  });
+});
+
+test.describe("the cookie banner", () => {
+  test("before the frame script the boot script answers 'Aceptar': the choice is stored and the banner closes", async ({
+    page,
+    context,
+  }) => {
+    await page.route(/\/build\/frame-[\w-]+\.js$/, (route) => route.abort());
+    await page.goto(SECTOR);
+    await expect(banner(page)).toBeVisible();
+    await banner(page).getByRole("button", { name: "Aceptar", exact: true }).click();
+    await expect(banner(page)).toBeHidden();
+    expect(page.url()).toMatch(/\/sectores\/construccion$/);
+    const cookie = (await context.cookies()).find((entry) => entry.name === "cookie_consent");
+    expect(cookie?.value).toBe("v1.a1.p1");
+  });
+
+  test("with the frame script: 'Configurar' starts from the stored choice, Escape leaves, the footer link reopens it", async ({
+    page,
+    context,
+  }) => {
+    await page.goto(SECTOR);
+    await waitForHydration(page);
+    await expect(banner(page)).toBeVisible();
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.style.getPropertyValue("--cc-height")))
+      .toMatch(/^\d+px$/);
+    await banner(page).getByRole("button", { name: "Configurar", exact: true }).click();
+    const switches = banner(page).getByRole("switch");
+    await expect(switches).toHaveCount(3);
+    const analytics = switches.nth(1);
+    const advertising = switches.nth(2);
+    await expect(analytics).toBeFocused();
+    await expect(analytics).not.toBeChecked();
+    await expect(advertising).not.toBeChecked();
+    // Escape without a stored choice: back to the first layer, 'Configurar' focused.
+    await page.keyboard.press("Escape");
+    await expect(switches).toHaveCount(0);
+    await expect(banner(page).getByRole("button", { name: "Configurar", exact: true })).toBeFocused();
+    await banner(page).getByRole("button", { name: "Configurar", exact: true }).click();
+    await analytics.check();
+    await banner(page).getByRole("button", { name: "Guardar", exact: false }).click();
+    await expect(banner(page)).toBeHidden();
+    expect((await context.cookies()).find((entry) => entry.name === "cookie_consent")?.value).toBe("v1.a1.p0");
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.style.getPropertyValue("--cc-height")))
+      .toBe("");
+
+    // The footer's link reopens the settings from the stored choice; Escape gives the focus back to it.
+    const link = page.getByRole("contentinfo").locator("a[data-consent-settings]");
+    await link.click();
+    await expect(banner(page)).toBeVisible();
+    await expect(analytics).toBeChecked();
+    await expect(advertising).not.toBeChecked();
+    await page.keyboard.press("Escape");
+    await expect(banner(page)).toBeHidden();
+    await expect(link).toBeFocused();
+    expect(page.url()).toMatch(/\/sectores\/construccion$/);
+  });
+});
+
+test.describe("tags", () => {
+  let tracked: TrackedServer;
+  test.beforeAll(async () => {
+    tracked = await startTrackedServer();
+  });
+  test.afterAll(async () => {
+    await tracked?.stop();
+  });
+
+  test("on a sector page nothing reaches Google or Meta before consent, and the tags load after 'Aceptar'", async ({
+    page,
+    context,
+  }) => {
+    const attempts: string[] = [];
+    await context.route(/googletagmanager\.com|facebook\.net|facebook\.com|google-analytics\.com/, (route) => {
+      attempts.push(route.request().url());
+      return route.fulfill({ contentType: "text/javascript", body: "" });
+    });
+    await page.goto(`${tracked.url}${SECTOR}`);
+    await waitForHydration(page);
+    await settled(page);
+    expect(attempts).toEqual([]);
+    await banner(page).getByRole("button", { name: "Aceptar", exact: true }).click();
+    await expect.poll(() => attempts.some((url) => url.includes("googletagmanager.com/gtag/js"))).toBe(true);
+    await expect.poll(() => attempts.some((url) => url.includes("connect.facebook.net"))).toBe(true);
+    // A later page load of a visitor who accepted loads them again, from the stored choice.
+    attempts.length = 0;
+    await page.goto(`${tracked.url}/sectores`);
+    await expect.poll(() => attempts.some((url) => url.includes("googletagmanager.com/gtag/js"))).toBe(true);
+  });
+});
