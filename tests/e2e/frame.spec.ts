@@ -1,7 +1,8 @@
 // The frame of every page: header menu behaviours, WhatsApp button, footer, 404 page.
 import { expect, type Page, test } from "@playwright/test";
 
-import { rememberCookieChoice, waitForHydration } from "../support/page-checks";
+import { coveredByFloatingButton } from "../support/floating";
+import { budgetMore, rememberCookieChoice, waitForHydration } from "../support/page-checks";
 import { seedDocument } from "../support/seed-content";
 import { EVERY_PAGE_KIND } from "../support/site-pages";
 
@@ -243,38 +244,23 @@ test.describe("on a phone (390×844)", { tag: "@any-width" }, () => {
     }) => {
       await page.goto(path);
       await waitForHydration(page);
-      const covered = await page.evaluate(() => {
-        const button = document.querySelector<HTMLElement>("[data-whatsapp-float]");
-        if (!button) return [];
-        const style = getComputedStyle(button);
-        if (style.visibility === "hidden" || Number(style.opacity) === 0) return [];
-        const box = button.getBoundingClientRect();
-        const overlaps = (rect: DOMRect) =>
-          rect.width > 0 &&
-          rect.height > 0 &&
-          rect.left < box.right &&
-          rect.right > box.left &&
-          rect.top < box.bottom &&
-          rect.bottom > box.top;
-        const found: string[] = [];
-        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-          if (!node.textContent?.trim() || button.contains(node)) continue;
-          const parent = node.parentElement;
-          if (!parent || parent.closest("[hidden], script, style, template")) continue;
-          const range = document.createRange();
-          range.selectNodeContents(node);
-          if ([...range.getClientRects()].some(overlaps)) found.push(`text "${node.textContent.trim().slice(0, 40)}"`);
-        }
-        for (const control of document.querySelectorAll<HTMLElement>("a[href], button, input, select, textarea")) {
-          if (control === button || control.closest("[data-whatsapp-float]")) continue;
-          if (getComputedStyle(control).visibility === "hidden") continue;
-          if (overlaps(control.getBoundingClientRect()))
-            found.push(`control "${control.textContent?.trim().slice(0, 40)}"`);
-        }
-        return found;
-      });
+      const covered = await coveredByFloatingButton(page, { withText: true });
       expect(covered, `${path}: under the WhatsApp button`).toEqual([]);
+    });
+
+    // Further down text may pass under it, a control never: the button steps aside while one lies beneath
+    // (app/components/frame/floating-button.ts). A third of a screen at a time, from the top to the page's end.
+    test(`${path}: at every scroll position the floating WhatsApp button is over no control`, async ({ page }) => {
+      await page.goto(path);
+      await waitForHydration(page);
+      const end = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+      const step = Math.round(844 / 3);
+      budgetMore(Math.ceil(end / step) * 1_000);
+      for (let top = step; top < end + step; top += step) {
+        const at = Math.min(top, end);
+        await page.evaluate((y) => window.scrollTo({ top: y, behavior: "instant" }), at);
+        await expect.poll(() => coveredByFloatingButton(page), { message: `${path} scrolled to ${at} px` }).toEqual([]);
+      }
     });
   }
 

@@ -5,7 +5,8 @@
  * behaviour has one implementation: the header (header.ts), the FAQ accordions (accordion.ts), the info
  * tooltips (app/components/ui/tooltips.ts, a chunk of its own fetched only by a page that has info buttons:
  * /sectores' directory), the cookie banner (consent.ts) and the tags after consent with
- * the visit's origin (tracking.ts). Every part is a set of listeners on the document reading the server's
+ * the visit's origin (tracking.ts), and the floating WhatsApp button stepping aside from controls (floating-button.ts).
+ * Every part is a set of listeners on the document reading the server's
  * HTML, started once. When all are started, <html> gets `data-frame-ready` (the header's menu button shows
  * then, and tests wait for it).
  */
@@ -13,6 +14,7 @@ import { TOOLTIP_ATTRIBUTE } from "~/components/ui/tooltip-markup";
 
 import { startAccordions } from "./accordion";
 import { startConsent } from "./consent";
+import { startFloatingStepAside } from "./floating-button";
 import { FRAME_READY_ATTRIBUTE } from "./frame-ready";
 import { startHeader } from "./header";
 import { startTracking } from "./tracking";
@@ -26,6 +28,7 @@ function start() {
   if (document.querySelector(`button[${TOOLTIP_ATTRIBUTE}]`))
     void import("~/components/ui/tooltips").then((tooltips) => tooltips.startTooltips());
   startTracking();
+  startFloatingStepAside();
   root.setAttribute(FRAME_READY_ATTRIBUTE, "");
 }
 
