@@ -22,6 +22,7 @@ import { chromium } from "@playwright/test";
 
 import { ensureBuild, root, startProductionServer } from "./lib/build.mjs";
 import { CHROMIUM_ARGS, CHROMIUM_PATH, requireChromium } from "./lib/chromium.mjs";
+import { pageScriptLive } from "./lib/page-ready.mjs";
 import { sitePaths } from "./lib/site-routes.mjs";
 
 /** Compressed JavaScript a page may download, response bodies as served (KB of 1,024 bytes). */
@@ -93,13 +94,7 @@ async function scriptsOfPage(browser, baseUrl, pathname) {
     await page.goto(`${baseUrl}${pathname}`, { waitUntil: "load" });
     // The page's script is live: the frame script started and, on a page that hydrates, React's fiber is on
     // its elements (tests/support/page-checks.ts waits the same way).
-    await page.waitForFunction(
-      () =>
-        document.documentElement.hasAttribute("data-frame-ready") &&
-        (!("__remixContext" in window) || Object.keys(document.body).some((key) => key.startsWith("__react"))),
-      undefined,
-      { timeout: 15_000 },
-    );
+    await page.waitForFunction(pageScriptLive, undefined, { timeout: 15_000 });
     await page.waitForLoadState("networkidle");
     // What the page downloads at load, before any scroll or touch (a page without a form: its whole script).
     const atLoad = [...urls];

@@ -9,6 +9,7 @@ import { chromium } from "@playwright/test";
 
 import { ensureBuild, root, startProductionServer } from "./lib/build.mjs";
 import { CHROMIUM_ARGS, CHROMIUM_PATH, requireChromium } from "./lib/chromium.mjs";
+import { pageScriptLive } from "./lib/page-ready.mjs";
 import { pathSlug, sitePaths } from "./lib/site-routes.mjs";
 
 const VIEWPORTS = [
@@ -25,12 +26,8 @@ const server = await startProductionServer();
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 fs.mkdirSync(folder, { recursive: true });
 
-/** Resolves once React has hydrated the page (its <main> carries React's fiber). */
-const hydrated = (page) =>
-  page.waitForFunction(() => {
-    const main = document.querySelector("main");
-    return Boolean(main && Object.keys(main).some((key) => key.startsWith("__reactFiber")));
-  });
+/** Resolves once the page's script is live (the frame script, and React where the page hydrates). */
+const hydrated = (page) => page.waitForFunction(pageScriptLive);
 
 /**
  * A full-page capture does not scroll, so lazy images below the fold would show their blurred

@@ -2,6 +2,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
 
+import { pageScriptLive } from "../../scripts/lib/page-ready.mjs";
+
 /**
  * Gives the running test `ms` more time. A test's own budget (playwright.config.ts: one minute) covers a fixed amount
  * of work; a test whose work grows with a count (fresh browsers, axe runs, the items of a grid) adds this for each
@@ -73,12 +75,7 @@ export function watch(page: Page) {
  * React's fiber, so handlers are live).
  */
 export async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => {
-    if (!document.documentElement.hasAttribute("data-frame-ready")) return false;
-    if (!("__remixContext" in window)) return true;
-    const main = document.querySelector("main");
-    return Boolean(main && Object.keys(main).some((key) => key.startsWith("__reactFiber")));
-  });
+  await page.waitForFunction(pageScriptLive);
 }
 
 /** True when the page carries React (Remix's context script): a page with a form, the calculator or a dialog. */
