@@ -1,7 +1,7 @@
 // The frame script (app/components/frame/): what every page's frame does in plain DOM, on pages that carry no
-// React (a sector page, /sectores) and on pages that do, with React kept away: the menu, section links from
-// another page, the FAQ accordion, the tooltips, the cookie banner before and after the script, and the tags
-// only after consent.
+// React (a sector page, /sectores) and on pages that do, with React kept away: the menu, the FAQ accordion, the
+// tooltips, the cookie banner before and after the script, and the tags only after consent. Section links from
+// another page, from either kind of page, are in frame.spec.ts.
 import { expect, type Page, test } from "@playwright/test";
 
 import {
@@ -72,27 +72,6 @@ test.describe("a page without a form", () => {
       await expect(page.getByRole("navigation", { name: "Principal (móvil)", exact: true })).toBeHidden();
     },
   );
-
-  test("a section link on a sector page replaces the history entry with / and scrolls to its section", async ({
-    page,
-    isMobile,
-  }) => {
-    await page.goto("/sectores");
-    await page.goto(SECTOR);
-    await waitForHydration(page);
-    if (isMobile) await page.getByRole("button", { name: "Menú" }).click();
-    const nav = page.getByRole("navigation", { name: isMobile ? "Principal (móvil)" : "Principal", exact: true });
-    await nav.getByRole("link", { name: "Proceso" }).click();
-    await expect(page).toHaveURL(/\/$/);
-    await expect
-      .poll(() =>
-        page.evaluate(() => Math.abs(document.getElementById("proceso")?.getBoundingClientRect().top ?? 1e6) < 120),
-      )
-      .toBe(true);
-    await expect(page.locator("#proceso")).toBeFocused();
-    await page.goBack();
-    await expect(page).toHaveURL(/\/sectores$/);
-  });
 
   test("the tooltips of /sectores open and close with no React on the page", async ({ page, isMobile }) => {
     await page.goto("/sectores");

@@ -10,27 +10,32 @@ import { EVERY_PAGE_KIND } from "../support/site-pages";
 test.beforeEach(async ({ context, baseURL }) => rememberCookieChoice(context, baseURL));
 
 test.describe("header", () => {
-  test("a scroll item on another page replaces the history entry with / and scrolls to its section", async ({
-    page,
-    isMobile,
-  }) => {
-    await page.goto("/sectores");
-    await page.goto("/contacto");
-    await waitForHydration(page);
-    if (isMobile) await page.getByRole("button", { name: "Menú" }).click();
-    const nav = page.getByRole("navigation", { name: isMobile ? "Principal (móvil)" : "Principal", exact: true });
-    await nav.getByRole("link", { name: "Proceso" }).click();
-    await expect(page).toHaveURL(/\/$/);
-    await expect
-      .poll(() =>
-        page.evaluate(() => Math.abs(document.getElementById("proceso")?.getBoundingClientRect().top ?? 1e6) < 120),
-      )
-      .toBe(true);
-    if (isMobile) await expect(page.getByRole("navigation", { name: "Principal (móvil)" })).toBeHidden();
-    // /contacto was replaced: going back lands on the page before it.
-    await page.goBack();
-    await expect(page).toHaveURL(/\/sectores$/);
-  });
+  // From a page that hydrates React (/contacto) and from one that carries none (a sector page): the frame script
+  // does it on both.
+  for (const from of ["/contacto", "/sectores/construccion"]) {
+    test(`a scroll item on ${from} replaces the history entry with / and scrolls to its section`, async ({
+      page,
+      isMobile,
+    }) => {
+      await page.goto("/sectores");
+      await page.goto(from);
+      await waitForHydration(page);
+      if (isMobile) await page.getByRole("button", { name: "Menú" }).click();
+      const nav = page.getByRole("navigation", { name: isMobile ? "Principal (móvil)" : "Principal", exact: true });
+      await nav.getByRole("link", { name: "Proceso" }).click();
+      await expect(page).toHaveURL(/\/$/);
+      await expect
+        .poll(() =>
+          page.evaluate(() => Math.abs(document.getElementById("proceso")?.getBoundingClientRect().top ?? 1e6) < 120),
+        )
+        .toBe(true);
+      await expect(page.locator("#proceso")).toBeFocused();
+      if (isMobile) await expect(page.getByRole("navigation", { name: "Principal (móvil)" })).toBeHidden();
+      // The page was replaced: going back lands on the page before it.
+      await page.goBack();
+      await expect(page).toHaveURL(/\/sectores$/);
+    });
+  }
 
   test("on / a scroll item scrolls in place and link items navigate, starting at the top", async ({
     page,
