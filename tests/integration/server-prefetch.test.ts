@@ -19,8 +19,7 @@ import {
   PLAIN_PATH,
   VARIANT_PATH,
 } from "../support/experiment-fixtures";
-import { type ProductionServer, request } from "../support/production-server";
-import { startServer } from "../support/production-server";
+import { type ProductionServer, request, startServer } from "../support/production-server";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 const run = promisify(execFile);
