@@ -344,8 +344,9 @@ export class DeliveryQueue {
       failed.forEach(({ job, form, outcome }, index) => {
         const { submissionId: id, destination } = job.data;
         // The last attempt counts as gave_up, once, where the dead-letter job marks it (markFailed).
-        if (job.retryCount < job.retryLimit) countDelivery(DESTINATION_LABEL[destination], "failed", outcome.seconds);
-        log("warn", "lead delivery attempt failed; will retry", {
+        const retried = job.retryCount < job.retryLimit;
+        if (retried) countDelivery(DESTINATION_LABEL[destination], "failed", outcome.seconds);
+        log("warn", retried ? "lead delivery attempt failed; will retry" : "lead delivery's last attempt failed", {
           id,
           form,
           destination,
