@@ -14,26 +14,26 @@ export const COVERING_ATTRIBUTE = "data-covering";
 const CONTROL =
   'a[href], button, input, select, textarea, summary, label, [role="button"], [tabindex]:not([tabindex="-1"])';
 
+/** Points per side of the grid a check samples: 18 px apart on the 56 px button, less than a link's height. */
+const GRID = 4;
+
 /**
- * The page's control under `floating` (at its centre or near a corner), if any. The floating element's
- * own parts and the elements around it (its landmark, the body) are not "under" it.
+ * The page's control under `floating` (anywhere in its box, edges included: a grid of points from edge to edge),
+ * if any. The floating element's own parts and the elements around it (its landmark, the body) are not "under" it.
  */
 export function controlUnder(floating: HTMLElement): Element | null {
   const box = floating.getBoundingClientRect();
   if (box.width === 0 || box.height === 0) return null;
-  const inset = Math.min(4, box.width / 4, box.height / 4);
-  const points: Array<[number, number]> = [
-    [box.left + box.width / 2, box.top + box.height / 2],
-    [box.left + inset, box.top + inset],
-    [box.right - inset, box.top + inset],
-    [box.left + inset, box.bottom - inset],
-    [box.right - inset, box.bottom - inset],
-  ];
-  for (const [x, y] of points) {
-    for (const element of document.elementsFromPoint(x, y)) {
-      if (floating.contains(element) || element.contains(floating)) continue;
-      const control = element.closest(CONTROL);
-      if (control && !control.contains(floating)) return control;
+  // The far edges are outside the box (a rectangle holds its left and top edges, not its right and bottom).
+  const along = (start: number, size: number) =>
+    Array.from({ length: GRID }, (_, index) => start + ((size - 0.01) * index) / (GRID - 1));
+  for (const y of along(box.top, box.height)) {
+    for (const x of along(box.left, box.width)) {
+      for (const element of document.elementsFromPoint(x, y)) {
+        if (floating.contains(element) || element.contains(floating)) continue;
+        const control = element.closest(CONTROL);
+        if (control && !control.contains(floating)) return control;
+      }
     }
   }
   return null;
@@ -60,7 +60,10 @@ export function startFloatingStepAside(): void {
   };
   window.addEventListener("scroll", schedule, { passive: true });
   window.addEventListener("resize", schedule, { passive: true });
-  // Content that changes under a still page (an accordion opening, a lazy image's box) is met at the next scroll;
-  // the page's own first position (a reload halfway down, a #section) is checked at once.
+  // Content that moves under a still page (a form taken over by its live code, an accordion opening, images
+  // loaded) changes the page's height: checked again then, and once everything has loaded. The page's own first
+  // position (a reload halfway down, a #section) is checked at once.
+  new ResizeObserver(schedule).observe(document.body);
+  window.addEventListener("load", schedule, { once: true });
   schedule();
 }
