@@ -2,8 +2,9 @@
  * The page's Speculation Rules (docs/decisions/0023-a-frame-without-a-framework.md): navigation is the
  * browser's, so a link the visitor is about to follow (pointer resting on it, a press starting: eagerness
  * `moderate`) is prefetched from the same origin and the next page shows at once. Left out: `/api/*`, and
- * every path where an A/B experiment runs (CONTRACT §8: a prefetched control must not stand in for an
- * assignment; such a prefetch is refused anyway, app/experiments/serve.server.ts). Pure.
+ * every path where an A/B experiment runs (docs/product-rules.md, 'A/B experiments': a prefetched control
+ * must not stand in for an assignment; such a prefetch is refused anyway, app/experiments/serve.server.ts).
+ * Pure.
  */
 
 /** A path as a URLPattern pathname that matches it literally. */
