@@ -1,7 +1,7 @@
 /**
  * A second release of the site for the deploy tests: the repository's own build copied into another
  * folder, with what a new build changes for a visitor: another asset-manifest version and other hashed
- * names for the client entry and the manifest (every reference rewritten in the server build and the
+ * names for the client entry, the manifest and the frame script (every reference rewritten in the server build and the
  * client files). The server code is the same; what the deploy tests watch is which build's pages and
  * files the shared cache serves.
  */
@@ -16,6 +16,8 @@ export interface Release {
   /** The address of its client entry and of its asset manifest, as its pages name them. */
   entry: string;
   manifest: string;
+  /** The address of its frame script, which every page names (the only script of a page that does not hydrate). */
+  frame: string;
 }
 
 interface Manifest {
@@ -32,6 +34,7 @@ export async function currentRelease(): Promise<Release> {
     version: build.assets.version,
     entry: build.assets.entry.module,
     manifest: build.assets.url,
+    frame: (JSON.parse(fs.readFileSync(path.join(root, "build", "frame.json"), "utf8")) as { src: string }).src,
   };
 }
 
@@ -54,11 +57,14 @@ export function nextRelease(from: Release, into: string): Release {
   const flip = (text: string) =>
     [...text].reverse().join("") === text ? `${text.slice(1)}0` : [...text].reverse().join("");
   const version = flip(from.version);
-  const entry = from.entry.replace(/-([A-Za-z0-9]+)\.js$/, (_, hash: string) => `-${flip(hash)}.js`);
-  const manifest = from.manifest.replace(/-([A-Za-z0-9]+)\.js$/, (_, hash: string) => `-${flip(hash)}.js`);
+  const rehash = (file: string) => file.replace(/-([A-Za-z0-9]+)\.js$/, (_, hash: string) => `-${flip(hash)}.js`);
+  const entry = rehash(from.entry);
+  const manifest = rehash(from.manifest);
+  const frame = rehash(from.frame);
   const renames: [string, string][] = [
     [from.entry, entry],
     [from.manifest, manifest],
+    [from.frame, frame],
   ];
   for (const file of [
     ...textFilesUnder(path.join(dir, "build")),
@@ -71,5 +77,5 @@ export function nextRelease(from: Release, into: string): Release {
   }
   for (const [before, after] of renames)
     fs.renameSync(path.join(dir, "public", before), path.join(dir, "public", after));
-  return { dir, version, entry, manifest };
+  return { dir, version, entry, manifest, frame };
 }

@@ -164,8 +164,15 @@ describe("a deploy of a new build, one instance at a time (Varnish keeping its p
     const next = nextRelease(old, stack.dir);
     await warm(pages);
     const named = new Set<string>();
-    for (const page of pages) for (const file of buildFilesOf((await request(page)).body)) named.add(file);
-    expect([...named]).toContain(old.entry);
+    // The pages with a form hydrate React (they name the client entry); every page names the frame script.
+    const hydrating = new Set<string>();
+    for (const page of pages) {
+      const html = (await request(page)).body;
+      if (html.includes(old.entry)) hydrating.add(page);
+      for (const file of buildFilesOf(html)) named.add(file);
+    }
+    expect([...hydrating].sort()).toEqual(["/", "/calculadora", "/contacto", "/mensual"]);
+    expect([...named]).toContain(old.frame);
     for (const instance of stack.instances) {
       instance.release = next.dir;
       await stack.restart(instance);
@@ -176,13 +183,15 @@ describe("a deploy of a new build, one instance at a time (Varnish keeping its p
     await purgesSettled();
     for (const page of pages.filter((page) => !page.endsWith(".xml"))) {
       const html = (await request(page)).body;
-      expect(html, page).toContain(next.entry);
+      expect(html, page).toContain(next.frame);
+      expect(html, page).not.toContain(old.frame);
+      if (hydrating.has(page)) expect(html, page).toContain(next.entry);
       expect(html, page).not.toContain(old.entry);
       for (const file of buildFilesOf(html)) named.add(file);
     }
     // Every file a page of either build named, through Varnish and from each new instance itself (a
     // page of the old build still open in a browser asks for its chunks after the deploy).
-    expect([...named]).toContain(next.entry);
+    expect([...named]).toEqual(expect.arrayContaining([next.entry, next.frame]));
     for (const file of named) {
       expect((await request(file)).status, file).toBe(200);
       for (const instance of stack.instances)
