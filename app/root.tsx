@@ -59,12 +59,17 @@ export async function loader(_: LoaderFunctionArgs) {
 
 /**
  * Whether this document hydrates (app/lib/hydrate.ts): a route of the page exports `handle = HYDRATE`, or
- * the answer is a draft preview. In the browser React only ever renders a document that hydrates.
+ * the answer is a draft preview. An error page (the 404 of an unknown path, which the campaign route
+ * answers, or a 500) has nothing to hydrate: its text and links are the server's, its frame the frame
+ * script's. In the browser React only ever renders a document that hydrates.
  */
 function useHydrates(): boolean {
   const matches = useMatches();
   const everyPage = useContext(HydrateEveryPage);
-  return typeof document !== "undefined" || everyPage || routesHydrate(matches);
+  const error = useRouteError();
+  if (typeof document !== "undefined" || everyPage) return true;
+  // No error reads as null here (outside an error boundary) and undefined elsewhere.
+  return error == null && routesHydrate(matches);
 }
 
 /**
