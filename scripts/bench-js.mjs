@@ -208,17 +208,18 @@ async function scriptsOfPage(browser, baseUrl, pathname, { returning = false } =
     if (returning) return { kind, load, scroll };
     // A pointer passing over each form and a keyboard focus in it: what loads 'on interaction'
     // (app/components/islands/) counts too, as a desktop visitor scrolling past a form would load it.
-    const visibleForms = page.locator("form:visible");
-    for (let index = 0; index < (await visibleForms.count()); index++) {
-      const form = visibleForms.nth(index);
-      await form.hover({ trial: false, force: true }).catch(() => undefined);
-      await form
-        .locator("input:visible:not([type=hidden]), select:visible, textarea:visible")
-        .first()
-        .focus({ timeout: 1_000 })
-        .catch(() => undefined);
-    }
-    await quiet(INTERACTION_SETTLE_MS);
+    const touchForms = async () => {
+      const visibleForms = page.locator("form:visible");
+      for (let index = 0; index < (await visibleForms.count()); index++) {
+        const form = visibleForms.nth(index);
+        await form.hover({ trial: false, force: true }).catch(() => undefined);
+        // A form with no field to focus (the cookie banner's buttons) is not waited on.
+        const field = form.locator("input:visible:not([type=hidden]), select:visible, textarea:visible").first();
+        if ((await field.count()) > 0) await field.focus({ timeout: 1_000 }).catch(() => undefined);
+      }
+      await quiet(INTERACTION_SETTLE_MS);
+    };
+    await touchForms();
     // What 0006's budget counts: loaded, scrolled, a pointer and a focus on every form.
     const forms = await snapshot(page, urls);
     // A form behind a link on the page (/mensual's dialogs: their code loads when a pointer or the focus reaches
@@ -239,7 +240,10 @@ async function scriptsOfPage(browser, baseUrl, pathname, { returning = false } =
       await quiet(INTERACTION_SETTLE_MS);
       await page.keyboard.press("Escape");
     }
-    await quiet();
+    // Once more over every form: an island that replaced a form's server HTML since loads its own code when
+    // touched (a campaign's calculator, live after the first pass, fetches its lead step then: 1.8 KB that the
+    // first pass catches only when the live calculator arrives before the focus).
+    await touchForms();
     const islands = await snapshot(page, urls);
     return { kind, load, scroll, forms, islands };
   } finally {
