@@ -185,7 +185,7 @@ console.log(
   `First touch of each form: a fresh browser at ${VIEWPORT.width} px, CPU ${CPU_SLOWDOWN}× slower (CDP), the page's script live; a tap on the form's first text field (a dialog's link first), "${TEXT}" (or "${DECIMAL}" in a decimal field) typed at one key per ${KEY_DELAY_MS} ms, the value read back.`,
 );
 console.log(
-  `Slowest interaction: Event Timing (type 'event', durationThreshold 16, entries with an interactionId), the longest event of the slowest interaction; median of ${RUNS} runs (each run's figure beside). Issue 58's target: at most ${INTERACTION_TARGET_MS} ms and every character kept. Not a gate.`,
+  `Slowest interaction: Event Timing (type 'event', durationThreshold 16, entries with an interactionId), the longest event of the slowest interaction; median of ${RUNS} runs (each run's figure beside); event: the slowest run's slowest event; inter.: interactions with an event of 16 ms or more (Event Timing reports no shorter one), median. Issue 58's target: at most ${INTERACTION_TARGET_MS} ms and every character kept. Not a gate.`,
 );
 const loadAfter = os.loadavg()[0];
 const cores = os.availableParallelism();
