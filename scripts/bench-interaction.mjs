@@ -111,6 +111,9 @@ async function firstTouch(browser, baseUrl, pathname, index) {
       await form.waitFor({ state: "visible", timeout: 30_000 });
     }
     const field = form.locator(TEXT_FIELD).first();
+    await field.waitFor({ state: "visible", timeout: 30_000 }).catch(() => {
+      throw new Error(`no visible text field in ${target.selector}`);
+    });
     const decimal = (await field.getAttribute("inputmode")) === "decimal";
     const typed = decimal ? DECIMAL : TEXT;
     // What the field holds before the touch (a campaign's calculator comes with its figures filled in): the
@@ -120,7 +123,8 @@ async function firstTouch(browser, baseUrl, pathname, index) {
     await field.pressSequentially(typed, { delay: KEY_DELAY_MS });
     // Event Timing reports an interaction once its frame is painted: let the last keys' land.
     await page.waitForTimeout(1_000);
-    const value = await field.inputValue();
+    // A field no longer on the page (a form that went away while typed into) kept nothing.
+    const value = await field.inputValue({ timeout: 5_000 }).catch(() => "(the field is gone)");
     const entries = await page.evaluate(() => window.__benchInteractions());
     const byInteraction = new Map();
     for (const entry of entries) {
