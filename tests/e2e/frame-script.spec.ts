@@ -79,17 +79,35 @@ test.describe("a page without a form", () => {
     },
   );
 
-  test("the tooltips of /sectores open and close with no React on the page", async ({ page, isMobile }) => {
+  test("the tooltips of /sectores open and close with no React on the page, their code fetched at the first reach", async ({
+    page,
+    isMobile,
+  }) => {
+    const seen = watch(page);
     await page.goto("/sectores");
     await waitForHydration(page);
+    await settled(page);
     expect(await pageHydrates(page)).toBe(false);
+    // At load only the frame script: the tooltips' chunk waits for a visitor to reach for an info button.
+    for (const script of seen.scripts) expect(script).toMatch(/^\/build\/frame-[A-Z0-9]+\.js$/);
     const button = page
       .locator("#destacados")
       .getByRole("button", { name: `${directory.tooltipLabel} ${featured.sectorName}` });
     const tooltip = page.getByRole("tooltip");
+    // The chunk is held back until the first tap or click is over, as on a slow connection.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/build\/frame-chunk-[A-Z0-9]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
     if (isMobile) await button.tap();
     else await button.click();
+    await expect(tooltip).toHaveCount(0);
+    release();
+    // The first tap or click, made before the chunk was in, opened it once the chunk came.
     await expect(tooltip).toHaveText(featured.tooltip);
+    expect(seen.scripts.filter((script) => script.startsWith("/build/frame-chunk-"))).toHaveLength(1);
     await page.keyboard.press("Escape");
     await expect(tooltip).toHaveCount(0);
   });
