@@ -233,6 +233,51 @@ test.describe("plan dialogs on /mensual", () => {
     });
   });
 
+  test("a form started in the page before it was interactive becomes its dialog with what was typed, and sends", async ({
+    page,
+    baseURL,
+  }) => {
+    await rememberCookieChoice(page.context(), baseURL);
+    // The app's scripts are held back while the visitor taps the link and types, as on a slow phone.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/build/**", async (route) => {
+      if (route.request().resourceType() === "script" && !/\/frame-[\w-]+\.js$/.test(route.request().url()))
+        await released;
+      await route.fallback();
+    });
+    await page.goto("/mensual");
+    await page.locator('a[href="#solicitar-informacion"]').first().click();
+    const section = page.locator("section#solicitar-informacion");
+    const email = uniqueEmail("empezado-mensual");
+    await section.getByLabel("Nombre").fill("Luis Pérez");
+    await section.getByLabel("Email").fill(email);
+    await section.getByLabel("Sector").selectOption(plansPage.sectorOptions[3]);
+    await section.getByLabel("Teléfono").fill("600 222");
+
+    release();
+    await waitForHydration(page);
+    // The dialog takes over: every value, and typing goes on in the field where it stopped.
+    const dialog = page.getByRole("dialog", { name: plansPage.monthlyDialog.title });
+    await expect(dialog).toBeVisible();
+    await expect(page.locator("section#solicitar-informacion")).toHaveCount(0);
+    await expect(dialog.getByLabel("Nombre")).toHaveValue("Luis Pérez");
+    await expect(dialog.getByLabel("Email")).toHaveValue(email);
+    await expect(dialog.getByLabel("Sector")).toHaveValue(plansPage.sectorOptions[3]!);
+    await expect(dialog.getByLabel("Teléfono")).toBeFocused();
+    await page.keyboard.type(" 333");
+    await expect(dialog.getByLabel("Teléfono")).toHaveValue("600 222 333");
+    await dialog.getByLabel("Empresa").fill("Clínica Sonrisa");
+    await dialog.getByRole("button", { name: plansPage.monthlyDialog.submitLabel }).click();
+    await expect(dialog).toContainText(plansPage.monthlyDialog.successTitle);
+    const [delivery] = await expectDeliveries(email, ["/automation-webhook"]);
+    expect(delivery!.body).toMatchObject({
+      nombre: "Luis Pérez",
+      telefono: "600 222 333",
+      tipo: "Contacto Plan Mensual",
+    });
+  });
+
   test("a form sent before the page was interactive comes back as the page's answer, and its dialog opens to show it", async ({
     page,
     baseURL,

@@ -19,11 +19,23 @@
  * loaded at a form's `#id`, or at once when the page is the answer to a post made before it was
  * interactive (the dialog then opens to show it). Should that download fail, the section comes back as
  * the server sent it, a plain form that posts as without JavaScript, and the link scrolls to it.
+ *
+ * A visitor who tapped a link before the page was interactive (a slow phone) is already typing in the in-page
+ * section when the page hydrates: that section stays until the forms' code is in, and the dialog then opens with
+ * every value, the focus and the caret carried over (../islands/form-state.ts), so nothing typed is lost.
  */
 import { useActionData } from "@remix-run/react";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 
-import { KeptElement, liveComponent, loadIsland, useKeptHtml, useServerHtml } from "~/components/islands/island";
+import { type FormState, hasVisitorInput, readState } from "~/components/islands/form-state";
+import {
+  KeptElement,
+  keptElement,
+  liveComponent,
+  loadIsland,
+  useKeptHtml,
+  useServerHtml,
+} from "~/components/islands/island";
 import { useHydrated } from "~/lib/use-hydrated";
 
 import type { CplDialogProps, PlanDialogBaseProps } from "./plan-dialogs/PlanForms";
@@ -35,17 +47,30 @@ const LivePlanDialog = liveComponent<LivePlanDialogProps>(PLAN_FORMS_MODULE, () 
   import("./PlanDialogModal").then((module) => module.default),
 );
 
-/** Whether the forms' code is here, and the way to ask for it (one download for both forms). */
-function usePlanForms() {
+/**
+ * Whether the forms' code is here, and the way to ask for it (one download for both forms). `onArrival` runs
+ * when the code is in, just before the slot renders the live dialog (in the same update).
+ */
+function usePlanForms(onArrival: () => void) {
   const [state, setState] = useState<"idle" | "loaded" | "failed">("idle");
+  const arrival = useRef(onArrival);
+  useEffect(() => {
+    arrival.current = onArrival;
+  });
   const request = useCallback(() => {
     loadIsland(PLAN_FORMS_MODULE).then(
-      () => setState("loaded"),
+      () => {
+        arrival.current();
+        setState("loaded");
+      },
       () => setState("failed"),
     );
   }, []);
   return { state, request };
 }
+
+/** A layout effect in the browser; nothing on the server, which has no layout (and would warn). */
+const useBrowserLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
 function PlanDialogSlot(props: LivePlanDialogProps) {
   const { id } = props;
@@ -54,8 +79,28 @@ function PlanDialogSlot(props: LivePlanDialogProps) {
   const kept = useKeptHtml(keptId);
   const hydrated = useHydrated();
   const answered = useActionData() != null;
-  const forms = usePlanForms();
+  // A visitor who tapped a link to the form before the page was interactive (a slow phone) fills it in the
+  // page, as without JavaScript. Whether they started is read once the page is hydrated, before anything is
+  // removed (null until then: the page's form stays). A started form stays until the dialog's code is in; the
+  // dialog then opens and takes over what was typed, read from the page's form while it is still there.
+  const [started, setStarted] = useState<boolean | null>(null);
+  const [carried, setCarried] = useState<FormState | null>(null);
+  const forms = usePlanForms(() => {
+    const element = started ? keptElement(keptId) : null;
+    if (element) setCarried(readState(element));
+  });
   const [wanted, setWanted] = useState(false);
+  const requestForms = forms.request;
+  // Before the first paint of the hydrated page: a measure of the DOM that decides what that paint shows.
+  useBrowserLayoutEffect(() => {
+    if (!hydrated || started !== null) return;
+    const element = kept === null ? null : keptElement(keptId);
+    const isStarted = element !== null && hasVisitorInput(element);
+    setStarted(isStarted);
+    if (!isStarted) return;
+    setWanted(true);
+    requestForms();
+  }, [hydrated, started, kept, keptId, requestForms]);
   const opener = useHashTrigger(
     id,
     hydrated && forms.state === "idle",
@@ -92,8 +137,9 @@ function PlanDialogSlot(props: LivePlanDialogProps) {
       </KeptElement>
     );
   }
-  if (forms.state === "loaded") return <LivePlanDialog {...props} start={{ open: wanted, opener: opener.current }} />;
-  if (kept !== null && (!hydrated || forms.state === "failed"))
+  if (forms.state === "loaded")
+    return <LivePlanDialog {...props} start={{ open: wanted, opener: opener.current, carried }} />;
+  if (kept !== null && (!hydrated || started !== false || forms.state === "failed"))
     return <KeptElement id={keptId} html={kept} module={PLAN_FORMS_MODULE} />;
   return null;
 }

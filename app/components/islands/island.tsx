@@ -36,7 +36,7 @@ import {
 import { LoadingBoundary, StaticHtml } from "./static-html";
 
 export { preloadForHydration } from "./client-modules";
-export { KeptElement, LoadingBoundary, useKeptHtml, useServerHtml } from "./static-html";
+export { KeptElement, keptElement, LoadingBoundary, useKeptHtml, useServerHtml } from "./static-html";
 
 /**
  * The 'on-interaction' wrapper, a module of its own: pages without a form never download it. A page with

@@ -25,6 +25,11 @@ export interface ModalFrameProps {
   opener: RefObject<HTMLElement | null>;
   /** Shown inside the dialog, above the title (messages about the form). */
   toast?: ReactNode;
+  /**
+   * Runs once the dialog's content is in the page, before its first focus; true when it placed the focus
+   * itself (Radix's first focus is then left out).
+   */
+  onOpened?: (content: HTMLElement) => boolean;
   children: ReactNode;
 }
 
@@ -36,6 +41,7 @@ export function ModalFrame({
   description,
   opener,
   toast,
+  onOpened,
   children,
 }: ModalFrameProps) {
   useEffect(() => {
@@ -49,6 +55,9 @@ export function ModalFrame({
         <div className="fixed inset-0 z-50 grid place-items-center overflow-y-auto overscroll-contain bg-slate-950/60 p-4">
           <Dialog.Content
             className="relative my-8 w-full max-w-2xl rounded-3xl bg-white p-5 shadow-2xl focus:outline-none sm:p-8"
+            onOpenAutoFocus={(event) => {
+              if (onOpened?.(event.currentTarget as HTMLElement)) event.preventDefault();
+            }}
             onCloseAutoFocus={(event) => {
               if (opener.current?.isConnected) {
                 event.preventDefault();

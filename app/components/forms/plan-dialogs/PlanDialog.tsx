@@ -5,6 +5,7 @@
  */
 import { type ReactNode, useEffect, useRef, useState } from "react";
 
+import { applyState, type FormState } from "~/components/islands/form-state";
 import type { Maybe } from "~/components/sections/content-shapes";
 import { Toast } from "~/components/ui/Toast";
 import type { PlansPageQueryResult } from "~/content/sanity.types";
@@ -19,9 +20,12 @@ import { useHashTrigger } from "./use-dialog-trigger";
 /** A dialog's texts (plansPage.monthlyDialog and plansPage.cplDialog have the same fields). */
 export type PlanDialogContent = NonNullable<PlansPageQueryResult>["monthlyDialog"];
 
-/** How the dialog was asked for before its code arrived: opened by a link (the opener gets focus back). */
+/**
+ * How the dialog was asked for before its code arrived: opened by a link (the opener gets focus back), and
+ * what the visitor had typed into the page's own form meanwhile (`carried`: the dialog's form takes it over).
+ */
 export interface PlanDialogStart {
-  start?: { open: boolean; opener: HTMLElement | null };
+  start?: { open: boolean; opener: HTMLElement | null; carried?: FormState | null };
 }
 
 export function PlanDialog({
@@ -57,6 +61,17 @@ export function PlanDialog({
   useEffect(() => {
     if (lead.sent && lead.fetcher.data) successRef.current?.focus();
   }, [lead.sent, lead.fetcher.data]);
+
+  // Once, as it first opens: the values, focus and caret of the page's form the visitor had started on.
+  const carried = useRef(start?.carried ?? null);
+  function takeOver(content: HTMLElement): boolean {
+    const state = carried.current;
+    carried.current = null;
+    const form = state ? content.querySelector("form") : null;
+    if (!state || !form?.parentElement) return false;
+    applyState(form.parentElement, state);
+    return state.focus !== null;
+  }
 
   const body = lead.sent ? (
     <SuccessPanel ref={successRef} className="py-6" testId={`${id}-success`} status>
@@ -110,6 +125,7 @@ export function PlanDialog({
         description={content?.description}
         opener={opener}
         toast={toast}
+        onOpened={takeOver}
       >
         {body}
       </ModalFrame>
