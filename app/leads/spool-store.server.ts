@@ -148,7 +148,15 @@ export class SpoolLeadStore implements LeadStore {
 
   async requeueFailed(ids: readonly string[]): Promise<RequeueResult> {
     await this.open();
-    const failed = (await this.spool.records("failed")).filter((record) => ids.length === 0 || ids.includes(record.id));
+    let failed = (await this.spool.records("failed")).filter((record) => ids.length === 0 || ids.includes(record.id));
+    // A last attempt's result is visible in failed/ before its save is done: the pending copy is removed
+    // after the folders' fsync, and the worker forgets the record after that. A re-queue in between had its
+    // new pending file removed by that save (the lead was then in no folder: lost) or ignored by the worker.
+    // So it waits for those attempts to end, then reads the failed records again.
+    if (failed.some((record) => this.inFlight.has(record.id))) {
+      await this.attemptsEnded(failed.map((record) => record.id));
+      failed = (await this.spool.records("failed")).filter((record) => ids.length === 0 || ids.includes(record.id));
+    }
     const requeued: LeadRecord[] = [];
     const now = new Date();
     for (const record of failed) {
@@ -268,6 +276,11 @@ export class SpoolLeadStore implements LeadStore {
     while (this.ticking || this.tasks.size > 0) {
       await Promise.allSettled([this.ticking, ...this.tasks]);
     }
+  }
+
+  /** Resolves once none of these records has an attempt under way (its result saved, the worker done). */
+  private async attemptsEnded(ids: readonly string[]): Promise<void> {
+    while (ids.some((id) => this.inFlight.has(id))) await Promise.allSettled([...this.tasks]);
   }
 
   /** Looks at the spool now instead of at the next scheduled time. */

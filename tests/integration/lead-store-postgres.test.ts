@@ -255,8 +255,9 @@ describe.skipIf(!postgresUrl)("PostgreSQL", () => {
       }
     };
 
-    it("starts no attempt once stopping: a job fetched meanwhile goes back to the queue, and the next start sends it", async () => {
-      await freshLeadEnvironment({ DELIVERY_CONCURRENCY: "1" });
+    it("starts no attempt once stopping: a job fetched meanwhile goes back to the queue with its attempts, and the next start sends it", async () => {
+      // Two attempts in all: the job handed back unsent must still have both.
+      await freshLeadEnvironment({ DELIVERY_CONCURRENCY: "1", DELIVERY_MAX_ATTEMPTS: "2" });
       const url = await createDatabase(adminUrl);
       const store = await started(url);
       // The one form-service slot is taken by the first lead's attempt; the second lead's job waits for it.
@@ -275,8 +276,10 @@ describe.skipIf(!postgresUrl)("PostgreSQL", () => {
       expect(sentTo(waiting.id)).toEqual([]);
       expect((await jobOf(url, waiting.id, "formService"))?.state).toBe("retry");
 
+      // Its first attempt fails: the second, which the hand-back did not use up, delivers it.
+      destinations.queue("formService", "500");
       const next = await started(url);
-      await waitUntil(() => expect(sentTo(waiting.id)).toHaveLength(1));
+      await waitUntil(() => expect(sentTo(waiting.id)).toHaveLength(2));
       await waitUntil(async () =>
         expect((await next.list(["delivered"])).map((lead) => lead.id).sort()).toEqual([leading.id, waiting.id].sort()),
       );

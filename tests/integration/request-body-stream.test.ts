@@ -8,6 +8,7 @@ import net from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 
 import { requestBodyStream } from "../../server/request-body";
+import { uploadUntilAnswered } from "../support/raw-upload";
 
 let server: http.Server | null = null;
 afterEach(async () => {
@@ -45,6 +46,21 @@ describe("requestBodyStream", () => {
     expect(response.status).toBe(413);
     expect(response.headers.get("connection")).toBe("close");
     expect(await response.text()).toBe("Demasiado grande");
+  });
+
+  it("keeps reading (and dropping) an upload after answering it, so the client reads the answer: no reset", async () => {
+    const port = await serve(async (req, res) => {
+      const reader = requestBodyStream(req, res).getReader();
+      await reader.read();
+      await reader.cancel();
+      res.statusCode = 413;
+      res.end("Demasiado grande");
+    });
+    // The client goes on sending 4 MiB after the answer arrived, then ends its body: a server that closed
+    // with the upload unread would reset the connection (EPIPE or ECONNRESET here).
+    const outcome = await uploadUntilAnswered({ port, path: "/" }, { megabytes: 64, afterAnswer: 4 * 1024 * 1024 });
+    expect(outcome).toMatchObject({ status: 413, writeError: null, closedBy: "server" });
+    expect(outcome.head).toMatch(/^connection: close$/im);
   });
 
   it("fails the read when the client leaves before the body ends", async () => {

@@ -99,6 +99,8 @@ export class DeliveryQueue {
   private readonly options: DeliveryQueueOptions;
   private boss: PgBoss | null = null;
   private workerIds: string[] = [];
+  /** This instance's worker of the dead-letter queue, woken when an attempt here was a job's last. */
+  private gaveUpWorkerId: string | null = null;
   private readonly tasks = new Set<Promise<unknown>>();
   private readonly warnedUnset = new Set<string>();
   /** Workers whose batch is under way. */
@@ -167,13 +169,17 @@ export class DeliveryQueue {
         );
         this.workerIds.push(workerId);
       }
-      await boss.work<JobData>(GAVE_UP_QUEUE, { pollingIntervalSeconds: 2, includeMetadata: true }, ([job]) =>
-        this.track(this.markFailed(job!.data, job!.output)),
+      // Polls for what other instances (or pg-boss's expiry) sent there; a last attempt failed here wakes it.
+      this.gaveUpWorkerId = await boss.work<JobData>(
+        GAVE_UP_QUEUE,
+        { pollingIntervalSeconds: 2, includeMetadata: true },
+        ([job]) => this.track(this.markFailed(job!.data, job!.output)),
       );
       return true;
     } catch (error) {
       this.boss = null;
       this.workerIds = [];
+      this.gaveUpWorkerId = null;
       await boss?.stop({ graceful: false, close: false }).catch(() => undefined);
       throw error;
     }
@@ -360,6 +366,10 @@ export class DeliveryQueue {
         DELIVERY_QUEUE,
         failed.map((item) => item.job.id),
       );
+      // A job out of attempts is in the dead-letter queue now: its delivery is marked failed (and counted
+      // gave_up) at once, not at the gave-up worker's next poll.
+      if (this.gaveUpWorkerId && failed.some(({ job }) => job.retryCount >= job.retryLimit))
+        boss.notifyWorker(this.gaveUpWorkerId);
       // pg-boss counts its retry delay in whole seconds from 1 s, with 1–2× jitter and no cap: the retries
       // are moved to the one schedule both stores follow (retryDelayMs), from the delivery's attempts.
       const retries = failed.filter(({ job }) => job.retryCount < job.retryLimit);
@@ -383,11 +393,18 @@ export class DeliveryQueue {
 
   /**
    * Jobs this worker holds but will not send (the queue is stopping) go back to the queue, due now, so
-   * that pg-boss's completion of the batch (active jobs only) leaves them alone.
+   * that pg-boss's completion of the batch (active jobs only) leaves them alone. No attempt was made, so
+   * none is used up: pg-boss adds one to a job's retry count whenever it fetches a job fetched before
+   * (started_on set), so the count goes back one, or, on a first fetch, started_on is cleared. Otherwise
+   * every shutdown that caught a job would take an attempt from its lead, and its real last attempt would
+   * come (and be counted gave_up) early.
    */
   private async handBack(ids: string[]): Promise<void> {
     await this.database.pool.query(
-      `UPDATE pgboss.job SET state = 'retry', start_after = now() WHERE name = $1 AND id = ANY($2::uuid[]) AND state = 'active'`,
+      `UPDATE pgboss.job SET state = 'retry', start_after = now(),
+         started_on = CASE WHEN retry_count = 0 THEN NULL ELSE started_on END,
+         retry_count = GREATEST(retry_count - 1, 0)
+       WHERE name = $1 AND id = ANY($2::uuid[]) AND state = 'active'`,
       [DELIVERY_QUEUE, ids],
     );
   }
@@ -444,6 +461,7 @@ export class DeliveryQueue {
     const boss = this.boss;
     this.boss = null;
     this.workerIds = [];
+    this.gaveUpWorkerId = null;
     if (this.notifyTimer) clearTimeout(this.notifyTimer);
     this.notifyTimer = null;
     await boss?.stop({ graceful: true, close: false, timeout: graceMs });
