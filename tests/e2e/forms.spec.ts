@@ -168,6 +168,21 @@ test.describe("landing contact form", () => {
 });
 
 test.describe("plan dialogs on /mensual", () => {
+  /**
+   * Holds the app's scripts back until the returned function is called, as on a slow phone. The frame script
+   * (header, banner) is not the app: it comes as on any page, and the page's load waits for it.
+   */
+  async function holdAppScripts(page: Page): Promise<() => void> {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/build/**", async (route) => {
+      if (route.request().resourceType() === "script" && !/\/frame-[\w-]+\.js$/.test(route.request().url()))
+        await released;
+      await route.fallback();
+    });
+    return release;
+  }
+
   async function fillDialogContact(scope: ReturnType<Page["locator"]>, email: string) {
     await scope.getByLabel("Nombre").fill("Luis Pérez");
     await scope.getByLabel("Email").fill(email);
@@ -239,13 +254,7 @@ test.describe("plan dialogs on /mensual", () => {
   }) => {
     await rememberCookieChoice(page.context(), baseURL);
     // The app's scripts are held back while the visitor taps the link and types, as on a slow phone.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/build/**", async (route) => {
-      if (route.request().resourceType() === "script" && !/\/frame-[\w-]+\.js$/.test(route.request().url()))
-        await released;
-      await route.fallback();
-    });
+    const release = await holdAppScripts(page);
     await page.goto("/mensual");
     await page.locator('a[href="#solicitar-informacion"]').first().click();
     const section = page.locator("section#solicitar-informacion");
@@ -285,14 +294,7 @@ test.describe("plan dialogs on /mensual", () => {
     // The cookie banner was answered on an earlier visit: it would cover the section's button.
     await rememberCookieChoice(page.context(), baseURL);
     // The app's scripts are held back until the answer has arrived, as on a slow phone.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    // The frame script (header, banner) is not the app: it comes as on any page, and the page's load waits for it.
-    await page.route("**/build/**", async (route) => {
-      if (route.request().resourceType() === "script" && !/\/frame-[\w-]+\.js$/.test(route.request().url()))
-        await released;
-      await route.fallback();
-    });
+    const release = await holdAppScripts(page);
     await page.goto("/mensual");
     const section = page.locator("section#solicitar-informacion");
     const email = uniqueEmail("antes-mensual");
