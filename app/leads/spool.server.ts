@@ -105,17 +105,6 @@ async function syncDirectory(directory: string): Promise<void> {
   }
 }
 
-async function writeFileAtomic(file: string, contents: string): Promise<void> {
-  const temporary = await writeTemporary(file, contents);
-  try {
-    await fs.rename(temporary, file);
-  } catch (error) {
-    await fs.rm(temporary, { force: true });
-    throw error;
-  }
-  await syncDirectory(path.dirname(file));
-}
-
 /** Writes `contents` to a fsynced temporary file next to `file`; resolves to the temporary's path. */
 async function writeTemporary(file: string, contents: string): Promise<string> {
   const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${randomUUID()}.tmp`);
