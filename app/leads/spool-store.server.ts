@@ -149,10 +149,10 @@ export class SpoolLeadStore implements LeadStore {
   async requeueFailed(ids: readonly string[]): Promise<RequeueResult> {
     await this.open();
     let failed = (await this.spool.records("failed")).filter((record) => ids.length === 0 || ids.includes(record.id));
-    // A last attempt's result is visible in failed/ before its save is done: the pending copy is removed
-    // after the folders' fsync, and the worker forgets the record after that. A re-queue in between had its
-    // new pending file removed by that save (the lead was then in no folder: lost) or ignored by the worker.
-    // So it waits for those attempts to end, then reads the failed records again.
+    // A last attempt's result reaches failed/ by the save's last rename (Spool.saveAll), so a re-queue can
+    // no longer be undone by that save, from this process or another. The worker forgets the record only
+    // after the save resolves, though: a re-queue in between would wait for the next re-read of the folder
+    // (the poll interval). So it waits for those attempts to end, then reads the failed records again.
     if (failed.some((record) => this.inFlight.has(record.id))) {
       await this.attemptsEnded(failed.map((record) => record.id));
       failed = (await this.spool.records("failed")).filter((record) => ids.length === 0 || ids.includes(record.id));
@@ -161,7 +161,8 @@ export class SpoolLeadStore implements LeadStore {
     const now = new Date();
     for (const record of failed) {
       const pending = requeuedRecord(record, now);
-      // False when the submission was erased while it was being re-queued: then it stays gone.
+      // False when the submission was erased while it was being re-queued (then it stays gone), or another
+      // process re-queued it first.
       if (await this.spool.requeue(pending)) requeued.push(pending);
     }
     this.resync = true;
@@ -339,7 +340,9 @@ export class SpoolLeadStore implements LeadStore {
       if (this.records.has(id) || this.unreadable.has(id)) continue;
       const record = await this.spool.read("pending", id);
       if (!record) this.unreadable.add(id);
-      else if (!this.records.has(id)) this.records.set(id, record);
+      // A settled record in pending/ is a move under way in another process (or cut short, for the next
+      // start to finish): not kept, so the fresh record that replaces it is read at the next look.
+      else if (!this.records.has(id) && recordState(record) === "pending") this.records.set(id, record);
     }
   }
 

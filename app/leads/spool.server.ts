@@ -3,7 +3,19 @@
  * Every write goes to a temporary file, is fsynced, renamed over the target and the directory fsynced,
  * so a crash leaves either the old record or the new one, never half of one. Temporary files (names
  * starting with '.') never count. A record moves pending → delivered or pending → failed; failed ones
- * are kept until someone re-queues them (`npm run leads -- retry`). With DATABASE_URL, a record moved into
+ * are kept until someone re-queues them (`npm run leads -- retry`).
+ *
+ * A move between folders is one rename of the record's file, never a write of the new copy followed by a
+ * removal of the old one, so a submission is in exactly one folder at every instant, even to another
+ * process sharing DATA_DIR (the server saving an attempt's result while `npm run leads -- retry` re-queues
+ * from a shell). A delivery's result first replaces the pending file (temporary file, rename), then that
+ * file is renamed into failed/ or delivered/: failed/ shows the record only once the server is done with
+ * it, so a re-queue can never land between a result's steps. A re-queue renames the failed file into
+ * pending/ (the claim: of two re-queues, one finds it) and then replaces it with the fresh record. A crash
+ * between the two renames leaves a pending file whose record is settled: the next start (init) finishes
+ * the move into the folder its record names (a re-queue cut short is thus not done; nothing is lost).
+ *
+ * With DATABASE_URL, a record moved into
  * the database is kept under DATA_DIR/leads/imported/ for a while. Records leave only through the
  * personal-data rules (spool-retention.server.ts): retention, or a person's erasure.
  *
@@ -93,17 +105,6 @@ async function syncDirectory(directory: string): Promise<void> {
   }
 }
 
-async function writeFileAtomic(file: string, contents: string): Promise<void> {
-  const temporary = await writeTemporary(file, contents);
-  try {
-    await fs.rename(temporary, file);
-  } catch (error) {
-    await fs.rm(temporary, { force: true });
-    throw error;
-  }
-  await syncDirectory(path.dirname(file));
-}
-
 /** Writes `contents` to a fsynced temporary file next to `file`; resolves to the temporary's path. */
 async function writeTemporary(file: string, contents: string): Promise<string> {
   const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${randomUUID()}.tmp`);
@@ -162,14 +163,49 @@ export class Spool {
         if (stat && now - stat.mtimeMs > STALE_TEMP_MS) await fs.rm(file, { force: true });
       }
     }
-    const settled = new Set([...(await this.ids("delivered")), ...(await this.ids("failed"))]);
-    for (const id of await this.ids("pending")) {
-      if (settled.has(id)) await fs.rm(this.file("pending", id), { force: true });
-    }
+    await this.settleMovesCutShort();
     // A removal that stopped between its marker and its deletions (a crash) is finished here.
     const removed = new Set(await fs.readdir(this.removedDirectory).catch(() => [] as string[]));
     for (const folder of SPOOL_FOLDERS) {
       for (const id of await this.ids(folder)) if (removed.has(id)) await this.deleteEverywhere(id);
+    }
+  }
+
+  /**
+   * Finishes moves a crash (or a process killed) cut short, only by renames, so that no step of it, run
+   * while another process of DATA_DIR moves the same record, can leave the record in no folder:
+   * - a pending file whose record is settled (a crash between a move's two renames) is renamed into the
+   *   folder its record names;
+   * - a pending file with a settled copy beside it (left by earlier versions, which wrote the new copy before
+   *   removing the old one; the settled copy is the truth) is replaced by that copy, which then moves back.
+   * Every rename is followed by the removal-marker check, as every write is.
+   */
+  private async settleMovesCutShort(): Promise<void> {
+    const settled = new Map<string, SpoolState>();
+    for (const state of ["failed", "delivered"] as const) for (const id of await this.ids(state)) settled.set(id, state);
+    for (const id of await this.ids("pending")) {
+      const twin = settled.get(id);
+      if (twin && !(await this.moveFile(twin, "pending", id))) continue;
+      const record = twin ? null : await this.read("pending", id);
+      const state = twin ?? (record ? recordState(record) : "pending");
+      if (state === "pending") continue;
+      if (await this.moveFile("pending", state, id)) {
+        await syncDirectory(this.directory(state));
+        await syncDirectory(this.directory("pending"));
+        log("info", "lead move cut short finished", { id, state });
+      }
+      await this.undoIfRemoved(id);
+    }
+  }
+
+  /** Renames a record's file into another folder (replacing a copy there); false when it was not there. */
+  private async moveFile(from: SpoolFolder, to: SpoolFolder, id: string): Promise<boolean> {
+    try {
+      await fs.rename(this.file(from, id), this.file(to, id));
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
+      throw error;
     }
   }
 
@@ -195,23 +231,24 @@ export class Spool {
     return null;
   }
 
-  /** Writes the record where its state says (pending while anything waits) and removes older copies. */
+  /** Writes the record where its state says (pending while anything waits): saveAll for one record. */
   async save(record: LeadRecord): Promise<SpoolState | null> {
-    const state = recordState(record);
-    await writeFileAtomic(this.file(state, record.id), `${JSON.stringify(record, null, 2)}\n`);
-    if (await this.undoIfRemoved(record.id)) return null;
-    if (state !== "pending") await fs.rm(this.file("pending", record.id), { force: true });
-    return state;
+    const [result] = await this.saveAll([{ record, ifStillPending: false }]);
+    if (result!.status === "rejected") throw result!.reason;
+    return result!.value;
   }
 
   /**
    * Saves several records as `save` does each, with one directory fsync per folder for all of them
-   * (a group commit): every file is written and fsynced, renamed into place, the folders fsynced, and
-   * only then are pending copies of settled records removed. An item `ifStillPending` (the result of a
-   * delivery attempt) is written only if its pending file is still there: null otherwise, when it was
-   * erased or removed by retention meanwhile. Every item, checked or not, is deleted again right after
-   * its rename if its submission was removed meanwhile (null too): the check alone leaves a window between
-   * itself and the rename, the marker closes it (see the module comment). One result per item, in order.
+   * (a group commit). Each record is written to a fsynced temporary file and renamed over its pending
+   * file; a settled one (delivered, failed) is then renamed from pending/ into its folder: one rename, so it
+   * is never in two folders nor in none, and failed/ shows it only once this save no longer touches it (a
+   * re-queue from another process finds it there only then; see the module comment). An item
+   * `ifStillPending` (the result of a delivery attempt) is written only if its pending file is still there:
+   * null otherwise, when it was erased or removed by retention meanwhile. Every item, checked or not, is
+   * deleted again right after its renames if its submission was removed meanwhile (null too): the check
+   * alone leaves a window between itself and the rename, the marker closes it (see the module comment).
+   * One result per item, in order.
    */
   async saveAll(
     items: readonly { record: LeadRecord; ifStillPending: boolean }[],
@@ -227,35 +264,33 @@ export class Spool {
           );
           if (!present) return null;
         }
-        const file = this.file(states[index]!, record.id);
+        const file = this.file("pending", record.id);
         const temporary = await writeTemporary(file, `${JSON.stringify(record, null, 2)}\n`);
         try {
           await fs.rename(temporary, file);
         } catch (error) {
           await fs.rm(temporary, { force: true });
+          // A removal deletes the temporary files of its submission too.
+          if ((error as NodeJS.ErrnoException).code === "ENOENT" && (await this.undoIfRemoved(record.id))) return null;
           throw error;
         }
+        const state = states[index]!;
+        // Not there: another process's start finished this very move (settleMovesCutShort), or a removal
+        // deleted it (the check below).
+        if (state !== "pending") await this.moveFile("pending", state, record.id);
         if (await this.undoIfRemoved(record.id)) return null;
-        return states[index]!;
+        return state;
       }),
     );
     const folders = new Set(
       written.flatMap((result, index) =>
-        result.status === "fulfilled" && result.value !== null ? [this.directory(states[index]!)] : [],
+        result.status === "fulfilled" && result.value !== null
+          ? [this.directory("pending"), this.directory(states[index]!)]
+          : [],
       ),
     );
     await Promise.all([...folders].map(syncDirectory));
-    return Promise.all(
-      written.map(async (result, index) => {
-        if (result.status === "rejected" || result.value === null || result.value === "pending") return result;
-        try {
-          await fs.rm(this.file("pending", records[index]!.id), { force: true });
-          return result;
-        } catch (reason) {
-          return { status: "rejected", reason } as const;
-        }
-      }),
-    );
+    return written;
   }
 
   /**
@@ -369,20 +404,39 @@ export class Spool {
     }
   }
 
-  /** Writes a re-queued (pending) record, then removes its failed copy; false when it was removed meanwhile. */
+  /**
+   * Puts a failed record back in pending/ as `record` (fresh attempts): its file is renamed from failed/
+   * into pending/ (the claim: one rename, the submission never in two folders nor in none), then replaced by
+   * the fresh record, written beforehand to a fsynced temporary file. False when the failed file is no
+   * longer there (re-queued by another process, or removed) or the submission was removed meanwhile.
+   */
   async requeue(record: LeadRecord): Promise<boolean> {
-    await writeFileAtomic(this.file("pending", record.id), `${JSON.stringify(record, null, 2)}\n`);
-    if (await this.undoIfRemoved(record.id)) return false;
-    await fs.rm(this.file("failed", record.id), { force: true });
-    return true;
+    const file = this.file("pending", record.id);
+    const temporary = await writeTemporary(file, `${JSON.stringify(record, null, 2)}\n`);
+    let claimed = false;
+    try {
+      claimed = await this.moveFile("failed", "pending", record.id);
+      if (claimed) await fs.rename(temporary, file);
+    } catch (error) {
+      await fs.rm(temporary, { force: true });
+      // A removal deletes the temporary files of its submission too.
+      if ((error as NodeJS.ErrnoException).code === "ENOENT" && (await this.undoIfRemoved(record.id))) return false;
+      throw error;
+    }
+    if (!claimed) {
+      await fs.rm(temporary, { force: true });
+      return false;
+    }
+    await syncDirectory(this.directory("pending"));
+    await syncDirectory(this.directory("failed"));
+    return !(await this.undoIfRemoved(record.id));
   }
 
   /**
-   * The submissions waiting for delivery: the pending folder's ids without a settled copy. A move out of
-   * pending (delivered, failed) writes the new file before it removes the old one, and a re-queue writes
-   * the pending file before it removes the failed one; in between both copies exist, and the settled one
-   * is the truth, as init() settles a crash left there. So /healthz, the metrics, `npm run leads` and the
-   * worker never count or send one submission twice.
+   * The submissions waiting for delivery: the pending folder's ids without a settled copy. A move is one
+   * rename (see the module comment), so two copies are only left by earlier versions of this code, which
+   * wrote the new file before removing the old one; the settled one is the truth, as init() settles it.
+   * So /healthz, the metrics, `npm run leads` and the worker never count or send one submission twice.
    */
   async pendingIds(): Promise<string[]> {
     const ids = await this.ids("pending");

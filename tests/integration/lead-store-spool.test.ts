@@ -83,18 +83,20 @@ describe("a re-queue while the last attempt's result is being saved", () => {
     destinations.reset();
     destinations.answerAll("500");
     const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    // The save of the failed attempt is held where it removes the pending copy (after failed/ has the
-    // record), until the re-queue removes the failed copy, i.e. has written its pending one: the order in
-    // which a re-queue landing in that window runs. A store that lets the re-queue wait for the attempt
-    // never gets there; the hold then ends a moment later (a slow host can only make this pass wrongly).
-    const original = promises.rm.bind(promises);
+    // The save of the failed attempt is held right after the record appears in failed/ (its last rename,
+    // app/leads/spool.server.ts; earlier versions removed the pending copy after that), until the re-queue
+    // moves the failed file: the order in which a re-queue landing in that window runs. A store that lets
+    // the re-queue wait for the attempt never gets there; the hold then ends a moment later (a slow host
+    // can only make this pass wrongly).
+    const original = promises.rename.bind(promises);
     let releaseSave!: () => void;
     const saveHeld = new Promise<void>((resolve) => (releaseSave = resolve));
-    const rm = vi.spyOn(promises, "rm").mockImplementation(async (target, options) => {
-      const file = String(target);
-      if (file.includes(`${path.sep}pending${path.sep}`) && file.endsWith(".json")) await saveHeld;
-      if (file.includes(`${path.sep}failed${path.sep}`) && file.endsWith(".json")) releaseSave();
-      return original(target, options);
+    const failedFile = (file: string) =>
+      file.includes(`${path.sep}failed${path.sep}`) && !path.basename(file).startsWith(".") && file.endsWith(".json");
+    const rename = vi.spyOn(promises, "rename").mockImplementation(async (from, to) => {
+      if (failedFile(String(from))) releaseSave();
+      await original(from, to);
+      if (failedFile(String(to))) await saveHeld;
     });
     const store = new SpoolLeadStore(deliverySettings());
     await store.start();
@@ -117,7 +119,7 @@ describe("a re-queue while the last attempt's result is being saved", () => {
         interval: 20,
       });
     } finally {
-      rm.mockRestore();
+      rename.mockRestore();
       error.mockRestore();
       await store.stop();
     }
