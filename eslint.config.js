@@ -15,6 +15,7 @@ export default tseslint.config(
       "data/**",
       "test-results/**",
       "bench-results/**",
+      ".cache/**",
       "sanity-studio/**",
       "app/content/sanity.types.ts",
     ],

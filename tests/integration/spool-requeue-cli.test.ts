@@ -1,14 +1,12 @@
 // `npm run leads` run from a shell while the server saves a lead's last failure, on the same DATA_DIR. The
-// CLI is the shipped one (scripts/leads-cli.ts bundled as scripts/build-server.mjs bundles build/leads.js)
-// in a child process; the server is a SpoolLeadStore in this process, its save held right after the
+// CLI is the shipped one (build/leads.js, which `npm run leads` runs; the tests' global setup builds it) in a
+// child process; the server is a SpoolLeadStore in this process, its save held right after the
 // failed copy appears in failed/: the window in which a re-queue from another process used to have its new
 // pending file removed by the rest of that save (the lead then in no folder: never delivered, never listed).
 import { execFile } from "node:child_process";
 import { promises as fsPromises } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
-
-import { build } from "esbuild";
 
 import { deliverySettings } from "~/leads/config.server";
 import { DESTINATIONS_BY_FORM } from "~/leads/destinations.server";
@@ -19,7 +17,7 @@ import { createDestinations, dataDirText, freshLeadEnvironment, spoolFiles } fro
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, "..", "..");
-const cliBundle = path.join(root, ".cache", "test-leads-cli", "leads.mjs");
+const cliBundle = path.join(root, "build", "leads.js");
 
 const EMAIL = "ana@example.com";
 const payload = { nombre: "Ana", email: EMAIL, tipo: "Contacto Plan Mensual" };
@@ -64,19 +62,7 @@ function holdAfterFailedAppears(failedDir: string) {
 
 describe("npm run leads from another process while the server saves a lead's last failure", () => {
   const destinations = createDestinations();
-  beforeAll(async () => {
-    destinations.server.listen({ onUnhandledRequest: "error" });
-    await build({
-      entryPoints: [path.join(root, "scripts", "leads-cli.ts")],
-      outfile: cliBundle,
-      bundle: true,
-      platform: "node",
-      format: "esm",
-      target: "node20",
-      packages: "external",
-      logLevel: "warning",
-    });
-  }, 60_000);
+  beforeAll(() => destinations.server.listen({ onUnhandledRequest: "error" }));
   afterAll(() => destinations.server.close());
   afterEach(() => vi.restoreAllMocks());
 
