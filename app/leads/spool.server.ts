@@ -182,7 +182,8 @@ export class Spool {
    */
   private async settleMovesCutShort(): Promise<void> {
     const settled = new Map<string, SpoolState>();
-    for (const state of ["failed", "delivered"] as const) for (const id of await this.ids(state)) settled.set(id, state);
+    for (const state of ["failed", "delivered"] as const)
+      for (const id of await this.ids(state)) settled.set(id, state);
     for (const id of await this.ids("pending")) {
       const twin = settled.get(id);
       if (twin && !(await this.moveFile(twin, "pending", id))) continue;
