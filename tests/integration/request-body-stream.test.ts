@@ -23,6 +23,17 @@ async function serve(handler: http.RequestListener): Promise<number> {
   return (server!.address() as AddressInfo).port;
 }
 
+/** A server that reads one chunk of a body, stops reading and answers 413 (a body past its limit). */
+function serveTooLargeAfterOneChunk(): Promise<number> {
+  return serve(async (req, res) => {
+    const reader = requestBodyStream(req, res).getReader();
+    await reader.read();
+    await reader.cancel();
+    res.statusCode = 413;
+    res.end("Demasiado grande");
+  });
+}
+
 describe("requestBodyStream", () => {
   it("reads a large body whole, in order", async () => {
     const port = await serve(async (req, res) => {
@@ -35,13 +46,7 @@ describe("requestBodyStream", () => {
   });
 
   it("lets the answer reach the client when the reader stops early, and closes the connection after it", async () => {
-    const port = await serve(async (req, res) => {
-      const reader = requestBodyStream(req, res).getReader();
-      await reader.read();
-      await reader.cancel();
-      res.statusCode = 413;
-      res.end("Demasiado grande");
-    });
+    const port = await serveTooLargeAfterOneChunk();
     const response = await fetch(`http://127.0.0.1:${port}/`, { method: "POST", body: "a".repeat(5_000_000) });
     expect(response.status).toBe(413);
     expect(response.headers.get("connection")).toBe("close");
@@ -49,13 +54,7 @@ describe("requestBodyStream", () => {
   });
 
   it("keeps reading (and dropping) an upload after answering it, so the client reads the answer: no reset", async () => {
-    const port = await serve(async (req, res) => {
-      const reader = requestBodyStream(req, res).getReader();
-      await reader.read();
-      await reader.cancel();
-      res.statusCode = 413;
-      res.end("Demasiado grande");
-    });
+    const port = await serveTooLargeAfterOneChunk();
     // The client goes on sending 4 MiB after the answer arrived, then ends its body: a server that closed
     // with the upload unread would reset the connection (EPIPE or ECONNRESET here).
     const outcome = await uploadUntilAnswered({ port, path: "/" }, { megabytes: 64, afterAnswer: 4 * 1024 * 1024 });
