@@ -564,6 +564,10 @@ test.describe("attribution", () => {
       await expect(page).toHaveURL(/\/sectores$/);
       await footer.getByRole("link", { name: "Contacto", exact: true }).click();
       await expect(page).toHaveURL(/\/contacto$/);
+      // Without analytics consent the landing's campaign travels in the tab's name, which only the page's script
+      // reads: a form sent before that script runs posts as without JavaScript and is attributed to the page it
+      // was sent from (app/tracking/attribution.server.ts). A visitor types for seconds; the test waits for it.
+      await waitForHydration(page);
       const marker = `origen-${test.info().project.name}`;
       await sendContactForm(page, marker);
       const payload = await deliveredPayload(marker);
