@@ -1,4 +1,4 @@
-// `npm run bench:interaction`: how long a visitor's first touch of each form takes on a slow phone (issue 58: the
+// `npm run bench:interaction`: how long a visitor's first touch of each form takes on a slow phone (decision 0006's islands target: the
 // slowest interaction at most 200 ms, and every typed character kept). For every form of the site (every page of
 // the sitemap whose HTML as served carries a form besides the cookie banner's: the lead forms, the calculator,
 // /mensual's dialog forms, the campaign pages' forms), a fresh Chromium context at phone size with the CPU slowed
@@ -24,7 +24,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, requireChromium } from "./lib/chromium.mj
 import { pageScriptLive } from "./lib/page-ready.mjs";
 import { sitePaths } from "./lib/site-routes.mjs";
 
-/** Issue 58: the slowest interaction of a form's first touch, at 4× CPU slowdown. */
+/** Decision 0006's islands target: the slowest interaction of a form's first touch, at 4× CPU slowdown. */
 const INTERACTION_TARGET_MS = 200;
 const CPU_SLOWDOWN = 4;
 const RUNS = Number(process.env.BENCH_INTERACTION_RUNS ?? 3);
@@ -189,7 +189,7 @@ console.log(
   `First touch of each form: a fresh browser at ${VIEWPORT.width} px, CPU ${CPU_SLOWDOWN}× slower (CDP), the page's script live; a tap on the form's first text field (a dialog's link first), "${TEXT}" (or "${DECIMAL}" in a decimal field) typed at one key per ${KEY_DELAY_MS} ms, the value read back.`,
 );
 console.log(
-  `Slowest interaction: Event Timing (type 'event', durationThreshold 16, entries with an interactionId), the longest event of the slowest interaction; median of ${RUNS} runs (each run's figure beside); event: the slowest run's slowest event; inter.: interactions with an event of 16 ms or more (Event Timing reports no shorter one), median. Issue 58's target: at most ${INTERACTION_TARGET_MS} ms and every character kept. Not a gate.`,
+  `Slowest interaction: Event Timing (type 'event', durationThreshold 16, entries with an interactionId), the longest event of the slowest interaction; median of ${RUNS} runs (each run's figure beside); event: the slowest run's slowest event; inter.: interactions with an event of 16 ms or more (Event Timing reports no shorter one), median. The islands target (decision 0006): at most ${INTERACTION_TARGET_MS} ms and every character kept. Not a gate.`,
 );
 const loadAfter = os.loadavg()[0];
 const cores = os.availableParallelism();
@@ -241,6 +241,6 @@ const over = results.filter(
 );
 console.log(
   over.length
-    ? `bench:interaction: ${over.length} of ${results.length} forms over issue 58's target (${INTERACTION_TARGET_MS} ms, every character kept): ${over.map(({ pathname, runs }) => `${pathname} ${runs[0].label}`).join(", ")}`
+    ? `bench:interaction: ${over.length} of ${results.length} forms over the islands target (${INTERACTION_TARGET_MS} ms, every character kept): ${over.map(({ pathname, runs }) => `${pathname} ${runs[0].label}`).join(", ")}`
     : `bench:interaction: every form's first touch within ${INTERACTION_TARGET_MS} ms with every character kept`,
 );

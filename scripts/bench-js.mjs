@@ -15,9 +15,9 @@
 // BENCH_JS_PAGES=/,/mensual narrows a run while investigating.
 //
 // The gates (docs/decisions/0006-javascript-budget.md): 0006's budget, a page that carries the live calculator
-// (its form, #calculadora-form, is on the page) at most 100 KB, every other page at most 90 KB; and issue 58's
+// (its form, #calculadora-form, is on the page) at most 100 KB, every other page at most 90 KB; and the islands
 // targets that every page of a kind meets today (script files and inline script at load and after the scroll,
-// islands, returning visitor, on a page that renders no React). Issue 58's other targets are printed against each figure (OVER), not gated. No list of
+// islands, returning visitor, on a page that renders no React). The other islands targets are printed against each figure (OVER), not gated. No list of
 // exceptions: what a page is comes from its HTML as served. Exit code 1 when any page fails a gate.
 import fs from "node:fs";
 import http from "node:http";
@@ -36,7 +36,7 @@ import { sitePaths } from "./lib/site-routes.mjs";
 const JS_BUDGET_KB = 90;
 /** ... and a page that carries the live calculator: the calculator and its lead form beside the page's own. */
 const CALCULATOR_JS_BUDGET_KB = 100;
-/** Issue 58's targets (docs/decisions/0006-javascript-budget.md): script files at load (brotli)... */
+/** The islands targets (docs/decisions/0006-javascript-budget.md): script files at load (brotli)... */
 const LOAD_FILES_TARGET_KB = 5;
 /** ... inline script at load (gzip) ... */
 const INLINE_TARGET_KB = 2;
@@ -340,11 +340,11 @@ try {
 }
 
 /**
- * The figures of a row against their targets. 0006's budget (`budget`) is gated on every page. Issue 58's targets
+ * The figures of a row against their targets. 0006's budget (`budget`) is gated on every page. The islands targets
  * (docs/decisions/0006-javascript-budget.md) are printed for every page they apply to, and gated where every page
  * of a kind meets them today: on a page that renders no React (no Remix context in its HTML), script files and
  * inline script at load and after the scroll, the islands total and the returning visitor's total. On a page that
- * still hydrates every issue 58 target is phase 2's: printed OVER, not gated.
+ * still hydrates every islands target is phase 2's: printed OVER, not gated.
  */
 function checks(row) {
   const noForm = !row.kind.form;
@@ -360,7 +360,7 @@ function checks(row) {
   ];
 }
 const over = (check) => check.targetKB !== null && check.bytes > check.targetKB * 1024;
-/** Gate failures of a row: 0006's budget, and an issue 58 target where it is gated. */
+/** Gate failures of a row: 0006's budget, and an islands target where it is gated. */
 function failures(row) {
   const failed = checks(row)
     .filter((check) => check.gated && over(check))
@@ -376,7 +376,7 @@ const COLUMNS = {
   br: "islands files",
   returning: "returning",
 };
-/** A figure and, beside it, OVER when above its issue 58 target ('-': no target for this page). */
+/** A figure and, beside it, OVER when above its islands target ('-': no target for this page). */
 function cell(check) {
   const mark = check.targetKB === null ? "  -  " : over(check) ? " OVER" : "     ";
   return `${kb(check.bytes)}${mark}`.padStart(12);
@@ -390,8 +390,8 @@ console.log(
     `  load: its script live, network quiet, no scroll, no touch; scroll: scrolled to the bottom, no touch; 0006: then a pointer and a focus on every form (0006's budget); islands: then each in-page link to a form pointed at, focused and followed (/mensual's dialogs).`,
     `  returning: a visitor who accepted cookies (cookie_consent=${ACCEPTED_CONSENT.value}): the site's own script after load and scroll, files (brotli) + inline (gzip); requests off the site are aborted (third-party tags not counted).`,
     `kind: form (a form of its own in the served HTML, the cookie banner's aside) / calc (the live calculator's form) / none; +R: the page hydrates (Remix's context in its HTML).`,
-    `Issue 58 targets, OVER beside a figure above its target: load files ${LOAD_FILES_TARGET_KB} KB, load inline ${INLINE_TARGET_KB} KB; the same after the scroll on a page without a form ('-': no target); islands ${ISLANDS_TARGET_KB} KB (${ISLANDS_CALCULATOR_TARGET_KB} with the live calculator); returning ${RETURNING_TARGET_KB} KB.`,
-    `Gates (FAIL, exit code 1): 0006's budget on every page (${JS_BUDGET_KB} KB, ${CALCULATOR_JS_BUDGET_KB} with the live calculator); on a page that renders no React, every issue 58 target (files and inline at load and after the scroll, islands, returning). Not gated (issue 58 phase 2, 'PASS, target OVER'): every target on a page that hydrates.`,
+    `Islands targets (decision 0006), OVER beside a figure above its target: load files ${LOAD_FILES_TARGET_KB} KB, load inline ${INLINE_TARGET_KB} KB; the same after the scroll on a page without a form ('-': no target); islands ${ISLANDS_TARGET_KB} KB (${ISLANDS_CALCULATOR_TARGET_KB} with the live calculator); returning ${RETURNING_TARGET_KB} KB.`,
+    `Gates (FAIL, exit code 1): 0006's budget on every page (${JS_BUDGET_KB} KB, ${CALCULATOR_JS_BUDGET_KB} with the live calculator); on a page that renders no React, every islands target (files and inline at load and after the scroll, islands, returning). Not gated (phase 2 of decision 0023, 'PASS, target OVER'): every target on a page that hydrates.`,
   ].join("\n"),
 );
 console.log("");
@@ -456,11 +456,11 @@ const others = rows.filter((row) => !row.kind.calculator);
 const frameOnly = rows.filter((row) => !row.kind.hydrates);
 const targetsOver = rows.filter((row) => checks(row).some((check) => !check.gated && over(check)));
 console.log(
-  `Issue 58 phase 2 (not gated): ${targetsOver.length} of ${rows.length} pages over a target: ${targetsOver.map((row) => row.pathname).join(", ") || "none"}.`,
+  `Islands targets left for phase 2 of decision 0023 (not gated): ${targetsOver.length} of ${rows.length} pages over a target: ${targetsOver.map((row) => row.pathname).join(", ") || "none"}.`,
 );
 console.log(
   failedRows.length
     ? `bench:js FAIL: ${failedRows.length} page(s) over a gate: ${failedRows.map((row) => `${row.pathname} (${failures(row).join("; ")})`).join(", ")}`
-    : `bench:js PASS: every page within 0006's budget (largest with the live calculator ${largest(withCalculator, (row) => row.formsBr)} of ${CALCULATOR_JS_BUDGET_KB} KB; largest other ${largest(others, (row) => row.formsBr)} of ${JS_BUDGET_KB} KB), and the ${frameOnly.length} pages that render no React within issue 58's targets (largest at load ${largest(frameOnly, (row) => row.loadBr)} files + ${largest(frameOnly, (row) => row.loadInline)} inline; returning ${largest(frameOnly, (row) => row.returning)})`,
+    : `bench:js PASS: every page within 0006's budget (largest with the live calculator ${largest(withCalculator, (row) => row.formsBr)} of ${CALCULATOR_JS_BUDGET_KB} KB; largest other ${largest(others, (row) => row.formsBr)} of ${JS_BUDGET_KB} KB), and the ${frameOnly.length} pages that render no React within the islands targets (largest at load ${largest(frameOnly, (row) => row.loadBr)} files + ${largest(frameOnly, (row) => row.loadInline)} inline; returning ${largest(frameOnly, (row) => row.returning)})`,
 );
 process.exit(failedRows.length ? 1 : 0);
