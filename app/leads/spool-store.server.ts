@@ -148,14 +148,16 @@ export class SpoolLeadStore implements LeadStore {
 
   async requeueFailed(ids: readonly string[]): Promise<RequeueResult> {
     await this.open();
-    let failed = (await this.spool.records("failed")).filter((record) => ids.length === 0 || ids.includes(record.id));
+    const readFailed = async () =>
+      (await this.spool.records("failed")).filter((record) => ids.length === 0 || ids.includes(record.id));
+    let failed = await readFailed();
     // A last attempt's result reaches failed/ by the save's last rename (Spool.saveAll), so a re-queue can
     // no longer be undone by that save, from this process or another. The worker forgets the record only
     // after the save resolves, though: a re-queue in between would wait for the next re-read of the folder
     // (the poll interval). So it waits for those attempts to end, then reads the failed records again.
     if (failed.some((record) => this.inFlight.has(record.id))) {
       await this.attemptsEnded(failed.map((record) => record.id));
-      failed = (await this.spool.records("failed")).filter((record) => ids.length === 0 || ids.includes(record.id));
+      failed = await readFailed();
     }
     const requeued: LeadRecord[] = [];
     const now = new Date();
