@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { httpRequest } from "../../scripts/lib/varnish-stack.mjs";
 import type { SanityHttpStandIn } from "../support/sanity-http-stand-in";
-import { startStackOnStandIn, type VarnishStack } from "./varnish-support";
+import { startStackOnStandIn, varnishPages,type VarnishStack } from "./varnish-support";
 
 let stack: VarnishStack;
 let standIn: SanityHttpStandIn;
@@ -53,7 +53,8 @@ describe("Varnish in front of two instances on Sanity", () => {
       if (!seen) await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(seen).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // Once both instances' purges for the event are in (a purge of a page it should keep would come with them).
+    await varnishPages(() => stack).purgesSettled();
     for (const page of ["/", "/sectores", "/sectores/software-b2b", "/calculadora", "/sitemap.xml"])
       expect((await request(page)).headers["x-cache"], page).toBe("HIT");
   }, 30_000);

@@ -48,3 +48,40 @@ export function hostileCampaignPage(slug: string) {
     ],
   };
 }
+
+/** A campaign's calendar, in epoch milliseconds. */
+export interface CampaignWindow {
+  from: number;
+  until: number;
+}
+
+/**
+ * Publishes a calendar that opens `lead` ms from now, with a marker page written in the same change, and waits
+ * until the site shows the marker: the site has then read the calendar. A site that read it less than 2 s before
+ * the opening (a slow host) gets it published again twice as far ahead, its open span doubled too (it must
+ * outlast the checks made inside it): the host's speed sets how long the test waits, never its verdict.
+ */
+export async function publishWindowAhead({
+  lead,
+  open,
+  publish,
+  shows,
+}: {
+  lead: number;
+  open: number;
+  /** Writes the calendar and the marker page, with `marker` as its heading, in one change. */
+  publish: (window: CampaignWindow, marker: string) => void;
+  /** True once the site serves the marker page with `marker`. */
+  shows: (marker: string) => Promise<boolean>;
+}): Promise<CampaignWindow> {
+  for (let attempt = 1; attempt <= 4; attempt += 1, lead *= 2, open *= 2) {
+    const from = Date.now() + lead;
+    const marker = `Siempre visible (${attempt})`;
+    publish({ from, until: from + open }, marker);
+    while (Date.now() < from - 2_000) {
+      if (await shows(marker)) return { from, until: from + open };
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  throw new Error("the site did not read a calendar published up to 8 times the usual lead ahead");
+}

@@ -31,6 +31,8 @@ export function createDestinations() {
   const attempts: Delivery[] = [];
   const queues: Record<Delivery["destination"], Behaviour[]> = { formService: [], automationWebhook: [] };
   let fallback: Behaviour = "ok";
+  /** Answers kept for one address whatever the queue and the fallback say (a control lead's). */
+  const byEmail = new Map<string, Behaviour>();
   /** Requests held by `holdNext`, answered when released. */
   const held: { reached: () => void; answer: Promise<"ok" | "500"> }[] = [];
 
@@ -43,7 +45,8 @@ export function createDestinations() {
         body: (await request.json()) as Record<string, unknown>,
       };
       attempts.push(record);
-      let behaviour: Behaviour | "ok" | "500" = queues[destination].shift() ?? fallback;
+      const email = typeof record.body.email === "string" ? record.body.email : "";
+      let behaviour: Behaviour | "ok" | "500" = byEmail.get(email) ?? queues[destination].shift() ?? fallback;
       if (behaviour === "held") {
         const gate = held.shift()!;
         gate.reached();
@@ -85,6 +88,10 @@ export function createDestinations() {
       queues[destination].push("held");
       return { reached: arrived, release };
     },
+    /** What every request for `email` gets, before the queue and the fallback. */
+    answerFor(email: string, behaviour: Behaviour) {
+      byEmail.set(email, behaviour);
+    },
     /** What every request gets once the queue is empty. */
     answerAll(behaviour: Behaviour) {
       fallback = behaviour;
@@ -95,6 +102,7 @@ export function createDestinations() {
       queues.formService.length = 0;
       queues.automationWebhook.length = 0;
       fallback = "ok";
+      byEmail.clear();
     },
   };
 }
