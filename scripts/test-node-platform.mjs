@@ -25,6 +25,9 @@ const NODE_20_ONLY = {
   "server-experiments.test.ts": "assignment and counting on both stores: lead-store-*, server-headers (cookies)",
   "server-personal-data.test.ts": "npm run leads over both stores: lead-store-* (export, erase, purge)",
   "server-client-address.test.ts": "forwarded headers and HSTS: server-trusted-proxy, server-headers",
+  "server-campaign-window.test.ts":
+    "a calendar's boundaries through the page cache, mostly waiting for them: server-campaign, server-cache (timers, fs)",
+  "shared-cache-memory-postgres.test.ts": "the shared tag memory on PostgreSQL: lead-store-postgres (the pg driver)",
 };
 
 const files = fs.readdirSync(path.join(root, INTEGRATION));
