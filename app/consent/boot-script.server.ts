@@ -8,9 +8,11 @@
  *   do not delay), not at once: a slow page can paint before the banner's markup has fully arrived, and
  *   a fixed-bottom banner shown half-parsed would grow upwards as the rest streams in (a layout shift).
  *   The cookie is read again then, so a choice made in the meantime keeps it closed.
- * - with analytics consent, copies the visit's origin from the `origen_visita` cookie into every empty
- *   hidden `origen` field at the same moment, so a form sent before the app script has hydrated still
- *   carries the campaign (see app/tracking/origin-cookie.ts). The page markup stays the same for all.
+ * - copies the visit's origin into every empty hidden `origen` field at the same moment, so a form sent
+ *   before the page's own script runs still carries the campaign of the visit's first page: from the tab's
+ *   name (app/tracking/origin-window-name.ts: no consent needed, nothing stored on the device), else, with
+ *   analytics consent, from the `origen_visita` cookie (app/tracking/origin-cookie.ts). The server parses
+ *   the field as it parses any post. The page markup stays the same for all.
  * - answers the banner's 'Aceptar' and 'Rechazar' while the frame script (app/components/frame/) has not
  *   taken over yet (a module, it runs once the document is parsed; on a slow phone the first tap can come
  *   before): the choice is stored in `cookie_consent` exactly as the frame script stores it, the banner closes, the visit's origin is kept in
@@ -24,6 +26,7 @@
  */
 import { ORIGIN_FIELD, ORIGIN_PARAMS } from "~/tracking/attribution";
 import { ORIGIN_COOKIE } from "~/tracking/origin-cookie";
+import { WINDOW_NAME_MAX_LENGTH, WINDOW_NAME_PREFIX } from "~/tracking/origin-window-name";
 
 import { BANNER_OPEN_CLASS, COOKIE_BANNER_ID } from "./banner";
 import {
@@ -60,9 +63,10 @@ export const CONSENT_BOOT_SCRIPT = [
   "var k=d.cookie;",
   `if(!/(?:^|;\\s*)${CONSENT_COOKIE}=${CONSENT_VALUE_PATTERN}(?:;|$)/.test(k))`,
   `d.documentElement.classList.add('${BANNER_OPEN_CLASS}');`,
-  `var m=/(?:^|;\\s*)${ORIGIN_COOKIE}=([^;]+)/.exec(k);`,
-  `if(!m||!/(?:^|;\\s*)${CONSENT_COOKIE}=${CONSENT_VERSION}\\.a1\\./.test(k))return;`,
-  "var v;try{v=decodeURIComponent(m[1]);}catch(e){return;}",
+  `var v,n=w.name,m=/(?:^|;\\s*)${ORIGIN_COOKIE}=([^;]+)/.exec(k);`,
+  `if(n&&n.indexOf('${WINDOW_NAME_PREFIX}')===0&&n.length<=${WINDOW_NAME_MAX_LENGTH})v=n.slice(${WINDOW_NAME_PREFIX.length});`,
+  `else if(!m||!/(?:^|;\\s*)${CONSENT_COOKIE}=${CONSENT_VERSION}\\.a1\\./.test(k))return;`,
+  "else try{v=decodeURIComponent(m[1]);}catch(e){return;}",
   `var f=d.querySelectorAll('input[name="${ORIGIN_FIELD}"]');`,
   "for(var i=0;i<f.length;i++)if(!f[i].value)f[i].value=v;",
   "}",

@@ -9,11 +9,11 @@ import { type Origin, parseOrigin } from "./attribution";
 
 export const WINDOW_NAME_PREFIX = "leads-origen:";
 /** Longer than any origin the site keeps: a name past it is not ours, or not well formed. */
-const MAX_LENGTH = 4_000;
+export const WINDOW_NAME_MAX_LENGTH = 4_000;
 
 /** The origin a tab's name carries, or null (another name, or none). */
 export function originFromWindowName(name: string | null | undefined): Origin | null {
-  if (!name?.startsWith(WINDOW_NAME_PREFIX) || name.length > MAX_LENGTH) return null;
+  if (!name?.startsWith(WINDOW_NAME_PREFIX) || name.length > WINDOW_NAME_MAX_LENGTH) return null;
   const origin = parseOrigin(name.slice(WINDOW_NAME_PREFIX.length));
   return origin && Object.keys(origin).length > 0 ? origin : null;
 }
@@ -25,5 +25,5 @@ export function originFromWindowName(name: string | null | undefined): Origin | 
 export function windowNameFor(origin: Origin, current: string | null | undefined): string | null {
   if (current && !current.startsWith(WINDOW_NAME_PREFIX)) return null;
   const name = `${WINDOW_NAME_PREFIX}${JSON.stringify(origin)}`;
-  return name.length <= MAX_LENGTH ? name : null;
+  return name.length <= WINDOW_NAME_MAX_LENGTH ? name : null;
 }

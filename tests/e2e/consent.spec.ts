@@ -564,9 +564,8 @@ test.describe("attribution", () => {
       await expect(page).toHaveURL(/\/sectores$/);
       await footer.getByRole("link", { name: "Contacto", exact: true }).click();
       await expect(page).toHaveURL(/\/contacto$/);
-      // Without analytics consent the landing's campaign travels in the tab's name, which only the page's script
-      // reads: a form sent before that script runs posts as without JavaScript and is attributed to the page it
-      // was sent from (app/tracking/attribution.server.ts). A visitor types for seconds; the test waits for it.
+      // Without analytics consent the landing's campaign travels in the tab's name (the next test sends the form
+      // before the page's script runs); here it is sent once that script is live, as after seconds of typing.
       await waitForHydration(page);
       const marker = `origen-${test.info().project.name}`;
       await sendContactForm(page, marker);
@@ -583,6 +582,39 @@ test.describe("attribution", () => {
         consentimiento: { elegido: true, analitica: false, publicidad: false },
       });
       // Refused analytics: nothing about the visit was stored on the device.
+      expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain("origen_visita");
+    },
+  );
+
+  test(
+    "cookies refused: a form sent two pages later, before that page's script runs, keeps the landing's campaign",
+    { tag: "@any-width" },
+    async ({ context, page }) => {
+      await recordTrackerRequests(context);
+      const landing = "/?utm_source=google&utm_campaign=sin-cookies&gclid=gclid-sin-cookies";
+      await open(page, `${tracked.url}${landing}`);
+      await banner(page).getByRole("button", { name: "Rechazar", exact: true }).click();
+      await expect(banner(page)).toBeHidden();
+      await open(page, `${tracked.url}/sectores`);
+      // On the contact page no script file arrives: only the inline boot script runs, as on a slow phone before
+      // the page's own script, and the form goes out as a plain HTML post. The tab's name still holds the landing's
+      // campaign (nothing was stored on the device), and the boot script copies it into the form.
+      await page.route("**/build/**", (route) =>
+        route.request().resourceType() === "script" ? route.abort() : route.fallback(),
+      );
+      await page.goto(`${tracked.url}/contacto`);
+      const form = page.getByRole("form", { name: "Formulario de contacto" });
+      await expect(form.locator('input[name="origen"]')).toHaveValue(/gclid-sin-cookies/);
+      const marker = `origen-rechazo-sin-script-${test.info().project.name}`;
+      await fillAndSend(form, marker);
+      const payload = await deliveredPayload(marker);
+      expect(payload.origen).toEqual({
+        utm_source: "google",
+        utm_campaign: "sin-cookies",
+        gclid: "gclid-sin-cookies",
+        paginaEntrada: landing,
+        consentimiento: { elegido: true, analitica: false, publicidad: false },
+      });
       expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain("origen_visita");
     },
   );

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { httpRequest } from "../../scripts/lib/varnish-stack.mjs";
 import type { SanityHttpStandIn } from "../support/sanity-http-stand-in";
-import { startStackOnStandIn, varnishPages,type VarnishStack } from "./varnish-support";
+import { startStackOnStandIn, varnishPages, type VarnishStack } from "./varnish-support";
 
 let stack: VarnishStack;
 let standIn: SanityHttpStandIn;

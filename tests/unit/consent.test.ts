@@ -110,12 +110,14 @@ describe("boot script", () => {
       fields = [] as Array<{ value: string }>,
       href = "http://127.0.0.1:3000/",
       referrer = "",
+      name = "",
     } = {},
   ) {
     const classes = new Set<string>();
     const listeners: Array<{ type: string; listener: (event?: unknown) => void }> = [];
     const windowListeners: Array<{ type: string; listener: (event: unknown) => void }> = [];
     const window: Record<string, unknown> = {
+      name,
       location: new URL(href),
       addEventListener: (type: string, listener: (event: unknown) => void) => windowListeners.push({ type, listener }),
     };
@@ -213,6 +215,22 @@ describe("boot script", () => {
     const broken = [{ value: "" }];
     runBoot("cookie_consent=v1.a1.p1; origen_visita=%E0%A4%A", { fields: broken });
     expect(broken[0]!.value).toBe("");
+  });
+
+  it("fills them from the tab's name first, with or without consent; never from a name that is not the site's", () => {
+    const origin = { utm_campaign: "feria", gclid: "g-1", paginaEntrada: "/?utm_campaign=feria&gclid=g-1" };
+    const name = `leads-origen:${JSON.stringify(origin)}`;
+    for (const cookie of ["", "cookie_consent=v1.a0.p0", "cookie_consent=v1.a1.p1; origen_visita=%7B%7D"]) {
+      const fields = [{ value: "" }, { value: '{"paginaEntrada":"/contacto"}' }];
+      runBoot(cookie, { fields, name });
+      expect(JSON.parse(fields[0]!.value), cookie).toEqual(origin);
+      expect(fields[1]!.value).toBe('{"paginaEntrada":"/contacto"}');
+    }
+    for (const foreign of ["ventana-de-otro", `leads-origen:${"x".repeat(4_000)}`]) {
+      const fields = [{ value: "" }];
+      runBoot("", { fields, name: foreign });
+      expect(fields[0]!.value).toBe("");
+    }
   });
 
   it("'Aceptar' before hydration: the app's cookie, the banner closed, the landing's origin kept, the consent update queued, no post", () => {
