@@ -15,6 +15,8 @@
  */
 import { LRUCache } from "lru-cache";
 
+import { watchRememberedQueries } from "~/metrics/metrics.server";
+
 import { queryTag, recordContentTags, resultDigest, UNTAGGED_TAG } from "./cache-tags.server";
 import { type Perspective, type QueryParams, type QueryRunner, SourceAnswer } from "./content-source.server";
 import type { DurableMemory } from "./durable-memory.server";
@@ -176,6 +178,7 @@ export function createCachedRunner(run: QueryRunner, limits: CacheLimits = {}): 
       if (reason === "evict") forgotten = true;
     },
   });
+  watchRememberedQueries(() => known.size);
   const storedTexts = new Set<string>();
   const store = (key: Key, entry: Known) => {
     if (!durable) return;

@@ -307,6 +307,29 @@ export function watchSharedCachePurgeBacklog(source: () => number): void {
 }
 
 /**
+ * content_remembered_queries: the published queries this process remembers to tell what a content change changed
+ * (app/content/cache.server.ts), read at scrape time. Bounded by MAX_KNOWN_QUERIES: past it the oldest is forgotten
+ * and the next change purges every page. Only results that showed something count, so a crawler's unknown paths
+ * never move it.
+ */
+export function watchRememberedQueries(source: () => number): void {
+  const holder = singleton("metrics.rememberedQueriesSource", () => ({ source: (): number => 0 }));
+  holder.source = source;
+  singleton(
+    "metrics.rememberedQueries",
+    () =>
+      new client.Gauge({
+        name: "content_remembered_queries",
+        help: "Published content queries remembered to tell what a change changed; past their bound a change purges every page.",
+        registers: [metrics().registry],
+        collect() {
+          this.set(holder.source());
+        },
+      }),
+  );
+}
+
+/**
  * shared_cache_memory_errors_total: the shared cache's memory of tagged results or its undelivered purges
  * (app/content/durable-memory.server.ts, app/content/purge-backlog.server.ts) could not be read or written
  * in the database. The instance keeps serving; a change then purges everything (read) or the rows are

@@ -27,11 +27,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const OUTAGE_MS = Number(process.env.VARNISH_OUTAGE_MS) || 30_000;
 
 const SECTOR = "construccion";
+/** /metrics answers with it (the instances' remembered queries, in the unknown slugs' case). */
+const METRICS_TOKEN = "token-de-la-prueba-de-varnish";
 const LISTS = ["/", "/sectores", "/calculadora", "/sitemap.xml"];
 let sectorPages: string[] = [];
 
 beforeAll(async () => {
-  stack = (await startVarnishStack({ instances: 2 })) as unknown as VarnishStack;
+  stack = (await startVarnishStack({ instances: 2, env: { METRICS_TOKEN } })) as unknown as VarnishStack;
   const sitemap = (await request("/sitemap.xml")).body;
   sectorPages = [...sitemap.matchAll(/<loc>[^<]*(\/sectores\/[^<]+)<\/loc>/g)].map((match) => match[1]!);
 }, 180_000);
@@ -103,24 +105,49 @@ describe("after a rolling restart of both instances, Varnish keeping its pages",
   }, 600_000);
 });
 
-/** How many unknown slugs a crawler asks for before the edit (CONTRACT §14: thousands; the issue's 20,000). */
-const UNKNOWN_SLUGS = Number(process.env.VARNISH_UNKNOWN_SLUGS) || 20_000;
+/**
+ * How many unknown slugs a crawler asks for before the edit (CONTRACT §14: thousands). The memory they must not
+ * enter is read from each instance's `content_remembered_queries`: a slug it remembered would show there at once,
+ * so a few thousand prove what 20,000 (its bound, which junk once filled and evicted the site's queries with)
+ * proved by the purge alone, for a tenth of the work.
+ */
+const UNKNOWN_SLUGS = Number(process.env.VARNISH_UNKNOWN_SLUGS) || 2_000;
+
+/** An instance's count of remembered queries (its /metrics, with the stack's METRICS_TOKEN). */
+async function rememberedQueries(instance: { url: string }): Promise<number> {
+  const answer = await httpRequest(`${instance.url}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  expect(answer.status).toBe(200);
+  const line = /^content_remembered_queries (\d+)$/m.exec(answer.body);
+  expect(line, "content_remembered_queries in /metrics").not.toBeNull();
+  return Number(line![1]);
+}
 
 describe(`${UNKNOWN_SLUGS} unknown slugs asked for, then one edit`, () => {
   it("purges only the edited page and the sitemap: the junk neither fills the memory nor turns into a purge of everything", async () => {
     const pages = [...LISTS, ...sectorPages];
     await warm(pages);
-    // Straight at the instances, 8 at a time (Varnish keeps no 404: it would pass each one on).
+    // Straight at the instances, 8 at a time (Varnish keeps no 404: it would pass each one on). A first round
+    // renders the not-found page on each instance (whatever it reads is the site's own content); the rest of the
+    // crawl must leave each instance's memory exactly as it was.
     let next = 0;
-    const crawler = async () => {
-      while (next < UNKNOWN_SLUGS) {
-        const index = next++;
-        const instance = stack.instances[index % stack.instances.length]!;
-        const answer = await httpRequest(`${instance.url}/sectores/basura-${index.toString(36)}`);
-        expect(answer.status).toBe(404);
-      }
+    const crawl = async (until: number) => {
+      const crawler = async () => {
+        while (next < until) {
+          const index = next++;
+          const instance = stack.instances[index % stack.instances.length]!;
+          const answer = await httpRequest(`${instance.url}/sectores/basura-${index.toString(36)}`);
+          expect(answer.status).toBe(404);
+        }
+      };
+      await Promise.all(Array.from({ length: 8 }, crawler));
     };
-    await Promise.all(Array.from({ length: 8 }, crawler));
+    await crawl(16);
+    const before = await Promise.all(stack.instances.map(rememberedQueries));
+    expect(Math.min(...before), "each instance remembers the pages it rendered").toBeGreaterThan(0);
+    await crawl(UNKNOWN_SLUGS);
+    expect(await Promise.all(stack.instances.map(rememberedQueries))).toEqual(before);
     edit(`sectorPage.${SECTOR}`, (page) => ({
       ...page,
       explanation: { ...(page.explanation as object), title: "Editado tras la basura" },
