@@ -285,25 +285,36 @@ export function countSharedCachePurge(result: SharedCachePurgeResult | null): vo
 }
 
 /**
- * shared_cache_purge_undelivered_seconds: how long the oldest purge not yet taken by the shared cache has
- * waited (0 when none), read at scrape time from the purge client. A page it names may be stale there.
+ * A gauge read at scrape time from the latest `source` given (a module re-created in tests gives a new one): created
+ * once, in the registry from the first call on.
  */
-export function watchSharedCachePurgeBacklog(source: () => number): void {
-  const holder = singleton("metrics.sharedCachePurgeSource", () => ({ source: (): number => 0 }));
+function watchGauge(name: string, help: string, source: () => number): void {
+  const holder = singleton(`metrics.source.${name}`, () => ({ source }));
   holder.source = source;
-  const gauge = singleton(
-    "metrics.sharedCachePurgeUndelivered",
+  singleton(
+    `metrics.gauge.${name}`,
     () =>
       new client.Gauge({
-        name: "shared_cache_purge_undelivered_seconds",
-        help: "Age of the oldest purge the shared cache (SHARED_CACHE_PURGE_URL) has not taken yet; 0 when none.",
+        name,
+        help,
         registers: [metrics().registry],
         collect() {
           this.set(holder.source());
         },
       }),
   );
-  gauge.set(source());
+}
+
+/**
+ * shared_cache_purge_undelivered_seconds: how long the oldest purge not yet taken by the shared cache has
+ * waited (0 when none), read at scrape time from the purge client. A page it names may be stale there.
+ */
+export function watchSharedCachePurgeBacklog(source: () => number): void {
+  watchGauge(
+    "shared_cache_purge_undelivered_seconds",
+    "Age of the oldest purge the shared cache (SHARED_CACHE_PURGE_URL) has not taken yet; 0 when none.",
+    source,
+  );
 }
 
 /**
@@ -313,19 +324,10 @@ export function watchSharedCachePurgeBacklog(source: () => number): void {
  * never move it.
  */
 export function watchRememberedQueries(source: () => number): void {
-  const holder = singleton("metrics.rememberedQueriesSource", () => ({ source: (): number => 0 }));
-  holder.source = source;
-  singleton(
-    "metrics.rememberedQueries",
-    () =>
-      new client.Gauge({
-        name: "content_remembered_queries",
-        help: "Published content queries remembered to tell what a change changed; past their bound a change purges every page.",
-        registers: [metrics().registry],
-        collect() {
-          this.set(holder.source());
-        },
-      }),
+  watchGauge(
+    "content_remembered_queries",
+    "Published content queries remembered to tell what a change changed; past their bound a change purges every page.",
+    source,
   );
 }
 
