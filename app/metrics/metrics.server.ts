@@ -285,24 +285,22 @@ export function countSharedCachePurge(result: SharedCachePurgeResult | null): vo
 }
 
 /**
- * A gauge read at scrape time from the latest `source` given (a module re-created in tests gives a new one): created
- * once, in the registry from the first call on.
+ * A gauge read at scrape time from the latest `source` given (a module re-created in tests gives a new one), in the
+ * current registry (created there when missing: a reset registry gets it again at the next call).
  */
 function watchGauge(name: string, help: string, source: () => number): void {
   const holder = singleton(`metrics.source.${name}`, () => ({ source }));
   holder.source = source;
-  singleton(
-    `metrics.gauge.${name}`,
-    () =>
-      new client.Gauge({
-        name,
-        help,
-        registers: [metrics().registry],
-        collect() {
-          this.set(holder.source());
-        },
-      }),
-  );
+  const registry = metrics().registry;
+  if (registry.getSingleMetric(name)) return;
+  new client.Gauge({
+    name,
+    help,
+    registers: [registry],
+    collect() {
+      this.set(holder.source());
+    },
+  });
 }
 
 /**
