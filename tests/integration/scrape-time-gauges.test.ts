@@ -1,6 +1,7 @@
 // The gauges an operator scrapes that are read at scrape time from the module that knows the figure: each shows what
 // its latest source answers now, whoever registered it first (a module created again, as the content source is after
-// a reset, gives a new source).
+// a reset, gives a new source). In the integration project, one process per file: the latest source is process-wide,
+// and in the unit project's shared process a content source left starting by another file could give its own.
 import { watchRememberedQueries, watchSharedCachePurgeBacklog } from "~/metrics/metrics.server";
 
 import { metricValue } from "../support/metrics";
