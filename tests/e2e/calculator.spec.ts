@@ -224,16 +224,20 @@ test.describe("with JavaScript", () => {
     await expect(page.getByRole("button", { name: "Calcular mi precio máximo por lead" })).toBeDisabled();
   });
 
-  test("a sector named in the address (name or alias) is chosen and prefilled", async ({ page }) => {
-    await page.goto("/calculadora?sector=saas");
-    await waitForHydration(page);
-    await expect(calculator(page).getByLabel("Sector")).toHaveValue("Software B2B (SaaS)");
-    await expect(calculator(page).getByLabel("Tasa de conversión (%)")).toHaveValue("40");
-    await expect(calculator(page).getByLabel("Beneficio por cliente (€)")).toHaveValue("1500");
-    await expect(page.getByTestId("calc-resultados")).toHaveCount(0);
-  });
+  test(
+    "a sector named in the address (name or alias) is chosen and prefilled",
+    { tag: "@any-width" },
+    async ({ page }) => {
+      await page.goto("/calculadora?sector=saas");
+      await waitForHydration(page);
+      await expect(calculator(page).getByLabel("Sector")).toHaveValue("Software B2B (SaaS)");
+      await expect(calculator(page).getByLabel("Tasa de conversión (%)")).toHaveValue("40");
+      await expect(calculator(page).getByLabel("Beneficio por cliente (€)")).toHaveValue("1500");
+      await expect(page.getByTestId("calc-resultados")).toHaveCount(0);
+    },
+  );
 
-  test("a failed send keeps every field and says 'Error al enviar'", async ({ page }) => {
+  test("a failed send keeps every field and says 'Error al enviar'", { tag: "@any-width" }, async ({ page }) => {
     await page.goto(SHARED_RESULTS);
     await closeCookieBanner(page);
     await waitForHydration(page);
@@ -249,22 +253,26 @@ test.describe("with JavaScript", () => {
     await expect(form.getByLabel("Empresa")).toHaveValue("Acme Consultores SL");
   });
 
-  test("a lead sent while the calculation is invalid gets 'Error de cálculo' and is not sent", async ({ page }) => {
-    await page.goto(SHARED_RESULTS);
-    await closeCookieBanner(page);
-    await waitForHydration(page);
-    await calculator(page).getByLabel("Beneficio por cliente (€)").fill("0");
-    await expect(page.getByText("El beneficio por cliente debe ser mayor a 0")).toBeVisible();
-    const form = await fillLeadForm(page, "calculo@acme.example");
-    let posted = false;
-    page.on("request", (request) => {
-      if (request.method() === "POST") posted = true;
-    });
-    await form.getByRole("button", { name: "Solicitar mi análisis" }).click();
-    await expect(page.getByTestId("toast")).toContainText("Error de cálculo");
-    await expect(page.getByTestId("toast")).toContainText("realiza el cálculo nuevamente");
-    expect(posted).toBe(false);
-  });
+  test(
+    "a lead sent while the calculation is invalid gets 'Error de cálculo' and is not sent",
+    { tag: "@any-width" },
+    async ({ page }) => {
+      await page.goto(SHARED_RESULTS);
+      await closeCookieBanner(page);
+      await waitForHydration(page);
+      await calculator(page).getByLabel("Beneficio por cliente (€)").fill("0");
+      await expect(page.getByText("El beneficio por cliente debe ser mayor a 0")).toBeVisible();
+      const form = await fillLeadForm(page, "calculo@acme.example");
+      let posted = false;
+      page.on("request", (request) => {
+        if (request.method() === "POST") posted = true;
+      });
+      await form.getByRole("button", { name: "Solicitar mi análisis" }).click();
+      await expect(page.getByTestId("toast")).toContainText("Error de cálculo");
+      await expect(page.getByTestId("toast")).toContainText("realiza el cálculo nuevamente");
+      expect(posted).toBe(false);
+    },
+  );
 
   test("a shared address hydrates without errors and without layout shift", async ({ page }) => {
     const errors: string[] = [];
@@ -317,63 +325,69 @@ test.describe("with JavaScript", () => {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("a shared address shows the prices and scenarios, and the lead form still sends", async ({ page }) => {
-    await page.goto(SHARED_RESULTS);
-    await expect(calculator(page).getByLabel("Sector")).toHaveValue("Consultoría");
-    await expect(priceCard(page, "150")).toContainText("280,00 €");
-    await expect(priceCard(page, "300")).toContainText("175,00 €");
-    await expectScenario(page, "150", ["3", "1", "2.000 €", "200 %"]);
-    await expectScenario(page, "300", ["5", "1", "2.000 €", "200 %"]);
+  test(
+    "a shared address shows the prices and scenarios, and the lead form still sends",
+    { tag: "@any-width" },
+    async ({ page }) => {
+      await page.goto(SHARED_RESULTS);
+      await expect(calculator(page).getByLabel("Sector")).toHaveValue("Consultoría");
+      await expect(priceCard(page, "150")).toContainText("280,00 €");
+      await expect(priceCard(page, "300")).toContainText("175,00 €");
+      await expectScenario(page, "150", ["3", "1", "2.000 €", "200 %"]);
+      await expectScenario(page, "300", ["5", "1", "2.000 €", "200 %"]);
 
-    const email = `sinjs-${Date.now()}@acme.example`;
-    const form = page.getByRole("form", { name: "Completa tus datos" });
-    await form.getByLabel("Email").fill("");
-    await form.getByRole("button", { name: "Solicitar mi análisis" }).click();
-    await expect(page.getByText("El email es obligatorio")).toBeVisible();
-    await expect(page.getByTestId("toast")).toContainText("Error de validación");
-    // The calculation survived the round trip.
-    await expect(priceCard(page, "150")).toContainText("280,00 €");
+      const email = `sinjs-${Date.now()}@acme.example`;
+      const form = page.getByRole("form", { name: "Completa tus datos" });
+      await form.getByLabel("Email").fill("");
+      await form.getByRole("button", { name: "Solicitar mi análisis" }).click();
+      await expect(page.getByText("El email es obligatorio")).toBeVisible();
+      await expect(page.getByTestId("toast")).toContainText("Error de validación");
+      // The calculation survived the round trip.
+      await expect(priceCard(page, "150")).toContainText("280,00 €");
 
-    await fillLeadForm(page, email);
-    await form.getByRole("button", { name: "Solicitar mi análisis" }).click();
-    await expect(page.getByRole("heading", { name: "¡Gracias por tu solicitud!" })).toBeVisible();
-    if (receiverUrl) {
-      await expect.poll(() => deliveredTo("/automation-webhook", email), { timeout: 15_000 }).not.toBeNull();
-      const payload = (await deliveredTo("/automation-webhook", email))!;
-      expect(payload).toMatchObject({
-        tipoFormulario: "Calculadora",
-        ROI150: 280,
-        ROI300: 175,
-        presupuestoMensual: 1000,
-      });
-      expect((payload.browserInfo as Record<string, unknown>).userAgent).toEqual(expect.any(String));
-    }
-    await page.getByRole("link", { name: "Realizar otra consulta" }).click();
-    await expect(page).toHaveURL(/\/calculadora$/);
-    await expect(page.getByTestId("calc-resultados")).toHaveCount(0);
-  });
+      await fillLeadForm(page, email);
+      await form.getByRole("button", { name: "Solicitar mi análisis" }).click();
+      await expect(page.getByRole("heading", { name: "¡Gracias por tu solicitud!" })).toBeVisible();
+      if (receiverUrl) {
+        await expect.poll(() => deliveredTo("/automation-webhook", email), { timeout: 15_000 }).not.toBeNull();
+        const payload = (await deliveredTo("/automation-webhook", email))!;
+        expect(payload).toMatchObject({
+          tipoFormulario: "Calculadora",
+          ROI150: 280,
+          ROI300: 175,
+          presupuestoMensual: 1000,
+        });
+        expect((payload.browserInfo as Record<string, unknown>).userAgent).toEqual(expect.any(String));
+      }
+      await page.getByRole("link", { name: "Realizar otra consulta" }).click();
+      await expect(page).toHaveURL(/\/calculadora$/);
+      await expect(page.getByTestId("calc-resultados")).toHaveCount(0);
+    },
+  );
 
-  test("choosing a sector and pressing the buttons computes on the server, with the spec's messages", async ({
-    page,
-  }) => {
-    await page.goto("/calculadora");
-    await calculator(page).getByLabel("Sector").selectOption({ label: "Consultoría" });
-    await page.getByRole("button", { name: "Calcular mi precio máximo por lead" }).click();
-    await expect(page).toHaveURL(/sector=Consultor%C3%ADa/);
-    await expect(calculator(page).getByLabel("Tasa de conversión (%)")).toHaveValue("35");
-    await expect(priceCard(page, "150")).toContainText("280,00 €");
-    await expect(priceCard(page, "300")).toContainText("175,00 €");
+  test(
+    "choosing a sector and pressing the buttons computes on the server, with the spec's messages",
+    { tag: "@any-width" },
+    async ({ page }) => {
+      await page.goto("/calculadora");
+      await calculator(page).getByLabel("Sector").selectOption({ label: "Consultoría" });
+      await page.getByRole("button", { name: "Calcular mi precio máximo por lead" }).click();
+      await expect(page).toHaveURL(/sector=Consultor%C3%ADa/);
+      await expect(calculator(page).getByLabel("Tasa de conversión (%)")).toHaveValue("35");
+      await expect(priceCard(page, "150")).toContainText("280,00 €");
+      await expect(priceCard(page, "300")).toContainText("175,00 €");
 
-    await page.getByRole("button", { name: "Ver mis resultados estimados" }).click();
-    await expect(page.getByText("El presupuesto es obligatorio")).toBeVisible();
-    await page.getByLabel("Presupuesto mensual (€)").fill("-50");
-    await page.getByRole("button", { name: "Ver mis resultados estimados" }).click();
-    await expect(page.getByText("El presupuesto debe ser mayor a 0")).toBeVisible();
-    await page.getByLabel("Presupuesto mensual (€)").fill("1000");
-    await page.getByRole("button", { name: "Ver mis resultados estimados" }).click();
-    await expectScenario(page, "150", ["3", "1", "2.000 €", "200 %"]);
-    await expectScenario(page, "300", ["5", "1", "2.000 €", "200 %"]);
-  });
+      await page.getByRole("button", { name: "Ver mis resultados estimados" }).click();
+      await expect(page.getByText("El presupuesto es obligatorio")).toBeVisible();
+      await page.getByLabel("Presupuesto mensual (€)").fill("-50");
+      await page.getByRole("button", { name: "Ver mis resultados estimados" }).click();
+      await expect(page.getByText("El presupuesto debe ser mayor a 0")).toBeVisible();
+      await page.getByLabel("Presupuesto mensual (€)").fill("1000");
+      await page.getByRole("button", { name: "Ver mis resultados estimados" }).click();
+      await expectScenario(page, "150", ["3", "1", "2.000 €", "200 %"]);
+      await expectScenario(page, "300", ["5", "1", "2.000 €", "200 %"]);
+    },
+  );
 });
 
 test.describe("a sector launched by publishing its page", () => {

@@ -90,106 +90,116 @@ test.describe("seeded campaign pages", () => {
 });
 
 test.describe("what a campaign page downloads", () => {
-  test("the FAQ's code on load, the calculator's and the form's when the visitor reaches for them, never the static blocks'", async ({
-    page,
-  }) => {
-    const chunks = contentChunksFetched(page, "Block");
-    await page.goto("/reformas-integrales");
-    await closeCookieBanner(page);
-    await waitForHydration(page);
-    await page.waitForLoadState("networkidle");
-    expect([...chunks].sort()).toEqual(["FaqBlock"]);
+  test(
+    "the FAQ's code on load, the calculator's and the form's when the visitor reaches for them, never the static blocks'",
+    { tag: "@any-width" },
+    async ({ page }) => {
+      const chunks = contentChunksFetched(page, "Block");
+      await page.goto("/reformas-integrales");
+      await closeCookieBanner(page);
+      await waitForHydration(page);
+      await page.waitForLoadState("networkidle");
+      expect([...chunks].sort()).toEqual(["FaqBlock"]);
 
-    // Scrolled past, the calculator and the form are still the server's HTML: nothing downloaded.
-    const calculator = page.getByRole("form", { name: "Calculadora de precio por lead" });
-    await page.locator("#bloque-formulario").scrollIntoViewIfNeeded();
-    await page.waitForLoadState("networkidle");
-    expect([...chunks].sort()).toEqual(["FaqBlock"]);
-    await expect(calculator).not.toHaveAttribute("data-hydrated", "true");
+      // Scrolled past, the calculator and the form are still the server's HTML: nothing downloaded.
+      const calculator = page.getByRole("form", { name: "Calculadora de precio por lead" });
+      await page.locator("#bloque-formulario").scrollIntoViewIfNeeded();
+      await page.waitForLoadState("networkidle");
+      expect([...chunks].sort()).toEqual(["FaqBlock"]);
+      await expect(calculator).not.toHaveAttribute("data-hydrated", "true");
 
-    // Typing into the calculator brings its code; the live calculator keeps the typing and follows it.
-    await calculator.getByLabel("Tasa de conversión (%)").fill("70");
-    await expect(calculator).toHaveAttribute("data-hydrated", "true");
-    expect(chunks).toContain("CalculatorBlock");
-    await expect(calculator.getByLabel("Tasa de conversión (%)")).toHaveValue("70");
+      // Typing into the calculator brings its code; the live calculator keeps the typing and follows it.
+      await calculator.getByLabel("Tasa de conversión (%)").fill("70");
+      await expect(calculator).toHaveAttribute("data-hydrated", "true");
+      expect(chunks).toContain("CalculatorBlock");
+      await expect(calculator.getByLabel("Tasa de conversión (%)")).toHaveValue("70");
 
-    await page.locator("#bloque-formulario").getByLabel("Nombre").fill("Ana");
-    await expect.poll(() => [...new Set(chunks)].sort()).toEqual(["CalculatorBlock", "FaqBlock", "LeadFormBlock"]);
-    await expect(page.locator("#bloque-formulario").getByLabel("Nombre")).toHaveValue("Ana");
-    // The FAQ works: one answer opens.
-    const faq = page.locator("#bloque-preguntas");
-    const question = faq.getByRole("button").first();
-    await question.click();
-    await expect(question).toHaveAttribute("aria-expanded", "true");
+      await page.locator("#bloque-formulario").getByLabel("Nombre").fill("Ana");
+      await expect.poll(() => [...new Set(chunks)].sort()).toEqual(["CalculatorBlock", "FaqBlock", "LeadFormBlock"]);
+      await expect(page.locator("#bloque-formulario").getByLabel("Nombre")).toHaveValue("Ana");
+      // The FAQ works: one answer opens.
+      const faq = page.locator("#bloque-preguntas");
+      const question = faq.getByRole("button").first();
+      await question.click();
+      await expect(question).toHaveAttribute("aria-expanded", "true");
 
-    // The static blocks still show what the server sent.
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
-      seed[0]!.blocks.find((block) => block._type === "heroBlock")!.heading!,
-    );
-    for (const block of seed[0]!.blocks) await expect(page.locator(`#bloque-${block._key}`)).toBeVisible();
-  });
+      // The static blocks still show what the server sent.
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+        seed[0]!.blocks.find((block) => block._type === "heroBlock")!.heading!,
+      );
+      for (const block of seed[0]!.blocks) await expect(page.locator(`#bloque-${block._key}`)).toBeVisible();
+    },
+  );
 
-  test("the not-found page, served by the same route, fetches no block code", async ({ page }) => {
-    const chunks = contentChunksFetched(page, "Block");
-    const response = await page.goto("/esta-pagina-no-existe");
-    expect(response?.status()).toBe(404);
-    await waitForHydration(page);
-    await page.waitForLoadState("networkidle");
-    expect(chunks).toEqual([]);
-  });
+  test(
+    "the not-found page, served by the same route, fetches no block code",
+    { tag: "@any-width" },
+    async ({ page }) => {
+      const chunks = contentChunksFetched(page, "Block");
+      const response = await page.goto("/esta-pagina-no-existe");
+      expect(response?.status()).toBe(404);
+      await waitForHydration(page);
+      await page.waitForLoadState("networkidle");
+      expect(chunks).toEqual([]);
+    },
+  );
 
-  test("reached by a link inside the site, a campaign page loads its blocks' code and shows them all", async ({
-    page,
-  }) => {
-    await page.goto("/");
-    await closeCookieBanner(page);
-    await waitForHydration(page);
-    const chunks = contentChunksFetched(page, "Block");
-    await page.evaluate(() => {
-      (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
-    });
-    // A client-side navigation, as any link of the site makes (Remix's router).
-    await page.evaluate(() =>
-      (window as unknown as { __remixRouter: { navigate: (to: string) => Promise<void> } }).__remixRouter.navigate(
-        "/software-b2b-demos",
-      ),
-    );
-    const campaign = seed.find((entry) => entry.slug.current === "software-b2b-demos")!;
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
-      campaign.blocks.find((block) => block._type === "heroBlock")!.heading!,
-    );
-    for (const block of campaign.blocks) await expect(page.locator(`#bloque-${block._key}`)).toHaveCount(1);
-    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
-    expect(chunks).toContain("HeroBlock");
-  });
+  test(
+    "reached by a link inside the site, a campaign page loads its blocks' code and shows them all",
+    { tag: "@any-width" },
+    async ({ page }) => {
+      await page.goto("/");
+      await closeCookieBanner(page);
+      await waitForHydration(page);
+      const chunks = contentChunksFetched(page, "Block");
+      await page.evaluate(() => {
+        (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
+      });
+      // A client-side navigation, as any link of the site makes (Remix's router).
+      await page.evaluate(() =>
+        (window as unknown as { __remixRouter: { navigate: (to: string) => Promise<void> } }).__remixRouter.navigate(
+          "/software-b2b-demos",
+        ),
+      );
+      const campaign = seed.find((entry) => entry.slug.current === "software-b2b-demos")!;
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+        campaign.blocks.find((block) => block._type === "heroBlock")!.heading!,
+      );
+      for (const block of campaign.blocks) await expect(page.locator(`#bloque-${block._key}`)).toHaveCount(1);
+      expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+      expect(chunks).toContain("HeroBlock");
+    },
+  );
 });
 
 test.describe("campaign lead form", () => {
-  test("with JavaScript: the form's own checks, then the thank-you panel in place and both deliveries", async ({
-    page,
-  }) => {
-    await page.goto("/reformas-integrales");
-    await closeCookieBanner(page);
-    await waitForHydration(page);
-    const form = page.locator("#bloque-formulario form");
-    let posted = false;
-    page.on("request", (request) => {
-      if (request.method() === "POST" && new URL(request.url()).pathname === "/reformas-integrales") posted = true;
-    });
-    await form.getByLabel("Email").fill("marta@");
-    await form.getByRole("button", { name: "Quiero más obras" }).click();
-    await expect(form).toContainText("El nombre es obligatorio");
-    await expect(form).toContainText("Formato de email inválido");
-    await expect(form).toContainText("El teléfono es obligatorio");
-    expect(posted).toBe(false);
+  test(
+    "with JavaScript: the form's own checks, then the thank-you panel in place and both deliveries",
+    { tag: "@any-width" },
+    async ({ page }) => {
+      await page.goto("/reformas-integrales");
+      await closeCookieBanner(page);
+      await waitForHydration(page);
+      const form = page.locator("#bloque-formulario form");
+      let posted = false;
+      page.on("request", (request) => {
+        if (request.method() === "POST" && new URL(request.url()).pathname === "/reformas-integrales") posted = true;
+      });
+      await form.getByLabel("Email").fill("marta@");
+      await form.getByRole("button", { name: "Quiero más obras" }).click();
+      await expect(form).toContainText("El nombre es obligatorio");
+      await expect(form).toContainText("Formato de email inválido");
+      await expect(form).toContainText("El teléfono es obligatorio");
+      expect(posted).toBe(false);
 
-    const email = uniqueEmail("campana");
-    await fillLeadForm(page, email);
-    await form.getByRole("button", { name: "Quiero más obras" }).click();
-    await expect(page.getByTestId("campaign-success")).toBeVisible();
-    await expect(page.getByTestId("campaign-success")).toContainText("¡Mensaje Enviado!");
-    await expectDelivered(email);
-  });
+      const email = uniqueEmail("campana");
+      await fillLeadForm(page, email);
+      await form.getByRole("button", { name: "Quiero más obras" }).click();
+      await expect(page.getByTestId("campaign-success")).toBeVisible();
+      await expect(page.getByTestId("campaign-success")).toContainText("¡Mensaje Enviado!");
+      await expectDelivered(email);
+    },
+  );
 
   test(
     "without JavaScript: a plain post comes back with the thank-you panel and is delivered",
@@ -225,46 +235,53 @@ test.describe("campaign pages in draft preview", () => {
   test.afterAll(async () => server?.stop());
   test.beforeEach(async ({ context }) => rememberCookieChoice(context, server.url));
 
-  test("the overlay marks each block, and a reorder saved in the draft shows without a reload", async ({ page }) => {
-    const path = `/${page0.slug.current}`;
-    // The public page carries no editing attributes.
-    const publicHtml = await (await page.request.get(`${server.url}${path}`)).text();
-    expect(publicHtml).not.toContain("data-sanity");
+  test(
+    "the overlay marks each block, and a reorder saved in the draft shows without a reload",
+    { tag: "@any-width" },
+    async ({ page }) => {
+      const path = `/${page0.slug.current}`;
+      // The public page carries no editing attributes.
+      const publicHtml = await (await page.request.get(`${server.url}${path}`)).text();
+      expect(publicHtml).not.toContain("data-sanity");
 
-    const enable = new URL("/api/preview-mode/enable", server.url);
-    enable.searchParams.set("sanity-preview-secret", secret);
-    enable.searchParams.set("sanity-preview-pathname", path);
-    await page.goto(enable.href);
-    await expect(page.locator("sanity-visual-editing")).toHaveCount(1, { timeout: 30_000 });
-    const keys = page0.blocks.map((block) => block._key);
-    const marked = page.locator("[data-campaign-blocks] > [data-sanity]");
-    await expect(marked).toHaveCount(keys.length);
-    for (const [index, key] of keys.entries()) {
-      const attribute = await marked.nth(index).getAttribute("data-sanity");
-      expect(attribute).toContain(`id=${page0._id}`);
-      // Studio path `blocks[_key=="…"]`, as the overlay encodes it.
-      expect(attribute).toContain(`path=blocks:${key};`);
-    }
-    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+      const enable = new URL("/api/preview-mode/enable", server.url);
+      enable.searchParams.set("sanity-preview-secret", secret);
+      enable.searchParams.set("sanity-preview-pathname", path);
+      await page.goto(enable.href);
+      await expect(page.locator("sanity-visual-editing")).toHaveCount(1, { timeout: 30_000 });
+      const keys = page0.blocks.map((block) => block._key);
+      const marked = page.locator("[data-campaign-blocks] > [data-sanity]");
+      await expect(marked).toHaveCount(keys.length);
+      for (const [index, key] of keys.entries()) {
+        const attribute = await marked.nth(index).getAttribute("data-sanity");
+        expect(attribute).toContain(`id=${page0._id}`);
+        // Studio path `blocks[_key=="…"]`, as the overlay encodes it.
+        expect(attribute).toContain(`path=blocks:${key};`);
+      }
+      await page.evaluate(() => Object.assign(window, { sameDocument: true }));
 
-    // The editor drags the last block to the top (on the embedded dataset: the draft's line changes).
-    const reordered = [page0.blocks.at(-1)!, ...page0.blocks.slice(0, -1)];
-    const lines = fs.readFileSync(server.dataset, "utf8").split("\n");
-    fs.writeFileSync(
-      server.dataset,
-      lines
-        .map((line) =>
-          line.includes(`"_id":"drafts.${page0._id}"`)
-            ? JSON.stringify({ ...JSON.parse(line), blocks: reordered })
-            : line,
+      // The editor drags the last block to the top (on the embedded dataset: the draft's line changes).
+      const reordered = [page0.blocks.at(-1)!, ...page0.blocks.slice(0, -1)];
+      const lines = fs.readFileSync(server.dataset, "utf8").split("\n");
+      fs.writeFileSync(
+        server.dataset,
+        lines
+          .map((line) =>
+            line.includes(`"_id":"drafts.${page0._id}"`)
+              ? JSON.stringify({ ...JSON.parse(line), blocks: reordered })
+              : line,
+          )
+          .join("\n"),
+      );
+      await expect
+        .poll(
+          () => marked.evaluateAll((elements) => elements.map((element) => element.getAttribute("data-block-key"))),
+          {
+            timeout: 15_000,
+          },
         )
-        .join("\n"),
-    );
-    await expect
-      .poll(() => marked.evaluateAll((elements) => elements.map((element) => element.getAttribute("data-block-key"))), {
-        timeout: 15_000,
-      })
-      .toEqual(reordered.map((block) => block._key));
-    expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
-  });
+        .toEqual(reordered.map((block) => block._key));
+      expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    },
+  );
 });

@@ -215,19 +215,20 @@ test.describe("before any choice", () => {
     expect(room.onMain).toBe("");
   });
 
-  test("the banner links to the cookie policy, which is read with the banner still waiting for a choice", async ({
-    context,
-    page,
-  }) => {
-    await open(page, "/");
-    const policyLink = banner(page).getByRole("link", { name: "Política de cookies", exact: true });
-    await expect(policyLink).toHaveAttribute("href", "/legal#cookies");
-    await policyLink.click();
-    await expect(page).toHaveURL(/\/legal#cookies$/);
-    await expect(page.locator("#cookies")).toBeVisible();
-    await expect(banner(page)).toBeVisible();
-    expect(await consentCookie(context)).toBeUndefined();
-  });
+  test(
+    "the banner links to the cookie policy, which is read with the banner still waiting for a choice",
+    { tag: "@any-width" },
+    async ({ context, page }) => {
+      await open(page, "/");
+      const policyLink = banner(page).getByRole("link", { name: "Política de cookies", exact: true });
+      await expect(policyLink).toHaveAttribute("href", "/legal#cookies");
+      await policyLink.click();
+      await expect(page).toHaveURL(/\/legal#cookies$/);
+      await expect(page.locator("#cookies")).toBeVisible();
+      await expect(banner(page)).toBeVisible();
+      expect(await consentCookie(context)).toBeUndefined();
+    },
+  );
 
   test(
     "the page is the same for every visitor: the choice is made in the browser, before first paint",

@@ -28,7 +28,7 @@ test.afterAll(async () => {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("/sectores is searched with its form and browsed page by page", async ({ page }) => {
+  test("/sectores is searched with its form and browsed page by page", { tag: "@any-width" }, async ({ page }) => {
     await page.goto(`${server.baseUrl}/sectores`);
     const list = page.locator("#todos > div > ul > li");
     await expect(list).toHaveCount(40);
@@ -52,72 +52,81 @@ test.describe("without JavaScript", () => {
     await expect(list).toHaveCount(0);
   });
 
-  test("the calculator finds a sector by what was typed, then prefills its figures", async ({ page }) => {
-    await page.goto(`${server.baseUrl}/calculadora`);
-    const sector = page.getByRole("combobox", { name: "Sector" });
-    await sector.fill("constr");
-    await sector.press("Enter");
-    await expect(page.getByText("Ese sector no está en la lista. Elige uno de la lista.")).toBeVisible();
-    const suggestions = await page
-      .locator("datalist#calc-sector-opciones option")
-      .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
-    expect(suggestions).toContain("Construcción 33");
-    for (const name of suggestions) expect(name).toMatch(/^Construcción/);
+  test(
+    "the calculator finds a sector by what was typed, then prefills its figures",
+    { tag: "@any-width" },
+    async ({ page }) => {
+      await page.goto(`${server.baseUrl}/calculadora`);
+      const sector = page.getByRole("combobox", { name: "Sector" });
+      await sector.fill("constr");
+      await sector.press("Enter");
+      await expect(page.getByText("Ese sector no está en la lista. Elige uno de la lista.")).toBeVisible();
+      const suggestions = await page
+        .locator("datalist#calc-sector-opciones option")
+        .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+      expect(suggestions).toContain("Construcción 33");
+      for (const name of suggestions) expect(name).toMatch(/^Construcción/);
 
-    await page.getByRole("combobox", { name: "Sector" }).fill("Construcción 33");
-    await page.getByRole("combobox", { name: "Sector" }).press("Enter");
-    await expect(page.getByLabel("Tasa de conversión (%)")).toHaveValue("15");
-    await expect(page.getByLabel("Beneficio por cliente (€)")).toHaveValue("6000");
-  });
-});
-
-test("the calculator's sector field is used by keyboard: typed, suggested, chosen, calculated", async ({ page }) => {
-  await page.goto(`${server.baseUrl}/calculadora`);
-  await expect(page.locator("form#calculadora-form[data-hydrated]")).toHaveCount(1);
-  const sector = page.getByRole("combobox", { name: "Sector" });
-  // HTML bounded whatever the number of sectors: at most 40 suggestions in the page.
-  expect(await page.locator("datalist#calc-sector-opciones option").count()).toBeLessThanOrEqual(40);
-  await sector.focus();
-  await page.keyboard.type("Construcción 3");
-  await expect(page.locator('datalist#calc-sector-opciones option[value="Construcción 33"]')).toHaveCount(1);
-  await page.keyboard.type("3");
-  await expect(page.getByLabel("Tasa de conversión (%)")).toHaveValue("15");
-  await page.keyboard.press("Enter");
-  await expect(page.getByRole("heading", { name: "Tu precio máximo por lead", exact: true })).toBeVisible();
-});
-
-test("/sectores' page links and its search load their page (navigation is the browser's), and each new page's tooltips work", async ({
-  page,
-  context,
-}) => {
-  await rememberCookieChoice(context, server.baseUrl);
-  await page.goto(`${server.baseUrl}/sectores`);
-  await waitForHydration(page);
-  // Kept by the same document only: a page load (docs/decisions/0023-a-frame-without-a-framework.md) loses it.
-  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
-  const list = page.locator("#todos > div > ul > li");
-  const pages = page.getByRole("navigation", { name: "Páginas de la lista de sectores" });
-  await pages.getByRole("link", { name: "Siguiente" }).click();
-  await expect(page).toHaveURL(/\/sectores\?pagina=2$/);
-  await waitForHydration(page);
-  expect(await page.evaluate(() => "sameDocument" in window)).toBe(false);
-  await expect(pages.getByRole("link", { name: "Página 2" })).toHaveAttribute("aria-current", "page");
-  await expect(list).toHaveCount(40);
-  const card = list.first();
-  await card.getByRole("button").click();
-  await expect(page.getByRole("tooltip")).toHaveText((await card.locator("[data-open-without-js]").textContent())!);
-
-  const search = page.getByRole("searchbox", { name: "Buscar un sector" });
-  await search.fill("CLINICAS");
-  await search.press("Enter");
-  await expect(page).toHaveURL(/\/sectores\?q=CLINICAS$/);
-  await waitForHydration(page);
-  await expect(list.first()).toContainText("Clínicas");
-  await list.first().getByRole("button").click();
-  await expect(page.getByRole("tooltip")).toHaveText(
-    (await list.first().locator("[data-open-without-js]").textContent())!,
+      await page.getByRole("combobox", { name: "Sector" }).fill("Construcción 33");
+      await page.getByRole("combobox", { name: "Sector" }).press("Enter");
+      await expect(page.getByLabel("Tasa de conversión (%)")).toHaveValue("15");
+      await expect(page.getByLabel("Beneficio por cliente (€)")).toHaveValue("6000");
+    },
   );
 });
+
+test(
+  "the calculator's sector field is used by keyboard: typed, suggested, chosen, calculated",
+  { tag: "@any-width" },
+  async ({ page }) => {
+    await page.goto(`${server.baseUrl}/calculadora`);
+    await expect(page.locator("form#calculadora-form[data-hydrated]")).toHaveCount(1);
+    const sector = page.getByRole("combobox", { name: "Sector" });
+    // HTML bounded whatever the number of sectors: at most 40 suggestions in the page.
+    expect(await page.locator("datalist#calc-sector-opciones option").count()).toBeLessThanOrEqual(40);
+    await sector.focus();
+    await page.keyboard.type("Construcción 3");
+    await expect(page.locator('datalist#calc-sector-opciones option[value="Construcción 33"]')).toHaveCount(1);
+    await page.keyboard.type("3");
+    await expect(page.getByLabel("Tasa de conversión (%)")).toHaveValue("15");
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { name: "Tu precio máximo por lead", exact: true })).toBeVisible();
+  },
+);
+
+test(
+  "/sectores' page links and its search load their page (navigation is the browser's), and each new page's tooltips work",
+  { tag: "@any-width" },
+  async ({ page, context }) => {
+    await rememberCookieChoice(context, server.baseUrl);
+    await page.goto(`${server.baseUrl}/sectores`);
+    await waitForHydration(page);
+    // Kept by the same document only: a page load (docs/decisions/0023-a-frame-without-a-framework.md) loses it.
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    const list = page.locator("#todos > div > ul > li");
+    const pages = page.getByRole("navigation", { name: "Páginas de la lista de sectores" });
+    await pages.getByRole("link", { name: "Siguiente" }).click();
+    await expect(page).toHaveURL(/\/sectores\?pagina=2$/);
+    await waitForHydration(page);
+    expect(await page.evaluate(() => "sameDocument" in window)).toBe(false);
+    await expect(pages.getByRole("link", { name: "Página 2" })).toHaveAttribute("aria-current", "page");
+    await expect(list).toHaveCount(40);
+    const card = list.first();
+    await card.getByRole("button").click();
+    await expect(page.getByRole("tooltip")).toHaveText((await card.locator("[data-open-without-js]").textContent())!);
+
+    const search = page.getByRole("searchbox", { name: "Buscar un sector" });
+    await search.fill("CLINICAS");
+    await search.press("Enter");
+    await expect(page).toHaveURL(/\/sectores\?q=CLINICAS$/);
+    await waitForHydration(page);
+    await expect(list.first()).toContainText("Clínicas");
+    await list.first().getByRole("button").click();
+    await expect(page.getByRole("tooltip")).toHaveText(
+      (await list.first().locator("[data-open-without-js]").textContent())!,
+    );
+  },
+);
 
 test("the floating WhatsApp button covers no page link of /sectores, wherever the list's end is on the screen", async ({
   page,

@@ -48,87 +48,97 @@ async function noScriptPage(browser: Browser): Promise<Page> {
 }
 
 test.describe("landing contact form", () => {
-  test("with JavaScript: 'Enviando...', the success panel and toast, both deliveries with one key, then a clean reset", async ({
-    page,
-  }) => {
-    await page.goto("/");
-    await closeCookieBanner(page);
-    await waitForHydration(page);
-    const email = uniqueEmail("landing");
-    const form = await fillContactForm(page.locator("#formulario-contacto"), email);
-    await expect(form.getByLabel("Email")).toHaveAttribute("type", "email");
-    await expect(form.getByLabel("Teléfono")).toHaveAttribute("type", "tel");
-    await expect(form.locator("label", { hasText: "Nombre" })).toContainText("*");
-    await expect(form.locator("label", { hasText: "Empresa" })).not.toContainText("*");
+  test(
+    "with JavaScript: 'Enviando...', the success panel and toast, both deliveries with one key, then a clean reset",
+    { tag: "@any-width" },
+    async ({ page }) => {
+      await page.goto("/");
+      await closeCookieBanner(page);
+      await waitForHydration(page);
+      const email = uniqueEmail("landing");
+      const form = await fillContactForm(page.locator("#formulario-contacto"), email);
+      await expect(form.getByLabel("Email")).toHaveAttribute("type", "email");
+      await expect(form.getByLabel("Teléfono")).toHaveAttribute("type", "tel");
+      await expect(form.locator("label", { hasText: "Nombre" })).toContainText("*");
+      await expect(form.locator("label", { hasText: "Empresa" })).not.toContainText("*");
 
-    // Hold the post a moment to see the sending state.
-    await page.route(
-      (url) => url.pathname === "/" && url.searchParams.has("index"),
-      async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 400));
-        await route.continue();
-      },
-    );
-    await form.getByRole("button", { name: "Enviar mensaje" }).click();
-    await expect(form.getByRole("button", { name: "Enviando..." })).toBeDisabled();
+      // Hold the post a moment to see the sending state.
+      await page.route(
+        (url) => url.pathname === "/" && url.searchParams.has("index"),
+        async (route) => {
+          await new Promise((resolve) => setTimeout(resolve, 400));
+          await route.continue();
+        },
+      );
+      await form.getByRole("button", { name: "Enviar mensaje" }).click();
+      await expect(form.getByRole("button", { name: "Enviando..." })).toBeDisabled();
 
-    await expect(form.getByRole("heading", { name: landing.contactSection.successTitle })).toBeVisible();
-    await expect(form).toContainText(landing.contactSection.successText);
-    await expect(page.getByRole("status").filter({ hasText: "¡Mensaje enviado correctamente!" })).toContainText(
-      "Nos pondremos en contacto contigo pronto.",
-    );
+      await expect(form.getByRole("heading", { name: landing.contactSection.successTitle })).toBeVisible();
+      await expect(form).toContainText(landing.contactSection.successText);
+      await expect(page.getByRole("status").filter({ hasText: "¡Mensaje enviado correctamente!" })).toContainText(
+        "Nos pondremos en contacto contigo pronto.",
+      );
 
-    const deliveries = await expectDeliveries(email, ["/automation-webhook", "/form-service"]);
-    expect(deliveries[0]!.headers["idempotency-key"]).toBeTruthy();
-    expect(deliveries[0]!.headers["idempotency-key"]).toBe(deliveries[1]!.headers["idempotency-key"]);
-    expect(deliveries[0]!.body).toMatchObject({
-      tipoFormulario: "Contacto General",
-      tipo: "Consulta General",
-      nombre: "Ana García",
-    });
+      const deliveries = await expectDeliveries(email, ["/automation-webhook", "/form-service"]);
+      expect(deliveries[0]!.headers["idempotency-key"]).toBeTruthy();
+      expect(deliveries[0]!.headers["idempotency-key"]).toBe(deliveries[1]!.headers["idempotency-key"]);
+      expect(deliveries[0]!.body).toMatchObject({
+        tipoFormulario: "Contacto General",
+        tipo: "Consulta General",
+        nombre: "Ana García",
+      });
 
-    await form.getByRole("button", { name: landing.contactSection.resetLabel }).click();
-    await expect(form.getByLabel("Nombre")).toHaveValue("");
-    await expect(form.getByLabel("Email")).toHaveValue("");
-  });
+      await form.getByRole("button", { name: landing.contactSection.resetLabel }).click();
+      await expect(form.getByLabel("Nombre")).toHaveValue("");
+      await expect(form.getByLabel("Email")).toHaveValue("");
+    },
+  );
 
-  test("with JavaScript: empty required fields show 'Campos requeridos' and nothing is sent", async ({ page }) => {
-    await page.goto("/");
-    await closeCookieBanner(page);
-    await waitForHydration(page);
-    let posted = false;
-    page.on("request", (request) => {
-      if (request.method() === "POST") posted = true;
-    });
-    const form = page.locator("#formulario-contacto");
-    await form.getByLabel("Empresa").fill("Solo empresa");
-    await form.getByRole("button", { name: "Enviar mensaje" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Campos requeridos" })).toContainText(
-      "Por favor, completa todos los campos obligatorios",
-    );
-    await expect(form.getByLabel("Nombre")).toHaveAttribute("aria-invalid", "true");
-    await expect(form.getByLabel("Nombre")).toBeFocused();
-    expect(posted).toBe(false);
-  });
+  test(
+    "with JavaScript: empty required fields show 'Campos requeridos' and nothing is sent",
+    { tag: "@any-width" },
+    async ({ page }) => {
+      await page.goto("/");
+      await closeCookieBanner(page);
+      await waitForHydration(page);
+      let posted = false;
+      page.on("request", (request) => {
+        if (request.method() === "POST") posted = true;
+      });
+      const form = page.locator("#formulario-contacto");
+      await form.getByLabel("Empresa").fill("Solo empresa");
+      await form.getByRole("button", { name: "Enviar mensaje" }).click();
+      await expect(page.getByRole("alert").filter({ hasText: "Campos requeridos" })).toContainText(
+        "Por favor, completa todos los campos obligatorios",
+      );
+      await expect(form.getByLabel("Nombre")).toHaveAttribute("aria-invalid", "true");
+      await expect(form.getByLabel("Nombre")).toBeFocused();
+      expect(posted).toBe(false);
+    },
+  );
 
-  test("with JavaScript: when the network fails, 'Error al enviar' and every field is kept", async ({ page }) => {
-    await page.goto("/contacto");
-    await closeCookieBanner(page);
-    await waitForHydration(page);
-    const email = uniqueEmail("offline");
-    const form = await fillContactForm(page.locator("#formulario-contacto"), email);
-    await page.route(
-      (url) => url.pathname === "/contacto" && url.searchParams.has("_data"),
-      (route) => (route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue()),
-    );
-    await form.getByRole("button", { name: "Enviar mensaje" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Error al enviar" })).toContainText(
-      "Ha ocurrido un error. Por favor, inténtalo de nuevo.",
-    );
-    await expect(form.getByLabel("Email")).toHaveValue(email);
-    await expect(form.getByLabel("Mensaje")).toHaveValue("Quiero más clientes");
-    await expect(form.getByRole("button", { name: "Enviar mensaje" })).toBeEnabled();
-  });
+  test(
+    "with JavaScript: when the network fails, 'Error al enviar' and every field is kept",
+    { tag: "@any-width" },
+    async ({ page }) => {
+      await page.goto("/contacto");
+      await closeCookieBanner(page);
+      await waitForHydration(page);
+      const email = uniqueEmail("offline");
+      const form = await fillContactForm(page.locator("#formulario-contacto"), email);
+      await page.route(
+        (url) => url.pathname === "/contacto" && url.searchParams.has("_data"),
+        (route) => (route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue()),
+      );
+      await form.getByRole("button", { name: "Enviar mensaje" }).click();
+      await expect(page.getByRole("alert").filter({ hasText: "Error al enviar" })).toContainText(
+        "Ha ocurrido un error. Por favor, inténtalo de nuevo.",
+      );
+      await expect(form.getByLabel("Email")).toHaveValue(email);
+      await expect(form.getByLabel("Mensaje")).toHaveValue("Quiero más clientes");
+      await expect(form.getByRole("button", { name: "Enviar mensaje" })).toBeEnabled();
+    },
+  );
 
   test(
     "without JavaScript: a plain post comes back with the success panel and is delivered",
@@ -191,125 +201,131 @@ test.describe("plan dialogs on /mensual", () => {
     await scope.getByLabel("Sector").selectOption(plansPage.sectorOptions[3]);
   }
 
-  test("with JavaScript: the monthly-plan dialog sends to the webhook, promises 2 hours, and empties on close", async ({
-    page,
-  }) => {
-    await page.goto("/mensual");
-    await closeCookieBanner(page);
-    await waitForHydration(page);
-    await expect(page.locator("section#solicitar-informacion")).toHaveCount(0);
-    const trigger = page.locator("#empezar").getByRole("link", { name: plansPage.finalCta.ctaLabel });
-    await trigger.click();
-    const dialog = page.getByRole("dialog", { name: plansPage.monthlyDialog.title });
-    await expect(dialog).toBeVisible();
-    const email = uniqueEmail("mensual");
-    await fillDialogContact(dialog, email);
-    await dialog.getByLabel("Describe tu negocio").fill("Clínica dental");
-    await dialog.getByRole("button", { name: plansPage.monthlyDialog.submitLabel }).click();
-    await expect(dialog).toContainText(plansPage.monthlyDialog.successTitle);
-    await expect(dialog).toContainText(plansPage.monthlyDialog.successText);
+  test(
+    "with JavaScript: the monthly-plan dialog sends to the webhook, promises 2 hours, and empties on close",
+    { tag: "@any-width" },
+    async ({ page }) => {
+      await page.goto("/mensual");
+      await closeCookieBanner(page);
+      await waitForHydration(page);
+      await expect(page.locator("section#solicitar-informacion")).toHaveCount(0);
+      const trigger = page.locator("#empezar").getByRole("link", { name: plansPage.finalCta.ctaLabel });
+      await trigger.click();
+      const dialog = page.getByRole("dialog", { name: plansPage.monthlyDialog.title });
+      await expect(dialog).toBeVisible();
+      const email = uniqueEmail("mensual");
+      await fillDialogContact(dialog, email);
+      await dialog.getByLabel("Describe tu negocio").fill("Clínica dental");
+      await dialog.getByRole("button", { name: plansPage.monthlyDialog.submitLabel }).click();
+      await expect(dialog).toContainText(plansPage.monthlyDialog.successTitle);
+      await expect(dialog).toContainText(plansPage.monthlyDialog.successText);
 
-    const [delivery] = await expectDeliveries(email, ["/automation-webhook"]);
-    expect(delivery!.body).toMatchObject({
-      tipo: "Contacto Plan Mensual",
-      nombre: "Luis Pérez",
-      sector: plansPage.sectorOptions[3],
-    });
-    expect(delivery!.body.fecha).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+      const [delivery] = await expectDeliveries(email, ["/automation-webhook"]);
+      expect(delivery!.body).toMatchObject({
+        tipo: "Contacto Plan Mensual",
+        nombre: "Luis Pérez",
+        sector: plansPage.sectorOptions[3],
+      });
+      expect(delivery!.body.fecha).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
 
-    await page.keyboard.press("Escape");
-    await expect(dialog).toBeHidden();
-    await expect(trigger).toBeFocused();
-    await trigger.click();
-    await expect(dialog.getByLabel("Email")).toHaveValue("");
-  });
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+      await expect(trigger).toBeFocused();
+      await trigger.click();
+      await expect(dialog.getByLabel("Email")).toHaveValue("");
+    },
+  );
 
-  test("with JavaScript: the CPL dialog sends planSeleccionado 'Coste por Lead (CPL)' and promises 24-48 h", async ({
-    page,
-  }) => {
-    await page.goto("/mensual");
-    await closeCookieBanner(page);
-    await waitForHydration(page);
-    await page.getByRole("link", { name: cplButtonLabel }).first().click();
-    const dialog = page.getByRole("dialog", { name: plansPage.cplDialog.title });
-    const email = uniqueEmail("cpl");
-    await fillDialogContact(dialog, email);
-    await dialog.getByLabel("Describe tu negocio").fill("Clínica dental");
-    await dialog.getByLabel("Inversión mensual en publicidad").selectOption(plansPage.budgetOptions[1]);
-    await dialog.getByLabel("Describe a tu cliente potencial").fill("Familias de Lleida");
-    await dialog.getByRole("button", { name: plansPage.cplDialog.submitLabel }).click();
-    await expect(dialog).toContainText(plansPage.cplDialog.successText);
-    const [delivery] = await expectDeliveries(email, ["/automation-webhook"]);
-    expect(delivery!.body).toMatchObject({
-      tipo: "Contacto Plan CPL",
-      planSeleccionado: "Coste por Lead (CPL)",
-      presupuestoMensual: plansPage.budgetOptions[1],
-      descripcionClientePotencial: "Familias de Lleida",
-    });
-  });
+  test(
+    "with JavaScript: the CPL dialog sends planSeleccionado 'Coste por Lead (CPL)' and promises 24-48 h",
+    { tag: "@any-width" },
+    async ({ page }) => {
+      await page.goto("/mensual");
+      await closeCookieBanner(page);
+      await waitForHydration(page);
+      await page.getByRole("link", { name: cplButtonLabel }).first().click();
+      const dialog = page.getByRole("dialog", { name: plansPage.cplDialog.title });
+      const email = uniqueEmail("cpl");
+      await fillDialogContact(dialog, email);
+      await dialog.getByLabel("Describe tu negocio").fill("Clínica dental");
+      await dialog.getByLabel("Inversión mensual en publicidad").selectOption(plansPage.budgetOptions[1]);
+      await dialog.getByLabel("Describe a tu cliente potencial").fill("Familias de Lleida");
+      await dialog.getByRole("button", { name: plansPage.cplDialog.submitLabel }).click();
+      await expect(dialog).toContainText(plansPage.cplDialog.successText);
+      const [delivery] = await expectDeliveries(email, ["/automation-webhook"]);
+      expect(delivery!.body).toMatchObject({
+        tipo: "Contacto Plan CPL",
+        planSeleccionado: "Coste por Lead (CPL)",
+        presupuestoMensual: plansPage.budgetOptions[1],
+        descripcionClientePotencial: "Familias de Lleida",
+      });
+    },
+  );
 
-  test("a form started in the page before it was interactive becomes its dialog with what was typed, and sends", async ({
-    page,
-    baseURL,
-  }) => {
-    await rememberCookieChoice(page.context(), baseURL);
-    // The app's scripts are held back while the visitor taps the link and types, as on a slow phone.
-    const release = await holdAppScripts(page);
-    await page.goto("/mensual");
-    await page.locator('a[href="#solicitar-informacion"]').first().click();
-    const section = page.locator("section#solicitar-informacion");
-    const email = uniqueEmail("empezado-mensual");
-    await section.getByLabel("Nombre").fill("Luis Pérez");
-    await section.getByLabel("Email").fill(email);
-    await section.getByLabel("Sector").selectOption(plansPage.sectorOptions[3]);
-    await section.getByLabel("Teléfono").fill("600 222");
+  test(
+    "a form started in the page before it was interactive becomes its dialog with what was typed, and sends",
+    { tag: "@any-width" },
+    async ({ page, baseURL }) => {
+      await rememberCookieChoice(page.context(), baseURL);
+      // The app's scripts are held back while the visitor taps the link and types, as on a slow phone.
+      const release = await holdAppScripts(page);
+      await page.goto("/mensual");
+      await page.locator('a[href="#solicitar-informacion"]').first().click();
+      const section = page.locator("section#solicitar-informacion");
+      const email = uniqueEmail("empezado-mensual");
+      await section.getByLabel("Nombre").fill("Luis Pérez");
+      await section.getByLabel("Email").fill(email);
+      await section.getByLabel("Sector").selectOption(plansPage.sectorOptions[3]);
+      await section.getByLabel("Teléfono").fill("600 222");
 
-    release();
-    await waitForHydration(page);
-    // The dialog takes over: every value, and typing goes on in the field where it stopped.
-    const dialog = page.getByRole("dialog", { name: plansPage.monthlyDialog.title });
-    await expect(dialog).toBeVisible();
-    await expect(page.locator("section#solicitar-informacion")).toHaveCount(0);
-    await expect(dialog.getByLabel("Nombre")).toHaveValue("Luis Pérez");
-    await expect(dialog.getByLabel("Email")).toHaveValue(email);
-    await expect(dialog.getByLabel("Sector")).toHaveValue(plansPage.sectorOptions[3]!);
-    await expect(dialog.getByLabel("Teléfono")).toBeFocused();
-    await page.keyboard.type(" 333");
-    await expect(dialog.getByLabel("Teléfono")).toHaveValue("600 222 333");
-    await dialog.getByLabel("Empresa").fill("Clínica Sonrisa");
-    await dialog.getByRole("button", { name: plansPage.monthlyDialog.submitLabel }).click();
-    await expect(dialog).toContainText(plansPage.monthlyDialog.successTitle);
-    const [delivery] = await expectDeliveries(email, ["/automation-webhook"]);
-    expect(delivery!.body).toMatchObject({
-      nombre: "Luis Pérez",
-      telefono: "600 222 333",
-      tipo: "Contacto Plan Mensual",
-    });
-  });
+      release();
+      await waitForHydration(page);
+      // The dialog takes over: every value, and typing goes on in the field where it stopped.
+      const dialog = page.getByRole("dialog", { name: plansPage.monthlyDialog.title });
+      await expect(dialog).toBeVisible();
+      await expect(page.locator("section#solicitar-informacion")).toHaveCount(0);
+      await expect(dialog.getByLabel("Nombre")).toHaveValue("Luis Pérez");
+      await expect(dialog.getByLabel("Email")).toHaveValue(email);
+      await expect(dialog.getByLabel("Sector")).toHaveValue(plansPage.sectorOptions[3]!);
+      await expect(dialog.getByLabel("Teléfono")).toBeFocused();
+      await page.keyboard.type(" 333");
+      await expect(dialog.getByLabel("Teléfono")).toHaveValue("600 222 333");
+      await dialog.getByLabel("Empresa").fill("Clínica Sonrisa");
+      await dialog.getByRole("button", { name: plansPage.monthlyDialog.submitLabel }).click();
+      await expect(dialog).toContainText(plansPage.monthlyDialog.successTitle);
+      const [delivery] = await expectDeliveries(email, ["/automation-webhook"]);
+      expect(delivery!.body).toMatchObject({
+        nombre: "Luis Pérez",
+        telefono: "600 222 333",
+        tipo: "Contacto Plan Mensual",
+      });
+    },
+  );
 
-  test("a form sent before the page was interactive comes back as the page's answer, and its dialog opens to show it", async ({
-    page,
-    baseURL,
-  }) => {
-    // The cookie banner was answered on an earlier visit: it would cover the section's button.
-    await rememberCookieChoice(page.context(), baseURL);
-    // The app's scripts are held back until the answer has arrived, as on a slow phone.
-    const release = await holdAppScripts(page);
-    await page.goto("/mensual");
-    const section = page.locator("section#solicitar-informacion");
-    const email = uniqueEmail("antes-mensual");
-    await fillDialogContact(section, email);
-    await section.getByRole("button", { name: plansPage.monthlyDialog.submitLabel }).click();
-    await expect(page.locator("section#solicitar-informacion")).toContainText(plansPage.monthlyDialog.successTitle);
-    await expectDeliveries(email, ["/automation-webhook"]);
+  test(
+    "a form sent before the page was interactive comes back as the page's answer, and its dialog opens to show it",
+    { tag: "@any-width" },
+    async ({ page, baseURL }) => {
+      // The cookie banner was answered on an earlier visit: it would cover the section's button.
+      await rememberCookieChoice(page.context(), baseURL);
+      // The app's scripts are held back until the answer has arrived, as on a slow phone.
+      const release = await holdAppScripts(page);
+      await page.goto("/mensual");
+      const section = page.locator("section#solicitar-informacion");
+      const email = uniqueEmail("antes-mensual");
+      await fillDialogContact(section, email);
+      await section.getByRole("button", { name: plansPage.monthlyDialog.submitLabel }).click();
+      await expect(page.locator("section#solicitar-informacion")).toContainText(plansPage.monthlyDialog.successTitle);
+      await expectDeliveries(email, ["/automation-webhook"]);
 
-    release();
-    await waitForHydration(page);
-    const dialog = page.getByRole("dialog", { name: plansPage.monthlyDialog.title });
-    await expect(dialog).toBeVisible();
-    await expect(dialog).toContainText(plansPage.monthlyDialog.successText);
-    await expect(page.locator("section#solicitar-informacion")).toHaveCount(0);
-  });
+      release();
+      await waitForHydration(page);
+      const dialog = page.getByRole("dialog", { name: plansPage.monthlyDialog.title });
+      await expect(dialog).toBeVisible();
+      await expect(dialog).toContainText(plansPage.monthlyDialog.successText);
+      await expect(page.locator("section#solicitar-informacion")).toHaveCount(0);
+    },
+  );
 
   test(
     "without JavaScript: each dialog is an in-page section whose form posts and comes back with its success",
@@ -388,72 +404,77 @@ test.describe("service start /iniciar-servicio", () => {
     expect(posted).toBe(false);
   });
 
-  test("plan cards are a radio group: arrow keys move the choice and wrap around", async ({ page }) => {
-    await page.goto("/iniciar-servicio");
-    await closeCookieBanner(page);
-    const radios = page.getByRole("radio", { name: /^(Presencia Activa|Captación Pro)$/ });
-    await expect(radios).toHaveCount(2);
-    await radios.first().check();
-    await radios.first().focus();
-    await expect(radios.first()).toBeChecked();
-    await page.keyboard.press("ArrowRight");
-    await expect(radios.nth(1)).toBeChecked();
-    await expect(radios.nth(1)).toBeFocused();
-    await page.keyboard.press("ArrowDown");
-    await expect(radios.first()).toBeChecked();
-    await page.keyboard.press("ArrowUp");
-    await expect(radios.nth(1)).toBeChecked();
-  });
+  test(
+    "plan cards are a radio group: arrow keys move the choice and wrap around",
+    { tag: "@any-width" },
+    async ({ page }) => {
+      await page.goto("/iniciar-servicio");
+      await closeCookieBanner(page);
+      const radios = page.getByRole("radio", { name: /^(Presencia Activa|Captación Pro)$/ });
+      await expect(radios).toHaveCount(2);
+      await radios.first().check();
+      await radios.first().focus();
+      await expect(radios.first()).toBeChecked();
+      await page.keyboard.press("ArrowRight");
+      await expect(radios.nth(1)).toBeChecked();
+      await expect(radios.nth(1)).toBeFocused();
+      await page.keyboard.press("ArrowDown");
+      await expect(radios.first()).toBeChecked();
+      await page.keyboard.press("ArrowUp");
+      await expect(radios.nth(1)).toBeChecked();
+    },
+  );
 
-  test("with JavaScript: 'Procesando...', success, the plan's payment page in a new tab 1.5 s later and an 'Ir al pago' link", async ({
-    page,
-    context,
-  }) => {
-    await context.route("https://pagos.example.com/**", (route) =>
-      route.fulfill({ contentType: "text/html", body: "<title>Pago</title>" }),
-    );
-    await page.goto("/iniciar-servicio");
-    await closeCookieBanner(page);
-    await waitForHydration(page);
-    const email = uniqueEmail("servicio");
-    await fillServiceStart(page, email);
-    await page.getByLabel("Sí, ya tengo logo").check();
-    await page.getByLabel("Sube tu logo").setInputFiles(logo);
-    await page.getByRole("radio", { name: "Captación Pro", exact: true }).check();
-    await page.route(
-      (url) => url.pathname === "/iniciar-servicio" && url.searchParams.has("_data"),
-      async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 400));
-        await route.continue();
-      },
-    );
-    // Waits for the tab however long the host takes (the test's own timeout); when it opens is checked below.
-    const popup = context.waitForEvent("page");
-    const clickedAt = Date.now();
-    await page.getByRole("button", { name: serviceStart.submitLabel }).click();
-    await expect(page.getByRole("button", { name: serviceStart.sendingLabel })).toBeDisabled();
+  test(
+    "with JavaScript: 'Procesando...', success, the plan's payment page in a new tab 1.5 s later and an 'Ir al pago' link",
+    { tag: "@any-width" },
+    async ({ page, context }) => {
+      await context.route("https://pagos.example.com/**", (route) =>
+        route.fulfill({ contentType: "text/html", body: "<title>Pago</title>" }),
+      );
+      await page.goto("/iniciar-servicio");
+      await closeCookieBanner(page);
+      await waitForHydration(page);
+      const email = uniqueEmail("servicio");
+      await fillServiceStart(page, email);
+      await page.getByLabel("Sí, ya tengo logo").check();
+      await page.getByLabel("Sube tu logo").setInputFiles(logo);
+      await page.getByRole("radio", { name: "Captación Pro", exact: true }).check();
+      await page.route(
+        (url) => url.pathname === "/iniciar-servicio" && url.searchParams.has("_data"),
+        async (route) => {
+          await new Promise((resolve) => setTimeout(resolve, 400));
+          await route.continue();
+        },
+      );
+      // Waits for the tab however long the host takes (the test's own timeout); when it opens is checked below.
+      const popup = context.waitForEvent("page");
+      const clickedAt = Date.now();
+      await page.getByRole("button", { name: serviceStart.submitLabel }).click();
+      await expect(page.getByRole("button", { name: serviceStart.sendingLabel })).toBeDisabled();
 
-    await expect(page.getByTestId("service-start-success")).toContainText(serviceStart.successTitle);
-    await expect(
-      page.getByRole("status").filter({ hasText: "¡Solicitud enviada correctamente!" }).first(),
-    ).toBeVisible();
-    const link = page.getByRole("link", { name: serviceStart.paymentLinkLabel });
-    await expect(link).toHaveAttribute("href", settings.paymentLinks.captacionPro);
-    await expect(link).toHaveAttribute("target", "_blank");
-    const tab = await popup;
-    expect(Date.now() - clickedAt).toBeGreaterThanOrEqual(1500);
-    await expect.poll(() => tab.url()).toBe(settings.paymentLinks.captacionPro);
+      await expect(page.getByTestId("service-start-success")).toContainText(serviceStart.successTitle);
+      await expect(
+        page.getByRole("status").filter({ hasText: "¡Solicitud enviada correctamente!" }).first(),
+      ).toBeVisible();
+      const link = page.getByRole("link", { name: serviceStart.paymentLinkLabel });
+      await expect(link).toHaveAttribute("href", settings.paymentLinks.captacionPro);
+      await expect(link).toHaveAttribute("target", "_blank");
+      const tab = await popup;
+      expect(Date.now() - clickedAt).toBeGreaterThanOrEqual(1500);
+      await expect.poll(() => tab.url()).toBe(settings.paymentLinks.captacionPro);
 
-    const [delivery] = await expectDeliveries(email, ["/automation-webhook"]);
-    expect(delivery!.body).toMatchObject({
-      tipo: "Iniciar Servicio Web",
-      planSeleccionado: "Captación Pro",
-      tieneLogoPropio: "si",
-      archivoLogo: "logo-reformas.png",
-      estiloPreferido: serviceStart.styleOptions[5],
-    });
-    expect(Number.isNaN(Date.parse(String(delivery!.body.fecha)))).toBe(false);
-  });
+      const [delivery] = await expectDeliveries(email, ["/automation-webhook"]);
+      expect(delivery!.body).toMatchObject({
+        tipo: "Iniciar Servicio Web",
+        planSeleccionado: "Captación Pro",
+        tieneLogoPropio: "si",
+        archivoLogo: "logo-reformas.png",
+        estiloPreferido: serviceStart.styleOptions[5],
+      });
+      expect(Number.isNaN(Date.parse(String(delivery!.body.fecha)))).toBe(false);
+    },
+  );
 
   /** A visitor without JavaScript who filled the form, chose 'Sí, ya tengo logo' and picked `file`. */
   async function noScriptWithLogo(browser: Browser, tag: string, file: Parameters<Page["setInputFiles"]>[1]) {

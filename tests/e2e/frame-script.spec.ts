@@ -38,21 +38,23 @@ test.describe("a page without a form", () => {
     { name: "a sector page", path: SECTOR, status: 200 },
     { name: "the not-found page of an unknown path", path: "/esta-pagina-no-existe", status: 404 },
   ])
-    test(`${name} downloads the frame script and no React, no Remix context and no module preload`, async ({
-      page,
-    }) => {
-      const seen = watch(page);
-      const response = await page.goto(path);
-      expect(response?.status()).toBe(status);
-      await waitForHydration(page);
-      await settled(page);
-      expect(seen.scripts.length).toBeGreaterThan(0);
-      for (const script of seen.scripts) expect(script).toMatch(/^\/build\/frame-[\w-]+\.js$/);
-      expect(await pageHydrates(page)).toBe(false);
-      await expect(page.locator('link[rel="modulepreload"]')).toHaveCount(0);
-      // The browser reports the document's own 404 as a console error; nothing else may fail.
-      expect(seen.problems.filter((problem) => !(status === 404 && /status of 404/.test(problem)))).toEqual([]);
-    });
+    test(
+      `${name} downloads the frame script and no React, no Remix context and no module preload`,
+      { tag: "@any-width" },
+      async ({ page }) => {
+        const seen = watch(page);
+        const response = await page.goto(path);
+        expect(response?.status()).toBe(status);
+        await waitForHydration(page);
+        await settled(page);
+        expect(seen.scripts.length).toBeGreaterThan(0);
+        for (const script of seen.scripts) expect(script).toMatch(/^\/build\/frame-[\w-]+\.js$/);
+        expect(await pageHydrates(page)).toBe(false);
+        await expect(page.locator('link[rel="modulepreload"]')).toHaveCount(0);
+        // The browser reports the document's own 404 as a console error; nothing else may fail.
+        expect(seen.problems.filter((problem) => !(status === 404 && /status of 404/.test(problem)))).toEqual([]);
+      },
+    );
 
   test(
     "the small-screen menu is a button that opens its list and closes it again",
@@ -116,7 +118,7 @@ test.describe("a page without a form", () => {
 test.describe("a page with a form, React kept away", () => {
   test.beforeEach(async ({ context, baseURL }) => rememberCookieChoice(context, baseURL));
 
-  test("the FAQ accordion of / works from the frame script alone", async ({ page }) => {
+  test("the FAQ accordion of / works from the frame script alone", { tag: "@any-width" }, async ({ page }) => {
     await withoutReact(page);
     await page.goto("/");
     await expect(page.locator("html")).toHaveAttribute("data-frame-ready", "");
@@ -138,62 +140,64 @@ test.describe("a page with a form, React kept away", () => {
 });
 
 test.describe("the cookie banner", () => {
-  test("before the frame script the boot script answers 'Aceptar': the choice is stored and the banner closes", async ({
-    page,
-    context,
-  }) => {
-    await page.route(/\/build\/frame-[\w-]+\.js$/, (route) => route.abort());
-    await page.goto(SECTOR);
-    await expect(banner(page)).toBeVisible();
-    await banner(page).getByRole("button", { name: "Aceptar", exact: true }).click();
-    await expect(banner(page)).toBeHidden();
-    expect(page.url()).toMatch(/\/sectores\/construccion$/);
-    const cookie = (await context.cookies()).find((entry) => entry.name === "cookie_consent");
-    expect(cookie?.value).toBe("v1.a1.p1");
-  });
+  test(
+    "before the frame script the boot script answers 'Aceptar': the choice is stored and the banner closes",
+    { tag: "@any-width" },
+    async ({ page, context }) => {
+      await page.route(/\/build\/frame-[\w-]+\.js$/, (route) => route.abort());
+      await page.goto(SECTOR);
+      await expect(banner(page)).toBeVisible();
+      await banner(page).getByRole("button", { name: "Aceptar", exact: true }).click();
+      await expect(banner(page)).toBeHidden();
+      expect(page.url()).toMatch(/\/sectores\/construccion$/);
+      const cookie = (await context.cookies()).find((entry) => entry.name === "cookie_consent");
+      expect(cookie?.value).toBe("v1.a1.p1");
+    },
+  );
 
-  test("with the frame script: 'Configurar' starts from the stored choice, Escape leaves, the footer link reopens it", async ({
-    page,
-    context,
-  }) => {
-    await page.goto(SECTOR);
-    await waitForHydration(page);
-    await expect(banner(page)).toBeVisible();
-    await expect
-      .poll(() => page.evaluate(() => document.documentElement.style.getPropertyValue("--cc-height")))
-      .toMatch(/^\d+px$/);
-    await banner(page).getByRole("button", { name: "Configurar", exact: true }).click();
-    const switches = banner(page).getByRole("switch");
-    await expect(switches).toHaveCount(3);
-    const analytics = switches.nth(1);
-    const advertising = switches.nth(2);
-    await expect(analytics).toBeFocused();
-    await expect(analytics).not.toBeChecked();
-    await expect(advertising).not.toBeChecked();
-    // Escape without a stored choice: back to the first layer, 'Configurar' focused.
-    await page.keyboard.press("Escape");
-    await expect(switches).toHaveCount(0);
-    await expect(banner(page).getByRole("button", { name: "Configurar", exact: true })).toBeFocused();
-    await banner(page).getByRole("button", { name: "Configurar", exact: true }).click();
-    await analytics.check();
-    await banner(page).getByRole("button", { name: "Guardar", exact: false }).click();
-    await expect(banner(page)).toBeHidden();
-    expect((await context.cookies()).find((entry) => entry.name === "cookie_consent")?.value).toBe("v1.a1.p0");
-    await expect
-      .poll(() => page.evaluate(() => document.documentElement.style.getPropertyValue("--cc-height")))
-      .toBe("");
+  test(
+    "with the frame script: 'Configurar' starts from the stored choice, Escape leaves, the footer link reopens it",
+    { tag: "@any-width" },
+    async ({ page, context }) => {
+      await page.goto(SECTOR);
+      await waitForHydration(page);
+      await expect(banner(page)).toBeVisible();
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.style.getPropertyValue("--cc-height")))
+        .toMatch(/^\d+px$/);
+      await banner(page).getByRole("button", { name: "Configurar", exact: true }).click();
+      const switches = banner(page).getByRole("switch");
+      await expect(switches).toHaveCount(3);
+      const analytics = switches.nth(1);
+      const advertising = switches.nth(2);
+      await expect(analytics).toBeFocused();
+      await expect(analytics).not.toBeChecked();
+      await expect(advertising).not.toBeChecked();
+      // Escape without a stored choice: back to the first layer, 'Configurar' focused.
+      await page.keyboard.press("Escape");
+      await expect(switches).toHaveCount(0);
+      await expect(banner(page).getByRole("button", { name: "Configurar", exact: true })).toBeFocused();
+      await banner(page).getByRole("button", { name: "Configurar", exact: true }).click();
+      await analytics.check();
+      await banner(page).getByRole("button", { name: "Guardar", exact: false }).click();
+      await expect(banner(page)).toBeHidden();
+      expect((await context.cookies()).find((entry) => entry.name === "cookie_consent")?.value).toBe("v1.a1.p0");
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.style.getPropertyValue("--cc-height")))
+        .toBe("");
 
-    // The footer's link reopens the settings from the stored choice; Escape gives the focus back to it.
-    const link = page.getByRole("contentinfo").locator("a[data-consent-settings]");
-    await link.click();
-    await expect(banner(page)).toBeVisible();
-    await expect(analytics).toBeChecked();
-    await expect(advertising).not.toBeChecked();
-    await page.keyboard.press("Escape");
-    await expect(banner(page)).toBeHidden();
-    await expect(link).toBeFocused();
-    expect(page.url()).toMatch(/\/sectores\/construccion$/);
-  });
+      // The footer's link reopens the settings from the stored choice; Escape gives the focus back to it.
+      const link = page.getByRole("contentinfo").locator("a[data-consent-settings]");
+      await link.click();
+      await expect(banner(page)).toBeVisible();
+      await expect(analytics).toBeChecked();
+      await expect(advertising).not.toBeChecked();
+      await page.keyboard.press("Escape");
+      await expect(banner(page)).toBeHidden();
+      await expect(link).toBeFocused();
+      expect(page.url()).toMatch(/\/sectores\/construccion$/);
+    },
+  );
 });
 
 test.describe("tags", () => {
@@ -205,25 +209,26 @@ test.describe("tags", () => {
     await tracked?.stop();
   });
 
-  test("on a sector page nothing reaches Google or Meta before consent, and the tags load after 'Aceptar'", async ({
-    page,
-    context,
-  }) => {
-    const attempts: string[] = [];
-    await context.route(/googletagmanager\.com|facebook\.net|facebook\.com|google-analytics\.com/, (route) => {
-      attempts.push(route.request().url());
-      return route.fulfill({ contentType: "text/javascript", body: "" });
-    });
-    await page.goto(`${tracked.url}${SECTOR}`);
-    await waitForHydration(page);
-    await settled(page);
-    expect(attempts).toEqual([]);
-    await banner(page).getByRole("button", { name: "Aceptar", exact: true }).click();
-    await expect.poll(() => attempts.some((url) => url.includes("googletagmanager.com/gtag/js"))).toBe(true);
-    await expect.poll(() => attempts.some((url) => url.includes("connect.facebook.net"))).toBe(true);
-    // A later page load of a visitor who accepted loads them again, from the stored choice.
-    attempts.length = 0;
-    await page.goto(`${tracked.url}/sectores`);
-    await expect.poll(() => attempts.some((url) => url.includes("googletagmanager.com/gtag/js"))).toBe(true);
-  });
+  test(
+    "on a sector page nothing reaches Google or Meta before consent, and the tags load after 'Aceptar'",
+    { tag: "@any-width" },
+    async ({ page, context }) => {
+      const attempts: string[] = [];
+      await context.route(/googletagmanager\.com|facebook\.net|facebook\.com|google-analytics\.com/, (route) => {
+        attempts.push(route.request().url());
+        return route.fulfill({ contentType: "text/javascript", body: "" });
+      });
+      await page.goto(`${tracked.url}${SECTOR}`);
+      await waitForHydration(page);
+      await settled(page);
+      expect(attempts).toEqual([]);
+      await banner(page).getByRole("button", { name: "Aceptar", exact: true }).click();
+      await expect.poll(() => attempts.some((url) => url.includes("googletagmanager.com/gtag/js"))).toBe(true);
+      await expect.poll(() => attempts.some((url) => url.includes("connect.facebook.net"))).toBe(true);
+      // A later page load of a visitor who accepted loads them again, from the stored choice.
+      attempts.length = 0;
+      await page.goto(`${tracked.url}/sectores`);
+      await expect.poll(() => attempts.some((url) => url.includes("googletagmanager.com/gtag/js"))).toBe(true);
+    },
+  );
 });

@@ -68,35 +68,39 @@ test("shows hero, process, app, comparison, FAQ, closing call to action and cont
   await expect(contact.locator("form")).toHaveCount(1);
 });
 
-test("every 'calculate' button goes to /calculadora and 'planes mensuales' to /mensual", async ({ page }) => {
-  await page.goto("/");
-  const calculateButtons = [
-    ["#inicio", landing.hero.primaryCtaLabel],
-    ["#proceso", landing.process.ctaLabel],
-    ["#app", landing.appShowcase.ctaLabel],
-    ["#comparativa", landing.comparison.ctaLabel],
-    ["#empezar", landing.finalCta.ctaLabel],
-  ] as const;
-  for (const [section, label] of calculateButtons) {
-    await expect(page.locator(section).getByRole("link", { name: label, exact: true })).toHaveAttribute(
-      "href",
-      "/calculadora",
-    );
-  }
+test(
+  "every 'calculate' button goes to /calculadora and 'planes mensuales' to /mensual",
+  { tag: "@any-width" },
+  async ({ page }) => {
+    await page.goto("/");
+    const calculateButtons = [
+      ["#inicio", landing.hero.primaryCtaLabel],
+      ["#proceso", landing.process.ctaLabel],
+      ["#app", landing.appShowcase.ctaLabel],
+      ["#comparativa", landing.comparison.ctaLabel],
+      ["#empezar", landing.finalCta.ctaLabel],
+    ] as const;
+    for (const [section, label] of calculateButtons) {
+      await expect(page.locator(section).getByRole("link", { name: label, exact: true })).toHaveAttribute(
+        "href",
+        "/calculadora",
+      );
+    }
 
-  await waitForHydration(page);
-  await page.locator("#comparativa").getByRole("link", { name: landing.comparison.ctaLabel, exact: true }).click();
-  await expect(page).toHaveURL(/\/calculadora$/);
+    await waitForHydration(page);
+    await page.locator("#comparativa").getByRole("link", { name: landing.comparison.ctaLabel, exact: true }).click();
+    await expect(page).toHaveURL(/\/calculadora$/);
 
-  await page.goto("/");
-  await waitForHydration(page);
-  const plansLink = page.locator("#inicio").getByRole("link", { name: landing.hero.plansLinkLabel, exact: true });
-  await expect(plansLink).toHaveAttribute("href", "/mensual");
-  await plansLink.click();
-  await expect(page).toHaveURL(/\/mensual$/);
-});
+    await page.goto("/");
+    await waitForHydration(page);
+    const plansLink = page.locator("#inicio").getByRole("link", { name: landing.hero.plansLinkLabel, exact: true });
+    await expect(plansLink).toHaveAttribute("href", "/mensual");
+    await plansLink.click();
+    await expect(page).toHaveURL(/\/mensual$/);
+  },
+);
 
-test("the FAQ opens one answer at a time and closes it again", async ({ page }) => {
+test("the FAQ opens one answer at a time and closes it again", { tag: "@any-width" }, async ({ page }) => {
   expect(faqItems).toHaveLength(8);
   await page.goto("/");
   await waitForHydration(page);
@@ -106,7 +110,7 @@ test("the FAQ opens one answer at a time and closes it again", async ({ page }) 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the FAQ shows all 8 answers", async ({ page }) => {
+  test("the FAQ shows all 8 answers", { tag: "@any-width" }, async ({ page }) => {
     await page.goto("/");
     await expectAllAnswersShown(page.locator("#faq"), faqItems);
   });

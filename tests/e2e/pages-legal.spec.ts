@@ -56,35 +56,43 @@ test.describe("/legal", () => {
     { id: "cookies", body: legal.cookiePolicy as Block[] },
   ];
 
-  test("shows the legal notice, privacy policy and cookie policy as sections with deep-link ids", async ({ page }) => {
-    await page.goto("/legal");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(legal.title);
-    for (const document of documents) {
-      const section = page.locator(`section#${document.id}`);
-      await expect(section.getByRole("heading", { level: 2 }).first()).toHaveText(firstHeading(document.body));
-      for (const block of document.body.filter((item) => item.style === "h3")) {
-        await expect(section.getByRole("heading", { level: 3, name: blockText(block), exact: true })).toBeVisible();
+  test(
+    "shows the legal notice, privacy policy and cookie policy as sections with deep-link ids",
+    { tag: "@any-width" },
+    async ({ page }) => {
+      await page.goto("/legal");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(legal.title);
+      for (const document of documents) {
+        const section = page.locator(`section#${document.id}`);
+        await expect(section.getByRole("heading", { level: 2 }).first()).toHaveText(firstHeading(document.body));
+        for (const block of document.body.filter((item) => item.style === "h3")) {
+          await expect(section.getByRole("heading", { level: 3, name: blockText(block), exact: true })).toBeVisible();
+        }
+        const lastParagraph = [...document.body].reverse().find((block) => block.style === "normal")!;
+        await expect(section).toContainText(blockText(lastParagraph));
       }
-      const lastParagraph = [...document.body].reverse().find((block) => block.style === "normal")!;
-      await expect(section).toContainText(blockText(lastParagraph));
-    }
-  });
+    },
+  );
 
-  test("a deep link lands on its section, and the links at the top jump to each document", async ({ page }) => {
-    await page.goto("/legal#privacidad");
-    await expectInViewport(page, "#privacidad");
-    await closeCookieBanner(page);
-    await waitForHydration(page);
-    for (const document of documents) {
-      await page
-        .getByRole("link", { name: firstHeading(document.body), exact: true })
-        .first()
-        .click();
-      await expect(page).toHaveURL(new RegExp(`#${document.id}$`));
-      await expectInViewport(page, `#${document.id}`);
-      await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
-    }
-  });
+  test(
+    "a deep link lands on its section, and the links at the top jump to each document",
+    { tag: "@any-width" },
+    async ({ page }) => {
+      await page.goto("/legal#privacidad");
+      await expectInViewport(page, "#privacidad");
+      await closeCookieBanner(page);
+      await waitForHydration(page);
+      for (const document of documents) {
+        await page
+          .getByRole("link", { name: firstHeading(document.body), exact: true })
+          .first()
+          .click();
+        await expect(page).toHaveURL(new RegExp(`#${document.id}$`));
+        await expectInViewport(page, `#${document.id}`);
+        await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
+      }
+    },
+  );
 
   test(
     "links to other sites open in a new tab with rel noopener; email links stay in place",
@@ -106,46 +114,54 @@ test.describe("/legal", () => {
 });
 
 test.describe("/siguiente", () => {
-  test("lists the five steps in order, the first linking to the draft contract", async ({ page }) => {
-    await page.goto("/siguiente");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(nextSteps.hero.title);
-    const steps = page.locator("#pasos ol > li");
-    await expect(steps).toHaveCount(5);
-    for (const [index, step] of nextSteps.steps.entries()) {
-      await expect(steps.nth(index).getByRole("heading")).toHaveText(step.title);
-      await expect(steps.nth(index)).toContainText(step.description);
-    }
-    const draftLink = steps.first().getByRole("link", { name: nextSteps.steps[0].linkLabel });
-    await expect(draftLink).toHaveAttribute("href", "/borrador");
+  test(
+    "lists the five steps in order, the first linking to the draft contract",
+    { tag: "@any-width" },
+    async ({ page }) => {
+      await page.goto("/siguiente");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(nextSteps.hero.title);
+      const steps = page.locator("#pasos ol > li");
+      await expect(steps).toHaveCount(5);
+      for (const [index, step] of nextSteps.steps.entries()) {
+        await expect(steps.nth(index).getByRole("heading")).toHaveText(step.title);
+        await expect(steps.nth(index)).toContainText(step.description);
+      }
+      const draftLink = steps.first().getByRole("link", { name: nextSteps.steps[0].linkLabel });
+      await expect(draftLink).toHaveAttribute("href", "/borrador");
 
-    await closeCookieBanner(page);
-    await waitForHydration(page);
-    await draftLink.click();
-    await expect(page).toHaveURL(/\/borrador$/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(contract.title);
-  });
+      await closeCookieBanner(page);
+      await waitForHydration(page);
+      await draftLink.click();
+      await expect(page).toHaveURL(/\/borrador$/);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(contract.title);
+    },
+  );
 
-  test("promises contact within 24-48 h and offers email, WhatsApp and video-call booking", async ({ page }) => {
-    await page.goto("/siguiente");
-    const contact = page.locator("#contacto");
-    await expect(contact.getByRole("heading", { level: 2 })).toHaveText(nextSteps.contact.heading);
-    await expect(contact).toContainText(nextSteps.contact.text);
-    await expect(contact).toContainText("24-48");
-    await expect(contact.getByRole("link", { name: nextSteps.contact.emailLabel })).toHaveAttribute(
-      "href",
-      `mailto:${settings.email}`,
-    );
-    const whatsapp = contact.getByRole("link", { name: nextSteps.contact.whatsappLabel });
-    await expect(whatsapp).toHaveAttribute(
-      "href",
-      `https://wa.me/${settings.whatsappNumber}?text=${encodeURIComponent(settings.whatsappMessage)}`,
-    );
-    await expect(whatsapp).toHaveAttribute("target", "_blank");
-    await expect(whatsapp).toHaveAttribute("rel", /noopener/);
-    const booking = contact.getByRole("link", { name: nextSteps.contact.bookingLabel });
-    await expect(booking).toHaveAttribute("href", settings.bookingUrl);
-    await expect(booking).toHaveAttribute("target", "_blank");
-  });
+  test(
+    "promises contact within 24-48 h and offers email, WhatsApp and video-call booking",
+    { tag: "@any-width" },
+    async ({ page }) => {
+      await page.goto("/siguiente");
+      const contact = page.locator("#contacto");
+      await expect(contact.getByRole("heading", { level: 2 })).toHaveText(nextSteps.contact.heading);
+      await expect(contact).toContainText(nextSteps.contact.text);
+      await expect(contact).toContainText("24-48");
+      await expect(contact.getByRole("link", { name: nextSteps.contact.emailLabel })).toHaveAttribute(
+        "href",
+        `mailto:${settings.email}`,
+      );
+      const whatsapp = contact.getByRole("link", { name: nextSteps.contact.whatsappLabel });
+      await expect(whatsapp).toHaveAttribute(
+        "href",
+        `https://wa.me/${settings.whatsappNumber}?text=${encodeURIComponent(settings.whatsappMessage)}`,
+      );
+      await expect(whatsapp).toHaveAttribute("target", "_blank");
+      await expect(whatsapp).toHaveAttribute("rel", /noopener/);
+      const booking = contact.getByRole("link", { name: nextSteps.contact.bookingLabel });
+      await expect(booking).toHaveAttribute("href", settings.bookingUrl);
+      await expect(booking).toHaveAttribute("target", "_blank");
+    },
+  );
 
   test("fits the screen, with targets of at least 24×24 px, and has no axe violations", async ({ page }) => {
     await expectLayoutAndAxe(page, "/siguiente");
@@ -153,26 +169,30 @@ test.describe("/siguiente", () => {
 });
 
 test.describe("/borrador", () => {
-  test("shows the ten sections of the draft contract in order, each reachable from the index", async ({ page }) => {
-    await page.goto("/borrador");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(contract.title);
-    await expect(page.getByRole("main")).toContainText(contract.intro);
-    const headings = page.getByRole("main").locator("section h2");
-    await expect(headings).toHaveCount(10);
-    await expect(headings).toHaveText(contract.sections.map((section: { heading: string }) => section.heading));
-    const lastBody = contract.sections[9].body as Block[];
-    await expect(page.locator("section#clausula-10")).toContainText(blockText(lastBody[lastBody.length - 1]));
+  test(
+    "shows the ten sections of the draft contract in order, each reachable from the index",
+    { tag: "@any-width" },
+    async ({ page }) => {
+      await page.goto("/borrador");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(contract.title);
+      await expect(page.getByRole("main")).toContainText(contract.intro);
+      const headings = page.getByRole("main").locator("section h2");
+      await expect(headings).toHaveCount(10);
+      await expect(headings).toHaveText(contract.sections.map((section: { heading: string }) => section.heading));
+      const lastBody = contract.sections[9].body as Block[];
+      await expect(page.locator("section#clausula-10")).toContainText(blockText(lastBody[lastBody.length - 1]));
 
-    const index = page.getByRole("navigation", { name: contract.title });
-    await expect(index.getByRole("link")).toHaveCount(10);
-    await closeCookieBanner(page);
-    await waitForHydration(page);
-    for (const number of [6, 2, 10]) {
-      await index.getByRole("link", { name: contract.sections[number - 1].heading, exact: true }).click();
-      await expect(page).toHaveURL(new RegExp(`#clausula-${number}$`));
-      await expectInViewport(page, `#clausula-${number}`);
-    }
-  });
+      const index = page.getByRole("navigation", { name: contract.title });
+      await expect(index.getByRole("link")).toHaveCount(10);
+      await closeCookieBanner(page);
+      await waitForHydration(page);
+      for (const number of [6, 2, 10]) {
+        await index.getByRole("link", { name: contract.sections[number - 1].heading, exact: true }).click();
+        await expect(page).toHaveURL(new RegExp(`#clausula-${number}$`));
+        await expectInViewport(page, `#clausula-${number}`);
+      }
+    },
+  );
 
   test("fits the screen, with targets of at least 24×24 px, and has no axe violations", async ({ page }) => {
     await expectLayoutAndAxe(page, "/borrador");

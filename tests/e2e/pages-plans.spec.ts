@@ -127,46 +127,52 @@ test("the final call to action opens the monthly-plan dialog, which closes with 
   await expect(trigger).toBeFocused();
 });
 
-test("the dialogs' code (frame, fields, checks) is not part of the page's startup; it arrives when a trigger is reached, and a page loaded at #solicitar-analisis opens the dialog", async ({
-  page,
-}) => {
-  const dialogChunks: string[] = [];
-  // The forms' own code (their fields and checks) comes with the dialog, not with the page.
-  const scriptsWithFormCode: string[] = [];
-  page.on("request", (request) => {
-    if (/PlanDialogModal-[\w-]+\.js$/.test(request.url())) dialogChunks.push(request.url());
-  });
-  page.on("response", async (response) => {
-    if (response.request().resourceType() !== "script") return;
-    const body = await response.text().catch(() => "");
-    if (body.includes("Describe a tu cliente potencial")) scriptsWithFormCode.push(response.url());
-  });
-  await page.goto("/mensual");
-  await waitForDialogs(page);
-  await page.waitForLoadState("networkidle");
-  expect(dialogChunks).toEqual([]);
-  expect(scriptsWithFormCode).toEqual([]);
-  await planCard(page, cplPlan.name).getByRole("link", { name: cplButtonLabel, exact: true }).hover();
-  await expect.poll(() => dialogChunks.length).toBe(1);
-  await expect.poll(() => scriptsWithFormCode.length).toBeGreaterThan(0);
+test(
+  "the dialogs' code (frame, fields, checks) is not part of the page's startup; it arrives when a trigger is reached, and a page loaded at #solicitar-analisis opens the dialog",
+  { tag: "@any-width" },
+  async ({ page }) => {
+    const dialogChunks: string[] = [];
+    // The forms' own code (their fields and checks) comes with the dialog, not with the page.
+    const scriptsWithFormCode: string[] = [];
+    page.on("request", (request) => {
+      if (/PlanDialogModal-[\w-]+\.js$/.test(request.url())) dialogChunks.push(request.url());
+    });
+    page.on("response", async (response) => {
+      if (response.request().resourceType() !== "script") return;
+      const body = await response.text().catch(() => "");
+      if (body.includes("Describe a tu cliente potencial")) scriptsWithFormCode.push(response.url());
+    });
+    await page.goto("/mensual");
+    await waitForDialogs(page);
+    await page.waitForLoadState("networkidle");
+    expect(dialogChunks).toEqual([]);
+    expect(scriptsWithFormCode).toEqual([]);
+    await planCard(page, cplPlan.name).getByRole("link", { name: cplButtonLabel, exact: true }).hover();
+    await expect.poll(() => dialogChunks.length).toBe(1);
+    await expect.poll(() => scriptsWithFormCode.length).toBeGreaterThan(0);
 
-  await page.goto("about:blank");
-  await page.goto("/mensual#solicitar-analisis");
-  await expect(page.getByRole("dialog", { name: plansPage.cplDialog.title })).toBeVisible();
-});
+    await page.goto("about:blank");
+    await page.goto("/mensual#solicitar-analisis");
+    await expect(page.getByRole("dialog", { name: plansPage.cplDialog.title })).toBeVisible();
+  },
+);
 
-test("when the dialog's code cannot be downloaded, the trigger shows the same form in the page", async ({ page }) => {
-  await page.route(/PlanDialogModal-[\w-]+\.js$/, (route) => route.abort("internetdisconnected"));
-  await page.goto("/mensual");
-  await waitForDialogs(page);
-  await planCard(page, cplPlan.name).getByRole("link", { name: cplButtonLabel, exact: true }).click();
-  const section = page.locator("section#solicitar-analisis");
-  await expect(section.getByRole("heading", { name: plansPage.cplDialog.title })).toBeInViewport();
-  await expect(section.getByLabel("Nombre")).toBeVisible();
-  await expect(page.getByRole("dialog")).toHaveCount(0);
-});
+test(
+  "when the dialog's code cannot be downloaded, the trigger shows the same form in the page",
+  { tag: "@any-width" },
+  async ({ page }) => {
+    await page.route(/PlanDialogModal-[\w-]+\.js$/, (route) => route.abort("internetdisconnected"));
+    await page.goto("/mensual");
+    await waitForDialogs(page);
+    await planCard(page, cplPlan.name).getByRole("link", { name: cplButtonLabel, exact: true }).click();
+    const section = page.locator("section#solicitar-analisis");
+    await expect(section.getByRole("heading", { name: plansPage.cplDialog.title })).toBeInViewport();
+    await expect(section.getByLabel("Nombre")).toBeVisible();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+  },
+);
 
-test("the FAQ opens one of its 9 answers at a time and closes it again", async ({ page }) => {
+test("the FAQ opens one of its 9 answers at a time and closes it again", { tag: "@any-width" }, async ({ page }) => {
   expect(faqItems).toHaveLength(9);
   await page.goto("/mensual");
   await waitForHydration(page);
@@ -188,7 +194,7 @@ test("fits the screen without horizontal scroll, with targets of at least 24×24
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the dialogs' buttons lead to the same forms in the page", async ({ page }) => {
+  test("the dialogs' buttons lead to the same forms in the page", { tag: "@any-width" }, async ({ page }) => {
     await page.goto("/mensual");
     await planCard(page, cplPlan.name).getByRole("link", { name: cplButtonLabel, exact: true }).click();
     await expect(page).toHaveURL(/#solicitar-analisis$/);
@@ -203,7 +209,7 @@ test.describe("without JavaScript", () => {
     await expect(monthly.locator("form")).toHaveCount(1);
   });
 
-  test("the FAQ shows all 9 answers", async ({ page }) => {
+  test("the FAQ shows all 9 answers", { tag: "@any-width" }, async ({ page }) => {
     await page.goto("/mensual");
     await expectAllAnswersShown(page.locator("#faq"), faqItems);
   });

@@ -278,23 +278,25 @@ test.describe("/sectores", () => {
     }
   });
 
-  test("the directory keeps the server's HTML: hydration downloads none of its code and logs nothing", async ({
-    page,
-  }) => {
-    const { scripts, problems } = watch(page);
-    await page.goto("/sectores");
-    await closeCookieBanner(page);
-    await waitForHydration(page);
-    await expect(page.locator('[data-module="page:SectorsDirectory"][data-server-html]')).toHaveCount(1);
-    const cards = page.locator("#destacados li, #todos li");
-    await expect(cards).toHaveCount(6 + sectorPages.length);
-    expect(await cards.evaluateAll(reactRendered)).toBe(0);
-    // The tooltips work on that HTML.
-    await page.locator("#destacados").getByRole("button").first().click();
-    await expect(page.getByRole("tooltip")).toHaveCount(1);
-    expect(scripts.filter((script) => /\/(SectorsDirectory|SectorGrid|InfoTooltip)-/.test(script))).toEqual([]);
-    expect(problems).toEqual([]);
-  });
+  test(
+    "the directory keeps the server's HTML: hydration downloads none of its code and logs nothing",
+    { tag: "@any-width" },
+    async ({ page }) => {
+      const { scripts, problems } = watch(page);
+      await page.goto("/sectores");
+      await closeCookieBanner(page);
+      await waitForHydration(page);
+      await expect(page.locator('[data-module="page:SectorsDirectory"][data-server-html]')).toHaveCount(1);
+      const cards = page.locator("#destacados li, #todos li");
+      await expect(cards).toHaveCount(6 + sectorPages.length);
+      expect(await cards.evaluateAll(reactRendered)).toBe(0);
+      // The tooltips work on that HTML.
+      await page.locator("#destacados").getByRole("button").first().click();
+      await expect(page.getByRole("tooltip")).toHaveCount(1);
+      expect(scripts.filter((script) => /\/(SectorsDirectory|SectorGrid|InfoTooltip)-/.test(script))).toEqual([]);
+      expect(problems).toEqual([]);
+    },
+  );
 
   test("reached by the header's link from a page with React, /sectores is a page load: the server's directory, no React, its tooltips work", async ({
     page,
@@ -520,40 +522,44 @@ test.describe("/sectores/{slug}", () => {
 });
 
 test.describe("a sector page's code", () => {
-  test("loaded as a document, it keeps the server's HTML and downloads none of its content's code; its links are page loads", async ({
-    page,
-  }) => {
-    const chunks = contentChunksFetched(page, "Page");
-    await page.goto("/sectores/construccion");
-    await closeCookieBanner(page);
-    await waitForHydration(page);
-    await page.waitForLoadState("networkidle");
-    expect(chunks).toEqual([]);
-    await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
-    await page.locator("main a[href^='/calculadora']").first().click();
-    await expect(page).toHaveURL(/\/calculadora\?sector=/);
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    expect(
-      await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
-    ).toBeUndefined();
-  });
+  test(
+    "loaded as a document, it keeps the server's HTML and downloads none of its content's code; its links are page loads",
+    { tag: "@any-width" },
+    async ({ page }) => {
+      const chunks = contentChunksFetched(page, "Page");
+      await page.goto("/sectores/construccion");
+      await closeCookieBanner(page);
+      await waitForHydration(page);
+      await page.waitForLoadState("networkidle");
+      expect(chunks).toEqual([]);
+      await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+      await page.locator("main a[href^='/calculadora']").first().click();
+      await expect(page).toHaveURL(/\/calculadora\?sector=/);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      expect(
+        await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
+      ).toBeUndefined();
+    },
+  );
 
-  test("reached by a link inside the site, it is a page load: the whole page, and none of its content's code", async ({
-    page,
-  }) => {
-    await page.goto("/sectores");
-    await closeCookieBanner(page);
-    await waitForHydration(page);
-    const chunks = contentChunksFetched(page, "Page");
-    await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
-    await page.locator("main a[href='/sectores/construccion']").first().click();
-    await expect(page).toHaveURL(/\/sectores\/construccion$/);
-    await expect(page.locator("#proyeccion")).toBeVisible();
-    await waitForHydration(page);
-    await page.waitForLoadState("networkidle");
-    expect(chunks).toEqual([]);
-    expect(
-      await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
-    ).toBeUndefined();
-  });
+  test(
+    "reached by a link inside the site, it is a page load: the whole page, and none of its content's code",
+    { tag: "@any-width" },
+    async ({ page }) => {
+      await page.goto("/sectores");
+      await closeCookieBanner(page);
+      await waitForHydration(page);
+      const chunks = contentChunksFetched(page, "Page");
+      await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+      await page.locator("main a[href='/sectores/construccion']").first().click();
+      await expect(page).toHaveURL(/\/sectores\/construccion$/);
+      await expect(page.locator("#proyeccion")).toBeVisible();
+      await waitForHydration(page);
+      await page.waitForLoadState("networkidle");
+      expect(chunks).toEqual([]);
+      expect(
+        await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
+      ).toBeUndefined();
+    },
+  );
 });

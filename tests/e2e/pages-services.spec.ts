@@ -18,32 +18,34 @@ const contactPage = seedDocument("contactPage");
 const settings = seedDocument("siteSettings");
 
 test.describe("/servicios/google-ads", () => {
-  test("shows the hero, four stats, the 8 included items, the 7-step process and the closing call", async ({
-    page,
-  }) => {
-    await page.goto("/servicios/google-ads");
-    const main = page.getByRole("main");
-    await expect(main.getByRole("heading", { level: 1 })).toHaveText(typeset(googleAds.hero.title));
-    const stats = page.locator("#resultados dl > div");
-    await expect(stats).toHaveCount(4);
-    for (const [index, stat] of googleAds.stats.entries()) {
-      await expect(stats.nth(index).locator("dd")).toHaveText(typeset(stat.value));
-      await expect(stats.nth(index).locator("dt")).toHaveText(typeset(stat.label));
-    }
-    const included = page.locator("#incluido li");
-    await expect(included).toHaveCount(8);
-    for (const [index, item] of googleAds.included.items.entries())
-      await expect(included.nth(index)).toHaveText(typeset(item));
-    const steps = page.locator("#proceso ol > li");
-    await expect(steps).toHaveCount(7);
-    for (const [index, step] of googleAds.process.steps.entries())
-      await expect(steps.nth(index)).toContainText(typeset(step.title));
-    await expect(page.locator("#empezar").getByRole("heading", { level: 2 })).toHaveText(
-      typeset(googleAds.finalCta.heading),
-    );
-  });
+  test(
+    "shows the hero, four stats, the 8 included items, the 7-step process and the closing call",
+    { tag: "@any-width" },
+    async ({ page }) => {
+      await page.goto("/servicios/google-ads");
+      const main = page.getByRole("main");
+      await expect(main.getByRole("heading", { level: 1 })).toHaveText(typeset(googleAds.hero.title));
+      const stats = page.locator("#resultados dl > div");
+      await expect(stats).toHaveCount(4);
+      for (const [index, stat] of googleAds.stats.entries()) {
+        await expect(stats.nth(index).locator("dd")).toHaveText(typeset(stat.value));
+        await expect(stats.nth(index).locator("dt")).toHaveText(typeset(stat.label));
+      }
+      const included = page.locator("#incluido li");
+      await expect(included).toHaveCount(8);
+      for (const [index, item] of googleAds.included.items.entries())
+        await expect(included.nth(index)).toHaveText(typeset(item));
+      const steps = page.locator("#proceso ol > li");
+      await expect(steps).toHaveCount(7);
+      for (const [index, step] of googleAds.process.steps.entries())
+        await expect(steps.nth(index)).toContainText(typeset(step.title));
+      await expect(page.locator("#empezar").getByRole("heading", { level: 2 })).toHaveText(
+        typeset(googleAds.finalCta.heading),
+      );
+    },
+  );
 
-  test("hero and closing call lead to /calculadora and /contacto", async ({ page }) => {
+  test("hero and closing call lead to /calculadora and /contacto", { tag: "@any-width" }, async ({ page }) => {
     await page.goto("/servicios/google-ads");
     const hero = page.locator("#google-ads");
     await expect(hero.getByRole("link", { name: googleAds.hero.primaryCtaLabel, exact: true })).toHaveAttribute(
@@ -77,7 +79,7 @@ test.describe("/servicios/google-ads", () => {
 });
 
 test.describe("/contacto", () => {
-  test("shows the title, the contact form and the other channels", async ({ page }) => {
+  test("shows the title, the contact form and the other channels", { tag: "@any-width" }, async ({ page }) => {
     await page.goto("/contacto");
     const main = page.getByRole("main");
     await expect(main.getByRole("heading", { level: 1 })).toHaveText(contactPage.hero.title);

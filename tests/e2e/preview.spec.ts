@@ -62,62 +62,66 @@ const loadedScripts = (page: Page) =>
       .filter((path) => path.endsWith(".js")),
   );
 
-test("an editor previews a draft through the Studio's URL and leaves preview", async ({ page }) => {
-  const pagePath = `/sectores/${SLUG}`;
-  const before = watch(page);
-  await page.goto(`${server.url}${pagePath}`);
-  await settled(page);
-  await expect(page.getByRole("heading", { level: 1 })).toContainText(publishedTitle);
-  const publicScripts = await declaredScripts(page);
-  expect(before.scripts.some((src) => PREVIEW_CODE.test(src))).toBe(false);
-  // Neither the public HTML nor any script it loads holds or names preview code.
-  const publicHtml = await (await page.request.get(`${server.url}${pagePath}`)).text();
-  expect(publicHtml).not.toMatch(PREVIEW_CODE);
-  expect(publicHtml).not.toContain('"preview"');
-  expect(before.scripts.length).toBeGreaterThan(0);
-  for (const script of before.scripts) {
-    const code = await (await page.request.get(`${server.url}${script}`)).text();
-    expect(code, script).not.toMatch(PREVIEW_CODE);
-  }
+test(
+  "an editor previews a draft through the Studio's URL and leaves preview",
+  { tag: "@any-width" },
+  async ({ page }) => {
+    const pagePath = `/sectores/${SLUG}`;
+    const before = watch(page);
+    await page.goto(`${server.url}${pagePath}`);
+    await settled(page);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(publishedTitle);
+    const publicScripts = await declaredScripts(page);
+    expect(before.scripts.some((src) => PREVIEW_CODE.test(src))).toBe(false);
+    // Neither the public HTML nor any script it loads holds or names preview code.
+    const publicHtml = await (await page.request.get(`${server.url}${pagePath}`)).text();
+    expect(publicHtml).not.toMatch(PREVIEW_CODE);
+    expect(publicHtml).not.toContain('"preview"');
+    expect(before.scripts.length).toBeGreaterThan(0);
+    for (const script of before.scripts) {
+      const code = await (await page.request.get(`${server.url}${script}`)).text();
+      expect(code, script).not.toMatch(PREVIEW_CODE);
+    }
 
-  await page.addInitScript(() => {
-    document.addEventListener("securitypolicyviolation", (event) =>
-      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`),
-    );
-  });
-  const inPreview = watch(page);
-  const previewClient = page.waitForResponse((response) => /\/build\/preview-[\w]+\.js$/.test(response.url()));
-  const overlayChunk = page.waitForResponse((response) => /\/build\/preview-chunk-[\w]+\.js$/.test(response.url()));
-  const enable = new URL("/api/preview-mode/enable", server.url);
-  enable.searchParams.set("sanity-preview-secret", secret);
-  enable.searchParams.set("sanity-preview-pathname", pagePath);
-  await page.goto(enable.href);
-  await expect(page).toHaveURL(new RegExp(`${pagePath}(\\?|$)`));
-  expect(page.url()).not.toContain(secret);
-  await expect(page.getByRole("heading", { level: 1 })).toContainText(DRAFT_TITLE);
-  const bar = page.getByRole("region", { name: "Vista previa", exact: true });
-  await expect(bar).toBeVisible();
-  await expect(bar).toContainText("Vista previa: estás viendo borradores");
-  expect((await previewClient).ok()).toBe(true);
-  expect((await overlayChunk).ok()).toBe(true);
-  // Sanity's overlay is running: it adds its own element once the page is hydrated.
-  await expect(page.locator("sanity-visual-editing")).toHaveCount(1);
-  await settled(page);
-  expect(inPreview.problems).toEqual([]);
+    await page.addInitScript(() => {
+      document.addEventListener("securitypolicyviolation", (event) =>
+        console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`),
+      );
+    });
+    const inPreview = watch(page);
+    const previewClient = page.waitForResponse((response) => /\/build\/preview-[\w]+\.js$/.test(response.url()));
+    const overlayChunk = page.waitForResponse((response) => /\/build\/preview-chunk-[\w]+\.js$/.test(response.url()));
+    const enable = new URL("/api/preview-mode/enable", server.url);
+    enable.searchParams.set("sanity-preview-secret", secret);
+    enable.searchParams.set("sanity-preview-pathname", pagePath);
+    await page.goto(enable.href);
+    await expect(page).toHaveURL(new RegExp(`${pagePath}(\\?|$)`));
+    expect(page.url()).not.toContain(secret);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(DRAFT_TITLE);
+    const bar = page.getByRole("region", { name: "Vista previa", exact: true });
+    await expect(bar).toBeVisible();
+    await expect(bar).toContainText("Vista previa: estás viendo borradores");
+    expect((await previewClient).ok()).toBe(true);
+    expect((await overlayChunk).ok()).toBe(true);
+    // Sanity's overlay is running: it adds its own element once the page is hydrated.
+    await expect(page.locator("sanity-visual-editing")).toHaveCount(1);
+    await settled(page);
+    expect(inPreview.problems).toEqual([]);
 
-  await bar.getByRole("link", { name: "Salir de la vista previa" }).click();
-  await expect(page).toHaveURL(new RegExp(`${pagePath}$`));
-  await expect(page.getByRole("heading", { level: 1 })).toContainText(publishedTitle);
-  await expect(page.getByRole("region", { name: "Vista previa", exact: true })).toHaveCount(0);
+    await bar.getByRole("link", { name: "Salir de la vista previa" }).click();
+    await expect(page).toHaveURL(new RegExp(`${pagePath}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(publishedTitle);
+    await expect(page.getByRole("region", { name: "Vista previa", exact: true })).toHaveCount(0);
 
-  // A public page after preview declares exactly the scripts it declared before, and loads no preview code.
-  await page.goto(`${server.url}${pagePath}`);
-  await settled(page);
-  expect(await declaredScripts(page)).toEqual(publicScripts);
-  expect((await loadedScripts(page)).some((src) => PREVIEW_CODE.test(src))).toBe(false);
-});
+    // A public page after preview declares exactly the scripts it declared before, and loads no preview code.
+    await page.goto(`${server.url}${pagePath}`);
+    await settled(page);
+    expect(await declaredScripts(page)).toEqual(publicScripts);
+    expect((await loadedScripts(page)).some((src) => PREVIEW_CODE.test(src))).toBe(false);
+  },
+);
 
-test("an open preview page shows a changed draft without a reload", async ({ page }) => {
+test("an open preview page shows a changed draft without a reload", { tag: "@any-width" }, async ({ page }) => {
   const pagePath = `/sectores/${SLUG}`;
   const problems = watch(page).problems;
   const enable = new URL("/api/preview-mode/enable", server.url);

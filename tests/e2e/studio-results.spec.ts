@@ -67,22 +67,28 @@ async function siteFor(studioUrl: string): Promise<TrackedServer> {
   return site;
 }
 
-test("the Studio's origin reads the figures with the editor's preview session", async ({ page }) => {
-  const site = await siteFor(studio.url);
-  // The editor opens «Vista previa» once: the site's handshake sets the preview session cookie.
-  await page.goto(enableUrl(site.url, SECRET), { waitUntil: "domcontentloaded" });
-  await page.goto(studio.url);
-  expect(await readFromStudio(page, site.url)).toEqual({ read: 200, key: EXPERIMENT_KEY });
-});
+test(
+  "the Studio's origin reads the figures with the editor's preview session",
+  { tag: "@any-width" },
+  async ({ page }) => {
+    const site = await siteFor(studio.url);
+    // The editor opens «Vista previa» once: the site's handshake sets the preview session cookie.
+    await page.goto(enableUrl(site.url, SECRET), { waitUntil: "domcontentloaded" });
+    await page.goto(studio.url);
+    expect(await readFromStudio(page, site.url)).toEqual({ read: 200, key: EXPERIMENT_KEY });
+  },
+);
 
-test("a site whose SANITY_STUDIO_URL names another address is refused by the browser, and told apart from a site that is down", async ({
-  page,
-}) => {
-  const site = await siteFor("https://studio.example.es");
-  await page.goto(enableUrl(site.url, SECRET), { waitUntil: "domcontentloaded" });
-  await page.goto(studio.url);
-  expect(await readFromStudio(page, site.url)).toEqual({ refused: true, siteUp: true });
-  await site.stop();
-  sites = sites.filter((candidate) => candidate !== site);
-  expect(await readFromStudio(page, site.url)).toEqual({ refused: true, siteUp: false });
-});
+test(
+  "a site whose SANITY_STUDIO_URL names another address is refused by the browser, and told apart from a site that is down",
+  { tag: "@any-width" },
+  async ({ page }) => {
+    const site = await siteFor("https://studio.example.es");
+    await page.goto(enableUrl(site.url, SECRET), { waitUntil: "domcontentloaded" });
+    await page.goto(studio.url);
+    expect(await readFromStudio(page, site.url)).toEqual({ refused: true, siteUp: true });
+    await site.stop();
+    sites = sites.filter((candidate) => candidate !== site);
+    expect(await readFromStudio(page, site.url)).toEqual({ refused: true, siteUp: false });
+  },
+);
