@@ -59,7 +59,9 @@ describe("two instances behind nginx", () => {
     await made({ noJs: 20, js: 10, read: 10 });
     const results = await visitors.stop();
 
-    expect(results.failures, stack.nginxLog().slice(-2_000)).toEqual([]);
+    // The whole error log of the run (a few hundred lines at most): which instance nginx had left out, and when,
+    // is what tells a failed request apart (a 502 seen once in a clean-clone run had only its last lines).
+    expect(results.failures, stack.nginxLog().slice(-50_000)).toEqual([]);
     expect(drains.map((drain) => drain.code)).toEqual([0, 0]);
     for (const drain of drains) expect(drain.ms).toBeLessThan(15_000);
     for (const during of duringRestarts) {
