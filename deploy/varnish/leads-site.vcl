@@ -1,7 +1,9 @@
 # The shared cache between the TLS proxy and the instances (CONTRACT §14, docs/production-server.md
 # 'A shared cache in front'): nginx (TLS) → Varnish → instances. For Debian's varnish 7 with
-# varnish-modules (xkey). Install it as /etc/varnish/default.vcl, run varnishd on 127.0.0.1:6081 and
-# point nginx's upstream at it; set SHARED_CACHE_PURGE_URL=http://127.0.0.1:6081/ on every instance.
+# varnish-modules (xkey). Install it as /etc/varnish/default.vcl, run varnishd on 127.0.0.1:6081 with
+# `-p backend_idle_timeout=1` and point nginx's upstream at it; set SHARED_CACHE_PURGE_URL=http://127.0.0.1:6081/
+# on every instance. The 1 s (default 60 s): a stopping instance closes a connection idle for 2 s, and Varnish
+# must have closed it first, or a lead's POST written into it at that instant is reset and not resent.
 #
 # - Published pages are kept as long as the instance says (s-maxage: a day with SHARED_CACHE_PURGE_URL),
 #   each under the cache tags it answered (Surrogate-Key, copied into xkey).

@@ -104,7 +104,11 @@ export async function startVarnishStack({ instances: count = 2, dataset = SEED_D
     const workdir = path.join(dir, "varnish");
     const varnish = spawn(
       VARNISHD,
-      ["-F", "-j", "none", "-n", workdir, "-a", `127.0.0.1:${varnishPort}`, "-f", vcl, "-s", "malloc,256m"],
+      [
+        ...["-F", "-j", "none", "-n", workdir, "-a", `127.0.0.1:${varnishPort}`, "-f", vcl, "-s", "malloc,256m"],
+        // As deploy/varnish/leads-site.vcl says: idle backend connections closed before a stopping instance would.
+        ...["-p", "backend_idle_timeout=1"],
+      ],
       { stdio: ["ignore", "pipe", "pipe"] },
     );
     const varnishOutput = await superviseDaemon(varnish, {
