@@ -131,6 +131,19 @@ export function trustedForwardedValue(header: string | string[] | undefined, tru
 }
 
 /**
+ * The id our proxy gave a request (`X-Request-Id`: nginx's `$request_id`, set on every request it passes on,
+ * and the same on a request it resends to another instance), so a lead post resent is stored once
+ * (app/leads/action.server.ts). Believed only from a trusted proxy (`trustedHops` > 0: forwardedHops), and only
+ * as one value of 8–128 characters among `A-Z a-z 0-9 . _ : -`; undefined otherwise (a lead is then stored
+ * under an id of its own, as without a proxy).
+ */
+export function trustedRequestId(header: string | string[] | undefined, trustedHops: number): string | undefined {
+  if (trustedHops <= 0 || typeof header !== "string") return undefined;
+  const value = header.trim();
+  return /^[\w.:-]{8,128}$/.test(value) ? value : undefined;
+}
+
+/**
  * The host the visitor asked for: X-Forwarded-Host as our own proxies wrote it (TRUST_PROXY_HOPS > 0),
  * else the Host header. At 0 hops a client's own X-Forwarded-Host is never believed.
  */

@@ -25,7 +25,14 @@ import {
   createCachedResponse,
   isCacheableResponse,
 } from "./cached-response";
-import { clientAddress, forwardedHops, isHttpsRequest, type PeerTest, trustedProxyAddresses } from "./client-address";
+import {
+  clientAddress,
+  forwardedHops,
+  isHttpsRequest,
+  type PeerTest,
+  trustedProxyAddresses,
+  trustedRequestId,
+} from "./client-address";
 import { appHost } from "./cross-origin-guard";
 import type { PageCache } from "./page-cache";
 import { requestBodyStream } from "./request-body";
@@ -176,8 +183,11 @@ export function createRemixHandler({
   const remix = createRequestHandler(build, mode);
   // Loaders read the request they answer (preview perspective) from this scope
   // (app/content/request-scope.server.ts); a cacheable render also collects the cache tags of what it read.
-  const handle = (request: Request, context: { clientIp: string | undefined }, tags = new Set<string>()) =>
-    collectContentTags(tags, () => runInRequestScope(request, () => remix(request, context)));
+  const handle = (
+    request: Request,
+    context: { clientIp: string | undefined; requestKey?: string },
+    tags = new Set<string>(),
+  ) => collectContentTags(tags, () => runInRequestScope(request, () => remix(request, context)));
 
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
@@ -193,6 +203,8 @@ export function createRemixHandler({
       // Per-visitor limits (form actions, new experiment visitors, the preview handshake): the load context
       // carries the address. A shared page never depends on it: only answers private per visitor read it.
       const clientIp = clientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], hops);
+      // A form post's id from our proxy: a post the proxy resends to another instance is stored once.
+      const requestKey = trustedRequestId(req.headers["x-request-id"], hops);
       const own = req.method === "GET" || req.method === "HEAD" ? ownRoutes[url.pathname] : undefined;
       if (own) {
         const full = requestUrl(req.url ?? "/", host, secure) ?? url;
@@ -205,7 +217,7 @@ export function createRemixHandler({
       }
       if (!cacheKey) {
         const request = toFetchRequest(req, res, url, false);
-        const response = await handle(request, { clientIp });
+        const response = await handle(request, { clientIp, requestKey });
         // A body no route read (a POST to a page without a form) is dropped before the answer goes out.
         if (request.body && !request.bodyUsed) await request.body.cancel().catch(() => undefined);
         await sendLive(req, res, response);

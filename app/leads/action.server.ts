@@ -67,6 +67,16 @@ function singleForm(forms: LeadForms): AnyLeadForm | undefined {
   return typeof forms === "function" || Array.isArray(forms) ? undefined : (forms as AnyLeadForm);
 }
 
+/**
+ * The proxy's id of this post (`requestKey` in the load context: the `X-Request-Id` a trusted proxy set,
+ * server/client-address.ts): a post the proxy resends to another instance after a failed hand-over carries
+ * the same one and is stored once (app/leads/spool.server.ts leadIdForRequestKey).
+ */
+function proxyRequestKey(context: unknown): string | undefined {
+  const key = (context as { requestKey?: unknown } | null | undefined)?.requestKey;
+  return typeof key === "string" && key ? key : undefined;
+}
+
 function firstLanguage(request: Request): string | undefined {
   return request.headers.get("accept-language")?.split(",")[0]?.split(";")[0]?.trim().slice(0, 35) || undefined;
 }
@@ -158,12 +168,13 @@ export async function handleLeadAction(
     },
   });
   try {
-    const record = await storeLead(form.kind, payload);
-    countLeadReceived(form.kind);
-    if (experiment) {
+    const record = await storeLead(form.kind, payload, { requestKey: proxyRequestKey(context) });
+    // A post the proxy resent after its first copy was stored gets the same answer and is counted once.
+    if (!record.repeated) {
+      countLeadReceived(form.kind);
       // The experiment cookie's random id: a browser converts once per experiment, however many leads it
       // sends, and only if the server assigned it this variant (a minted id counts the lead, converts nobody).
-      experimentCounter().countLead(experiment.experimento, experiment.variante, visitor.browserId);
+      if (experiment) experimentCounter().countLead(experiment.experimento, experiment.variante, visitor.browserId);
     }
     const receipt = form.receipt?.(result.data);
     return answer({ ok: true, form: form.kind, id: record.id, ...(receipt ? { receipt } : {}) });

@@ -32,9 +32,8 @@ import {
 import { PostgresLeadStore } from "./postgres/store.server";
 import { type FormRateLimiter, type LimiterOptions, memoryRateLimiter, postgresRateLimiter } from "./rate-limit.server";
 import type { PurgeResult } from "./retention.server";
-import type { LeadRecord } from "./spool.server";
 import { SpoolLeadStore } from "./spool-store.server";
-import type { LeadStore } from "./store.server";
+import type { LeadStore, StoredLead, StoreOptions } from "./store.server";
 
 export interface LeadBackend {
   /** Where submissions are kept, as an operator reads it (`npm run leads`). */
@@ -190,8 +189,12 @@ function withAssignmentMetric(counter: ExperimentCounter): ExperimentCounter {
 }
 
 /** Keeps a submission durably (resolves once it is stored) and starts delivering it. */
-export function storeLead(form: LeadFormKind, payload: Record<string, unknown>): Promise<LeadRecord> {
-  return leadStore().store(form, payload);
+export function storeLead(
+  form: LeadFormKind,
+  payload: Record<string, unknown>,
+  options?: StoreOptions,
+): Promise<StoredLead> {
+  return leadStore().store(form, payload, options);
 }
 
 function retentionInBackground(store: LeadStore): void {

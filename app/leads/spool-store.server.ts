@@ -27,6 +27,7 @@ import {
 import type { ErasureResult, PurgeResult } from "./retention.server";
 import {
   type DestinationDelivery,
+  leadIdForRequestKey,
   type LeadRecord,
   newLeadRecord,
   recordState,
@@ -42,6 +43,8 @@ import {
   type ListedLead,
   requeuedRecord,
   type RequeueResult,
+  type StoredLead,
+  type StoreOptions,
 } from "./store.server";
 
 /** A retention lock older than this was left by a process that died. */
@@ -127,9 +130,12 @@ export class SpoolLeadStore implements LeadStore {
   }
 
   /** Keeps a submission durably; resolves only once it is on disk. Delivery starts right after. */
-  async store(form: LeadFormKind, payload: Record<string, unknown>): Promise<LeadRecord> {
+  async store(form: LeadFormKind, payload: Record<string, unknown>, options: StoreOptions = {}): Promise<StoredLead> {
     await this.start();
-    const record = newLeadRecord(form, payload, DESTINATIONS_BY_FORM[form], new Date());
+    const id = options.requestKey ? leadIdForRequestKey(options.requestKey) : undefined;
+    const known = id ? this.records.get(id) : undefined;
+    if (known) return { ...known, repeated: true };
+    const record = newLeadRecord(form, payload, DESTINATIONS_BY_FORM[form], new Date(), id);
     await this.persist(record);
     if (!this.records.has(record.id)) this.records.set(record.id, record);
     log("info", "lead stored", { id: record.id, form });

@@ -27,7 +27,7 @@
  * after the marker and the writer deletes it. Markers hold no personal data and leave with the retention
  * run once no write of their time can still be under way.
  */
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { promises as fs } from "node:fs";
 import path from "node:path";
 
@@ -66,11 +66,26 @@ const STALE_TEMP_MS = 60_000;
 /** How long a removal's marker is kept: far longer than any write that may still be under way. */
 export const REMOVED_MARKER_TTL_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * The id of a lead sent with a proxy's request key (nginx's `$request_id`, app/leads/action.server.ts): the same
+ * for every copy of that request, so a post the proxy resends to another instance is stored once (the id is
+ * the submission's primary key and every delivery's Idempotency-Key). A UUID (version 8: derived, RFC 9562)
+ * from SHA-256 of the key: a key never appears in storage as written.
+ */
+export function leadIdForRequestKey(requestKey: string): string {
+  const bytes = createHash("sha256").update(`lead-request:${requestKey}`).digest().subarray(0, 16);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x80;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = bytes.toString("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 export function newLeadRecord(
   form: LeadFormKind,
   payload: Record<string, unknown>,
   destinations: readonly DestinationName[],
   now: Date,
+  id: string = randomUUID(),
 ): LeadRecord {
   const deliveries: LeadRecord["deliveries"] = {};
   for (const destination of destinations) {
@@ -83,7 +98,7 @@ export function newLeadRecord(
       deliveredAt: null,
     };
   }
-  return { version: 1, id: randomUUID(), form, createdAt: now.toISOString(), payload, deliveries };
+  return { version: 1, id, form, createdAt: now.toISOString(), payload, deliveries };
 }
 
 /** Where a record belongs: pending while any destination waits, failed if any gave up, else delivered. */

@@ -35,6 +35,14 @@ export function storeFailureReason(error: unknown): StoreFailureReason {
 /** A submission as `npm run leads` shows it: the record and where it stands. */
 export type ListedLead = LeadRecord & { state: SpoolState };
 
+export interface StoreOptions {
+  /** The proxy's id of the post that brought the lead (`X-Request-Id` from a trusted proxy). */
+  requestKey?: string;
+}
+
+/** A stored submission; `repeated` when the store already held it (a post resent by the proxy). */
+export type StoredLead = LeadRecord & { repeated?: boolean };
+
 export interface DatabaseHealth {
   reachable: boolean;
   /** Counts in the database; null while it cannot be reached. */
@@ -88,8 +96,12 @@ export interface LeadStore {
   open(): Promise<void>;
   /** Opens and starts delivering what is pending (the server). Safe to call any number of times. */
   start(): Promise<void>;
-  /** Keeps a submission durably; resolves only once it is stored. Delivery follows. */
-  store(form: LeadFormKind, payload: Record<string, unknown>): Promise<LeadRecord>;
+  /**
+   * Keeps a submission durably; resolves only once it is stored. Delivery follows. With `requestKey` (the
+   * proxy's id of the post) its id is derived from the key: a second copy of the same post is the same
+   * submission, and `repeated` says the store already had it (nothing new kept, nothing sent twice).
+   */
+  store(form: LeadFormKind, payload: Record<string, unknown>, options?: StoreOptions): Promise<StoredLead>;
   /** Submissions in the given states, oldest first. */
   list(states: readonly SpoolState[]): Promise<ListedLead[]>;
   /** Puts failed submissions (all, or the given ids) back in the queue with fresh attempts. */

@@ -2,7 +2,8 @@
 // while the destinations fail 30 % of the time, one of them is killed (SIGKILL) mid-delivery and left
 // down, and every submission still reaches every destination within 90 s of the posting's end, with one
 // Idempotency-Key per submission; FORM_RATE_LIMIT
-// counts across both; `npm run leads` reads the database. Then a database that stops mid-run: leads are
+// counts across both; `npm run leads` reads the database; a post the proxy resends to the other instance (the
+// same X-Request-Id) is one lead. Then a database that stops mid-run: leads are
 // accepted into DATA_DIR and moved into the database once it is back.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -17,10 +18,15 @@ import { type ProductionServer, request, startServer } from "../support/producti
 
 const postgresUrl = inject("postgresUrl");
 
-async function postContact(server: ProductionServer, visitor: string, fields: Record<string, string> = VALID_CONTACT) {
+async function postContact(
+  server: ProductionServer,
+  visitor: string,
+  fields: Record<string, string> = VALID_CONTACT,
+  headers: Record<string, string> = {},
+) {
   const response = await request(`${server.baseUrl}/?index&_data=routes%2F_index`, {
     method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": visitor },
+    headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": visitor, ...headers },
     body: new URLSearchParams(fields).toString(),
   });
   const body = JSON.parse(response.body.toString("utf8")) as { ok: boolean; id?: string };
@@ -120,6 +126,45 @@ describe.skipIf(!postgresUrl)("several instances on one PostgreSQL database", ()
       await destinations.close();
     }
   }, 300_000);
+
+  it("a post the proxy sends again to the other instance, with its X-Request-Id, is one lead, delivered once", async () => {
+    const destinations = await startDestinationServer({ delayMs: [10, 50] });
+    try {
+      const env = { ...TIGHT_DELIVERY, ...destinations.env, DATABASE_URL: await createDatabase(postgresUrl!) };
+      const [first, second] = await Promise.all([startServer(env), startServer(env)]);
+      running.push(first!, second!);
+      // nginx's $request_id: the same on every copy of one request (deploy/nginx/leads-site.conf).
+      const resent = { "X-Request-Id": "5f1c0de2a7b94e0c8d3e6a1b2c4d5e6f" };
+      const once = await postContact(first!, "203.0.113.91", VALID_CONTACT, resent);
+      const again = await postContact(second!, "203.0.113.91", VALID_CONTACT, resent);
+      // Another request (its own id), and a post whose id is no proxy's (too short): two leads of their own.
+      const other = await postContact(second!, "203.0.113.92", VALID_CONTACT, {
+        "X-Request-Id": "0a1b2c3d4e5f60718293a4b5c6d7e8f9",
+      });
+      const unkeyed = await postContact(first!, "203.0.113.93", VALID_CONTACT, { "X-Request-Id": "short" });
+      for (const answer of [once, again, other, unkeyed])
+        expect(answer).toMatchObject({ status: 200, body: { ok: true } });
+      // The visitor is told the same lead both times.
+      expect(again.body.id).toBe(once.body.id);
+      expect(new Set([once.body.id, other.body.id, unkeyed.body.id]).size).toBe(3);
+
+      await vi.waitFor(
+        async () => expect((await health(second!)).database).toEqual({ reachable: true, pending: 0, failed: 0 }),
+        { timeout: 60_000, interval: 200 },
+      );
+      expect((await listDelivered(env.DATABASE_URL)).map((lead) => lead.id).sort()).toEqual(
+        [once.body.id, other.body.id, unkeyed.body.id].sort(),
+      );
+      // Everything delivered: one request per lead and destination, none for a second copy.
+      expect(destinations.received.map((item) => `${item.key} ${item.destination}`).sort()).toEqual(
+        [once.body.id, other.body.id, unkeyed.body.id]
+          .flatMap((id) => [`${id} /automation`, `${id} /form-service`])
+          .sort(),
+      );
+    } finally {
+      await destinations.close();
+    }
+  });
 
   it("on SIGTERM an instance hands an attempt still under way back, and another one sends it", async () => {
     const destinations = await startDestinationServer({ hang: 1, delayMs: [100, 400] });

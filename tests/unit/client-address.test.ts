@@ -8,6 +8,7 @@ import {
   isPublicListenAddress,
   trustedProxyAddresses,
   trustedProxyHops,
+  trustedRequestId,
 } from "../../server/client-address";
 
 describe("the visitor's address for the form rate limit", () => {
@@ -138,5 +139,29 @@ describe("TRUSTED_PROXY_ADDRESSES", () => {
       expect(isPublicListenAddress(address), address).toBe(true);
     for (const address of ["127.0.0.1", "::1", "::ffff:127.0.0.1"])
       expect(isPublicListenAddress(address), address).toBe(false);
+  });
+});
+
+describe("the proxy's id of a request (a lead's post resent by nginx is stored once)", () => {
+  it("is believed only from a proxy of our own, as one value of 8–128 plain characters", () => {
+    const nginx = "5f1c0de2a7b94e0c8d3e6a1b2c4d5e6f";
+    expect(trustedRequestId(nginx, 1)).toBe(nginx);
+    expect(trustedRequestId(` ${nginx} `, 2)).toBe(nginx);
+    expect(trustedRequestId("req-2026.12:03_a", 1)).toBe("req-2026.12:03_a");
+    // Directly on the internet (or from a peer that is not our proxy: 0 hops) a visitor's header is no id.
+    expect(trustedRequestId(nginx, 0)).toBeUndefined();
+    for (const value of [
+      undefined,
+      "",
+      "short",
+      "x".repeat(129),
+      "id with spaces",
+      "ünïcode-id-123",
+      "a,b,c,d,e,f,g,h",
+      "id\r\nx: y",
+    ])
+      expect(trustedRequestId(value, 1), String(value)).toBeUndefined();
+    // Sent twice (two headers): not one proxy's id.
+    expect(trustedRequestId([nginx, nginx], 1)).toBeUndefined();
   });
 });

@@ -17,7 +17,14 @@ import { type DeliverySettings, retentionSettings } from "../config.server";
 import { type Database, sharedDatabase, TABLES, transaction } from "../database.server";
 import { DESTINATIONS_BY_FORM, destinationUrl } from "../destinations.server";
 import type { ErasureResult, PurgeResult } from "../retention.server";
-import { type LeadRecord, newLeadRecord, recordState, Spool, type SpoolState } from "../spool.server";
+import {
+  leadIdForRequestKey,
+  type LeadRecord,
+  newLeadRecord,
+  recordState,
+  Spool,
+  type SpoolState,
+} from "../spool.server";
 import { eraseFromSpool, purgeSpool, spoolRecordsOf } from "../spool-retention.server";
 import {
   backlogOf,
@@ -26,6 +33,8 @@ import {
   type LeadStoreHealth,
   type ListedLead,
   type RequeueResult,
+  type StoredLead,
+  type StoreOptions,
 } from "../store.server";
 import {
   insertSubmission,
@@ -131,12 +140,17 @@ export class PostgresLeadStore implements LeadStore {
     }
   }
 
-  async store(form: LeadFormKind, payload: Record<string, unknown>): Promise<LeadRecord> {
-    const record = newLeadRecord(form, payload, DESTINATIONS_BY_FORM[form], new Date());
+  async store(form: LeadFormKind, payload: Record<string, unknown>, options: StoreOptions = {}): Promise<StoredLead> {
+    const id = options.requestKey ? leadIdForRequestKey(options.requestKey) : undefined;
+    const record = newLeadRecord(form, payload, DESTINATIONS_BY_FORM[form], new Date(), id);
     await this.start();
     if (await this.connectedWithin(READY_WAIT_MS)) {
       try {
-        await this.insert(record);
+        // Not inserted: another instance stored this very post (the proxy resent it), kept as it was.
+        if (!(await this.insert(record))) {
+          log("info", "lead already stored", { id: record.id, form });
+          return { ...record, repeated: true };
+        }
         log("info", "lead stored", { id: record.id, form });
         this.queue.notifySoon();
         return record;
