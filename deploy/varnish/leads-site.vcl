@@ -19,8 +19,9 @@
 # - Never kept: anything but GET/HEAD (form posts), /api/*, /metrics, /healthz, draft preview (its
 #   cookie or its parameters), a request with any cookie but the neutral ones (server/cache-key.ts),
 #   and any answer that is not a public 200 without Set-Cookie (experiment paths answer private).
-# - An instance that restarts never shows an error: failed fetches go to the other instance, sick
-#   instances are left out by the /healthz probe, and an expired copy is served while none answers.
+# - An instance that restarts never shows an error: failed fetches go to the other instance (a lead's
+#   post too, when nginx's X-Request-Id makes the copy the same lead), sick instances are left out by the
+#   /healthz probe, and an expired copy is served while none answers.
 vcl 4.1;
 
 import directors;
@@ -68,6 +69,12 @@ sub vcl_recv {
         return (synth(200, "Purged " + xkey.purge(req.http.xkey-purge)));
     }
     if (req.method != "GET" && req.method != "HEAD") {
+        # A post with our proxy's X-Request-Id (nginx's $request_id) is kept whole (8 MB: nginx's own
+        # limit) so that a failed hand-over can send it to the other instance (vcl_backend_error), which
+        # stores the copy as the same lead (docs/decisions/0024-a-resent-post-is-one-lead.md).
+        if (req.method == "POST" && req.http.X-Request-Id && req.url !~ "(?i)^/api/revalidate") {
+            std.cache_req_body(8MB);
+        }
         return (pass);
     }
     # Edge (CONTRACT §12): a target that is not a plain path (absolute form, dot segments, doubled
@@ -219,6 +226,11 @@ sub vcl_backend_response {
 
 sub vcl_backend_error {
     if (bereq.method ~ "^(GET|HEAD)$" && bereq.retries < 2) {
+        return (retry);
+    }
+    # A post the instance reset or refused (a restart): once more, to the other instance, when its id
+    # makes the copy the same lead (kept whole in vcl_recv). Sanity's webhook is left to Sanity.
+    if (bereq.method == "POST" && bereq.http.X-Request-Id && bereq.url !~ "(?i)^/api/revalidate" && bereq.retries < 1) {
         return (retry);
     }
 }

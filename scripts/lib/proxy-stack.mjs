@@ -143,6 +143,40 @@ export class Instance {
 }
 
 /**
+ * Debian's nginx with the shipped site in `dir` (a self-signed certificate made now) in front of
+ * `upstreamPorts`, stopped by `cleanups`; resolves once its https port answers /healthz.
+ */
+export async function startNginx({ dir, upstreamPorts, httpPort, httpsPort, cleanups }) {
+  const certificate = path.join(dir, "site.pem");
+  const key = path.join(dir, "site.key");
+  execFileSync(
+    "openssl",
+    ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1"].concat([
+      "-keyout",
+      key,
+      "-out",
+      certificate,
+    ]),
+    { stdio: "pipe" },
+  );
+  const site = { upstreamPorts, httpPort, httpsPort, certificate, key, cacheDir: path.join(dir, "cache") };
+  fs.writeFileSync(path.join(dir, "site.conf"), siteConfig(site));
+  const nginxConf = path.join(dir, "nginx.conf");
+  fs.writeFileSync(nginxConf, mainConfig(dir));
+  execFileSync(NGINX, ["-t", "-q", "-p", dir, "-c", nginxConf], { stdio: "pipe" });
+  const nginx = spawn(NGINX, ["-p", dir, "-c", nginxConf], { stdio: ["ignore", "ignore", "pipe"] });
+  await superviseDaemon(nginx, {
+    name: "nginx",
+    stopSignal: "SIGQUIT",
+    cleanups,
+    get: httpsGet,
+    healthUrl: `https://127.0.0.1:${httpsPort}/healthz`,
+    timeoutMs: 20_000,
+  });
+  return { site, nginxConf, nginx };
+}
+
+/**
  * Starts PostgreSQL, the destinations' stand-in, `instances` instances and nginx. `env` adds settings
  * to every instance (e.g. FORM_RATE_LIMIT). Resolves to the stack: `url` (https through nginx),
  * `instances`, `receiver`, `restart(instance)`, `reload({ bare })`, `stop()`.
@@ -199,39 +233,12 @@ export async function startProxyStack({ instances: count = 2, env = {} } = {}) {
     cleanups.push(() => Promise.all(instances.map((instance) => instance.stop().finally(() => instance.kill()))));
     await Promise.all(instances.map((instance) => instance.start()));
 
-    const certificate = path.join(dir, "site.pem");
-    const key = path.join(dir, "site.key");
-    execFileSync(
-      "openssl",
-      ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1"].concat([
-        "-keyout",
-        key,
-        "-out",
-        certificate,
-      ]),
-      { stdio: "pipe" },
-    );
-    const cacheDir = path.join(dir, "cache");
-    const site = {
+    const { site, nginxConf, nginx } = await startNginx({
+      dir,
       upstreamPorts: instances.map((instance) => instance.port),
       httpPort,
       httpsPort,
-      certificate,
-      key,
-      cacheDir,
-    };
-    fs.writeFileSync(path.join(dir, "site.conf"), siteConfig(site));
-    const nginxConf = path.join(dir, "nginx.conf");
-    fs.writeFileSync(nginxConf, mainConfig(dir));
-    execFileSync(NGINX, ["-t", "-q", "-p", dir, "-c", nginxConf], { stdio: "pipe" });
-    const nginx = spawn(NGINX, ["-p", dir, "-c", nginxConf], { stdio: ["ignore", "ignore", "pipe"] });
-    await superviseDaemon(nginx, {
-      name: "nginx",
-      stopSignal: "SIGQUIT",
       cleanups,
-      get: httpsGet,
-      healthUrl: `${siteUrl}/healthz`,
-      timeoutMs: 20_000,
     });
 
     return {
