@@ -41,19 +41,6 @@ export async function closeCookieBanner(page: Page) {
   await page.mouse.move(1, 1);
 }
 
-/**
- * Follows a link as a visitor without JavaScript does, until the browser is at `url`. A click can land
- * beside a link that moved under the pointer between Playwright's checks and the press (a lazy image or
- * the banner's layout settling on a loaded host): then the page stays and the link is clicked again. A
- * link that never leads to `url` still fails, at the test's own budget.
- */
-export async function followLink(page: Page, link: Locator, url: RegExp) {
-  await expect(async () => {
-    if (!url.test(page.url())) await link.click({ timeout: 10_000 });
-    await expect(page).toHaveURL(url, { timeout: 10_000 });
-  }).toPass({ timeout: 50_000 });
-}
-
 /** What a page does from now on: the scripts it requests (paths) and the errors it logs or throws. */
 export function watch(page: Page) {
   const scripts: string[] = [];

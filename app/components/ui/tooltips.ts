@@ -141,8 +141,8 @@ function setOpen(button: HTMLElement, value: boolean) {
   arrow.innerHTML = ARROW_HTML;
   tooltip.append(arrow);
   // Into the top layer where the Popover API exists, placed before it paints; beside its button, so it
-  // leaves with it (a card re-rendered or gone). Without the API, a fixed layer at the end of the page:
-  // a card's containment (`content-visibility`, app/tailwind.css) would hold and clip it.
+  // leaves with it (a card re-rendered or gone). Without the API, a fixed layer at the end of the page: a
+  // card's overflow or stacking would clip or cover it.
   if (typeof tooltip.showPopover === "function") {
     button.after(tooltip);
     tooltip.popover = "manual";
