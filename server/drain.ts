@@ -2,8 +2,8 @@
  * Connection handling that a reverse proxy in front never notices, at run time and at shutdown
  * (docs/production-server.md 'Deploy').
  *
- * - Idle keep-alive connections live longer than common proxies keep theirs (nginx's upstream keep-alive
- *   and cloud load balancers: 60 s), so the proxy, not the server, closes an idle connection: a server
+ * - Idle keep-alive connections live longer than common proxies keep theirs (the shipped nginx 1 s, cloud
+ *   load balancers 60 s), so the proxy, not the server, closes an idle connection: a server
  *   that closes one first can race the proxy reusing it for the next request, which then fails.
  * - Draining (SIGTERM): every answer from then on carries `Connection: close` and requests already
  *   begun are answered. New connections are still taken for `listenMs` (SHUTDOWN_DELAY_MS, 0 by default),
@@ -11,16 +11,20 @@
  *   server stops listening (a proxy's new connection is refused before anything is sent, so it tries
  *   the other instance and stops choosing this one). Long-lived answers of our own (the preview event
  *   stream) follow `signal` and end cleanly.
- * - A proxy never resends a POST it has sent (nginx without `non_idempotent`): it answers 502, and the lead
- *   is lost. So the server never closes a socket the proxy may have written a request into:
+ * - A proxy that does not resend a POST it has sent (nginx without `non_idempotent`, most load balancers)
+ *   answers 502 when the connection is reset under it, and the lead is lost. The shipped nginx and Varnish
+ *   resend it with its X-Request-Id (docs/decisions/0024-a-resent-post-is-one-lead.md); for any proxy, the
+ *   server avoids closing a socket the proxy may have written a request into:
  *   - Closing a listening socket resets every connection the kernel completed but the server has not yet
  *     accepted (a busy event loop leaves some in the accept queue), and the proxy has already sent its
- *     request on each. So the listener is closed only at a moment the kernel holds none for it
- *     (`pendingConnections`, read from /proc on Linux).
+ *     request on each. So the listener is closed at a moment the kernel holds none for it
+ *     (`pendingConnections`, read from /proc on Linux), waited for `listenCloseMs` at most: under load,
+ *     with a new connection for every request (each answer says `Connection: close`), that moment may not
+ *     come, and what is queued then is reset.
  *   - A kept-alive connection is closed only after it has sat idle for the whole grace since its last
  *     answer, longer than the proxy keeps an idle upstream connection (nginx's `keepalive_timeout` in
- *     deploy/nginx/leads-site.conf: 1 s), so the proxy has closed it first: closing it while the proxy writes
- *     a request into it resets it.
+ *     deploy/nginx/leads-site.conf and Varnish's `backend_idle_timeout`: 1 s), so the proxy has closed it
+ *     first: closing it while the proxy writes a request into it resets it.
  */
 import fs from "node:fs";
 import type http from "node:http";
