@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { freePort } from "../../scripts/lib/build.mjs";
 import { httpsRequest, startNginx, superviseDaemon } from "../../scripts/lib/proxy-stack.mjs";
-import { httpRequest, varnishConfig,VARNISHD } from "../../scripts/lib/varnish-stack.mjs";
+import { httpRequest, varnishConfig, VARNISHD } from "../../scripts/lib/varnish-stack.mjs";
 
 interface Received {
   url: string;
