@@ -42,6 +42,7 @@ import { readVisitor, type VisitorContext } from "~/visitor/context.server";
 import { readOrigen } from "./attribution.server";
 import { experimentCounter, formRateLimiter, storeLead } from "./backend.server";
 import { readFormBody } from "./request-body.server";
+import { leadIdForRequestKey } from "./spool.server";
 import { storeFailureReason } from "./store.server";
 
 type AnyLeadForm = LeadFormDefinition<unknown>;
@@ -68,13 +69,13 @@ function singleForm(forms: LeadForms): AnyLeadForm | undefined {
 }
 
 /**
- * The proxy's id of this post (`requestKey` in the load context: the `X-Request-Id` a trusted proxy set,
+ * The lead's id when a trusted proxy named this post (`requestKey` in the load context: its `X-Request-Id`,
  * server/client-address.ts): a post the proxy resends to another instance after a failed hand-over carries
- * the same one and is stored once (app/leads/spool.server.ts leadIdForRequestKey).
+ * the same key, so it gets the same id and is stored once.
  */
-function proxyRequestKey(context: unknown): string | undefined {
+function leadIdFromProxy(context: unknown): string | undefined {
   const key = (context as { requestKey?: unknown } | null | undefined)?.requestKey;
-  return typeof key === "string" && key ? key : undefined;
+  return typeof key === "string" && key ? leadIdForRequestKey(key) : undefined;
 }
 
 function firstLanguage(request: Request): string | undefined {
@@ -168,7 +169,7 @@ export async function handleLeadAction(
     },
   });
   try {
-    const record = await storeLead(form.kind, payload, { requestKey: proxyRequestKey(context) });
+    const record = await storeLead(form.kind, payload, { id: leadIdFromProxy(context) });
     // A post the proxy resent after its first copy was stored gets the same answer and is counted once.
     if (!record.repeated) {
       countLeadReceived(form.kind);

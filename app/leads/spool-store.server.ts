@@ -27,7 +27,6 @@ import {
 import type { ErasureResult, PurgeResult } from "./retention.server";
 import {
   type DestinationDelivery,
-  leadIdForRequestKey,
   type LeadRecord,
   newLeadRecord,
   recordState,
@@ -132,10 +131,9 @@ export class SpoolLeadStore implements LeadStore {
   /** Keeps a submission durably; resolves only once it is on disk. Delivery starts right after. */
   async store(form: LeadFormKind, payload: Record<string, unknown>, options: StoreOptions = {}): Promise<StoredLead> {
     await this.start();
-    const id = options.requestKey ? leadIdForRequestKey(options.requestKey) : undefined;
-    const known = id ? this.records.get(id) : undefined;
+    const known = options.id ? this.records.get(options.id) : undefined;
     if (known) return { ...known, repeated: true };
-    const record = newLeadRecord(form, payload, DESTINATIONS_BY_FORM[form], new Date(), id);
+    const record = newLeadRecord(form, payload, DESTINATIONS_BY_FORM[form], new Date(), options.id);
     await this.persist(record);
     if (!this.records.has(record.id)) this.records.set(record.id, record);
     log("info", "lead stored", { id: record.id, form });

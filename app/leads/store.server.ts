@@ -36,8 +36,11 @@ export function storeFailureReason(error: unknown): StoreFailureReason {
 export type ListedLead = LeadRecord & { state: SpoolState };
 
 export interface StoreOptions {
-  /** The proxy's id of the post that brought the lead (`X-Request-Id` from a trusted proxy). */
-  requestKey?: string;
+  /**
+   * The submission's id when the caller already knows it: derived from a trusted proxy's request id, so a
+   * copy of the same post (resent by the proxy) is the same submission (app/leads/action.server.ts).
+   */
+  id?: string;
 }
 
 /** A stored submission; `repeated` when the store already held it (a post resent by the proxy). */
@@ -97,9 +100,9 @@ export interface LeadStore {
   /** Opens and starts delivering what is pending (the server). Safe to call any number of times. */
   start(): Promise<void>;
   /**
-   * Keeps a submission durably; resolves only once it is stored. Delivery follows. With `requestKey` (the
-   * proxy's id of the post) its id is derived from the key: a second copy of the same post is the same
-   * submission, and `repeated` says the store already had it (nothing new kept, nothing sent twice).
+   * Keeps a submission durably; resolves only once it is stored. Delivery follows. With `id` (derived from
+   * the proxy's id of the post) a second copy of the same post is the same submission, and `repeated` says
+   * the store already had it (nothing new kept, nothing sent twice).
    */
   store(form: LeadFormKind, payload: Record<string, unknown>, options?: StoreOptions): Promise<StoredLead>;
   /** Submissions in the given states, oldest first. */

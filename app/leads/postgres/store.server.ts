@@ -17,14 +17,7 @@ import { type DeliverySettings, retentionSettings } from "../config.server";
 import { type Database, sharedDatabase, TABLES, transaction } from "../database.server";
 import { DESTINATIONS_BY_FORM, destinationUrl } from "../destinations.server";
 import type { ErasureResult, PurgeResult } from "../retention.server";
-import {
-  leadIdForRequestKey,
-  type LeadRecord,
-  newLeadRecord,
-  recordState,
-  Spool,
-  type SpoolState,
-} from "../spool.server";
+import { type LeadRecord, newLeadRecord, recordState, Spool, type SpoolState } from "../spool.server";
 import { eraseFromSpool, purgeSpool, spoolRecordsOf } from "../spool-retention.server";
 import {
   backlogOf,
@@ -141,8 +134,7 @@ export class PostgresLeadStore implements LeadStore {
   }
 
   async store(form: LeadFormKind, payload: Record<string, unknown>, options: StoreOptions = {}): Promise<StoredLead> {
-    const id = options.requestKey ? leadIdForRequestKey(options.requestKey) : undefined;
-    const record = newLeadRecord(form, payload, DESTINATIONS_BY_FORM[form], new Date(), id);
+    const record = newLeadRecord(form, payload, DESTINATIONS_BY_FORM[form], new Date(), options.id);
     await this.start();
     if (await this.connectedWithin(READY_WAIT_MS)) {
       try {
