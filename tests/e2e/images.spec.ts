@@ -28,23 +28,45 @@ function contentImages(page: Page) {
   );
 }
 
-/** Scrolls to the bottom in steps (each waits for a frame) so every lazy image starts, then waits for them. */
+/**
+ * Scrolls to the bottom in steps so every lazy image starts, then waits for them. The test drives each step
+ * with short synchronous calls and waits for a condition: nothing waits on the page's own timers or frames
+ * inside one long call (a CI run hung in such an in-page loop), and a step that cannot be made names itself.
+ */
 async function scrollThrough(page: Page) {
-  await page.evaluate(async () => {
-    for (let y = 0; y <= document.documentElement.scrollHeight; y += window.innerHeight / 2) {
-      window.scrollTo(0, y);
-      // A frame, or 100 ms when headless Chromium skips frames (a CI run hung here waiting for one).
-      await new Promise((resolve) => {
-        requestAnimationFrame(resolve);
-        setTimeout(resolve, 100);
-      });
-    }
-  });
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll<HTMLImageElement>("main img[srcset]")].every(
-      (image) => image.complete && (image.naturalWidth > 1 || image.offsetParent === null),
-    ),
-  );
+  const { height, step } = await page.evaluate(() => ({
+    height: document.documentElement.scrollHeight,
+    step: Math.max(100, Math.floor(window.innerHeight / 2)),
+  }));
+  for (let y = 0; y <= height; y += step) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    // Every image now in view has been asked for: the browser picked its source from the srcset.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() =>
+            [...document.querySelectorAll<HTMLImageElement>("main img[srcset]")]
+              .filter((image) => {
+                const box = image.getBoundingClientRect();
+                return image.offsetParent !== null && box.bottom > 0 && box.top < window.innerHeight;
+              })
+              .every((image) => image.currentSrc !== ""),
+          ),
+        { message: `the images in view at ${y} px start loading` },
+      )
+      .toBe(true);
+  }
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll<HTMLImageElement>("main img[srcset]")].every(
+            (image) => image.complete && (image.naturalWidth > 1 || image.offsetParent === null),
+          ),
+        ),
+      { message: "every image of the page has loaded" },
+    )
+    .toBe(true);
 }
 
 test("the landing's images carry srcset, sizes, width/height and alt; only the hero screenshot is eager", async ({
