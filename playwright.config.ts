@@ -30,6 +30,8 @@ export default defineConfig({
     locale: "es-ES",
     timezoneId: "Europe/Madrid",
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    // A failed test keeps a picture of its page beside its error context (a rare failure is read from that).
+    screenshot: "only-on-failure",
   },
   // Every test runs at a phone's width and at a desktop's, but a test tagged "@any-width" runs in the phone project
   // only: what it proves cannot change with the viewport (head tags, structured data, a delivery, a cookie, a
