@@ -13,7 +13,10 @@ import {
 } from "@remix-run/react";
 import { type ReactNode, useContext } from "react";
 
-import { frameScriptSrc } from "~/components/frame/frame-script.server";
+import { clientManifest } from "~/components/frame/client-manifest.server";
+import { IslandEnvSource } from "~/components/islands/island-env";
+import { IslandSources } from "~/components/islands/page-island";
+import { useRemixIslandEnv } from "~/components/islands/remix-env";
 import {
   CookieBannerIsland,
   FooterIsland,
@@ -45,14 +48,17 @@ export const links: LinksFunction = () => [
 // React tree (app/entry.server.tsx, docs/preview.md), so public pages keep the same loader data and scripts.
 // `siteCard`: the site's social card tags, for a page that fails (built here: the browser has no card code);
 // `iconSprite`: the versioned address of the icon sprite; `frameScript`: the frame script's address
-// (app/components/frame/); `speculationRules`: what the browser may prefetch (app/lib/speculation-rules.ts).
+// (app/components/frame/); `islandSources`: each island's entry (app/components/islands/page-island.tsx);
+// `speculationRules`: what the browser may prefetch (app/lib/speculation-rules.ts).
 export async function loader(_: LoaderFunctionArgs) {
   const [site, experimentPaths] = await Promise.all([siteHead(), runningExperimentPaths()]);
   return {
     ...site,
     siteCard: siteCardMeta(site),
     iconSprite: ICON_SPRITE_URL,
-    frameScript: frameScriptSrc(),
+    frameScript: clientManifest().frame,
+    frameImports: clientManifest().frameImports,
+    islandSources: clientManifest().islands,
     speculationRules: speculationRules(experimentPaths),
   };
 }
@@ -97,6 +103,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
   return [{ title }, { name: "robots", content: "noindex" }, ...(data?.siteCard ?? [])];
 };
 
+const NO_ISLANDS: Record<string, string> = {};
+
 export function Layout({ children }: { children: ReactNode }) {
   // Absent when the root loader failed: the icons then point at the sprite's unversioned address.
   const root = useRouteLoaderData<typeof loader>("root");
@@ -121,6 +129,9 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* The frame script, on every page: async, so the document's parsing and DOMContentLoaded never wait
             for it (it starts its listeners once the document is parsed, app/components/frame/frame.ts). */}
         {root?.frameScript ? <script type="module" async src={root.frameScript} /> : null}
+        {root?.frameImports.map((src) => (
+          <link key={src} rel="modulepreload" href={src} />
+        ))}
         {root?.speculationRules ? (
           <script type="speculationrules" dangerouslySetInnerHTML={{ __html: root.speculationRules }} />
         ) : null}
@@ -130,7 +141,11 @@ export function Layout({ children }: { children: ReactNode }) {
         className="flex min-h-screen flex-col"
         {...{ [TRACKING_ATTRIBUTE]: root?.settings.tracking ? JSON.stringify(root.settings.tracking) : undefined }}
       >
-        <IconSpriteContext.Provider value={iconSprite}>{children}</IconSpriteContext.Provider>
+        <IconSpriteContext.Provider value={iconSprite}>
+          <IslandEnvSource.Provider value={useRemixIslandEnv}>
+            <IslandSources.Provider value={root?.islandSources ?? NO_ISLANDS}>{children}</IslandSources.Provider>
+          </IslandEnvSource.Provider>
+        </IconSpriteContext.Provider>
         {/* Only a page with a form, the calculator or a dialog (or a draft preview) carries React. */}
         {hydrates ? (
           <>

@@ -11,6 +11,11 @@ import { startTransition, useEffect, useState } from "react";
 
 let pageHydrated = false;
 
+/** An island mounted on its own (app/components/islands/mount.tsx) renders after the page: live from the start. */
+export function markRenderedAfterLoad(): void {
+  pageHydrated = true;
+}
+
 export function useHydrated(): boolean {
   const [hydrated, setHydrated] = useState(pageHydrated);
   useEffect(() => {

@@ -6,7 +6,6 @@ import { ContactIntroIsland, ContactSection } from "~/components/sections/Contac
 import { FaqSection } from "~/components/sections/FaqSection";
 import { getLandingPage } from "~/content/index.server";
 import { publicPageHeaders } from "~/lib/http-cache";
-import { HYDRATE } from "~/lib/hydrate";
 import { loaderMeta } from "~/lib/seo";
 import type { LandingPageData } from "~/pages/LandingIntro";
 import { faqMeta, loadPage, type WithMeta } from "~/site/seo.server";
@@ -20,16 +19,13 @@ export const loader = (): Promise<WithMeta<LandingPageData>> => loadPage(getLand
 export const meta = loaderMeta;
 export const headers = publicPageHeaders;
 
-// A form, the calculator or a dialog lives here: the page hydrates (app/lib/hydrate.ts).
-export const handle = HYDRATE;
-
 const Intro = island("page:LandingIntro", "server-html", () =>
   import("~/pages/LandingIntro").then((module) => module.LandingIntro),
 );
 const Closing = island("page:LandingClosing", "server-html", () =>
   import("~/pages/LandingClosing").then((module) => module.LandingClosing),
 );
-export const clientLoader = islandsLoader(Intro, Closing, ContactIntroIsland, ContactFormOnInteraction);
+export const clientLoader = islandsLoader(Intro, Closing, ContactIntroIsland);
 
 export default function LandingRoute() {
   const { page } = useLoaderData<typeof loader>();

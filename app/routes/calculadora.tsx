@@ -4,21 +4,18 @@
  * JavaScript; the action receives the 'Completa tus datos' form.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { type ShouldRevalidateFunction, useLoaderData, useLocation } from "@remix-run/react";
+import { type ShouldRevalidateFunction, useLoaderData } from "@remix-run/react";
 
-import { CalculatorPage } from "~/components/calculator/CalculatorPage";
+import { CalculatorPageIsland } from "~/components/calculator/CalculatorPage";
 import { island, islandsLoader } from "~/components/islands/island";
+import { pageIsland } from "~/components/islands/page-island";
 import { publicPageHeaders } from "~/lib/http-cache";
-import { HYDRATE } from "~/lib/hydrate";
 import { loaderMeta } from "~/lib/seo";
 import { calculatorLeadAction, loadCalculator } from "~/site/calculator.server";
 import { pageMeta, siteHead } from "~/site/seo.server";
 
 /** Results pages are public (they depend only on the address); the answer to a lead post is not. */
 export const headers = publicPageHeaders;
-
-// A form, the calculator or a dialog lives here: the page hydrates (app/lib/hydrate.ts).
-export const handle = HYDRATE;
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const [calculator, site] = await Promise.all([loadCalculator(new URL(request.url)), siteHead()]);
@@ -46,16 +43,22 @@ const Steps = island("page:CalculatorSteps", "server-html", () =>
   import("~/pages/CalculatorSteps").then((module) => module.CalculatorSteps),
 );
 export const clientLoader = islandsLoader(Hero, Intro, Steps);
+/** The calculator, live when a visitor reaches for it; the intro cards and the steps stay the server's HTML. */
+const Calculator = pageIsland("calculator", CalculatorPageIsland, ["intro", "steps"]);
 
 export default function CalculatorRoute() {
   const { page, sectors, sectorSearch, request, state } = useLoaderData<typeof loader>();
-  const location = useLocation();
   return (
     <>
       <Hero hero={page.hero} />
-      <CalculatorPage
-        key={location.key}
-        content={page}
+      <Calculator
+        // Only what the live calculator reads: the island's props travel in the page as JSON.
+        content={{
+          howWeWork: page.howWeWork,
+          guarantee: page.guarantee,
+          leadForm: page.leadForm,
+          sectorField: page.sectorField,
+        }}
         sectors={sectors}
         sectorSearch={sectorSearch}
         request={request}

@@ -6,7 +6,6 @@ import { PageHeroIsland } from "~/components/sections/PageHeroIsland";
 import { Section } from "~/components/ui/Section";
 import { getContactPage } from "~/content/index.server";
 import { publicPageHeaders } from "~/lib/http-cache";
-import { HYDRATE } from "~/lib/hydrate";
 import { whatsAppUrl } from "~/lib/links";
 import { loaderMeta } from "~/lib/seo";
 import { loadPage } from "~/site/seo.server";
@@ -20,13 +19,11 @@ export const loader = () => loadPage(getContactPage, "/contacto");
 export const meta = loaderMeta;
 export const headers = publicPageHeaders;
 
-// A form, the calculator or a dialog lives here: the page hydrates (app/lib/hydrate.ts).
-export const handle = HYDRATE;
 /** The channels aside: links and text, kept as the server's HTML. */
 const ContactChannelsIsland = island("section:ContactChannels", "server-html", () =>
   import("~/components/sections/ContactChannels").then((module) => module.ContactChannelsAside),
 );
-export const clientLoader = islandsLoader(PageHeroIsland, ContactChannelsIsland, ContactFormOnInteraction);
+export const clientLoader = islandsLoader(PageHeroIsland, ContactChannelsIsland);
 
 export default function ContactRoute() {
   const { page } = useLoaderData<typeof loader>();

@@ -6,7 +6,6 @@ import { islandsLoader } from "~/components/islands/island";
 import { PageHeroIsland } from "~/components/sections/PageHeroIsland";
 import { getServiceStartPage } from "~/content/index.server";
 import { publicPageHeaders } from "~/lib/http-cache";
-import { HYDRATE } from "~/lib/hydrate";
 import { loaderMeta } from "~/lib/seo";
 import { loadPage } from "~/site/seo.server";
 import { useSiteSettings } from "~/site/use-site-settings";
@@ -18,9 +17,7 @@ export const loader = () => loadPage(getServiceStartPage, "/iniciar-servicio");
 export const meta = loaderMeta;
 export const headers = publicPageHeaders;
 
-// A form, the calculator or a dialog lives here: the page hydrates (app/lib/hydrate.ts).
-export const handle = HYDRATE;
-export const clientLoader = islandsLoader(PageHeroIsland, ServiceStartFormOnInteraction);
+export const clientLoader = islandsLoader(PageHeroIsland);
 
 export default function ServiceStartRoute() {
   const { page } = useLoaderData<typeof loader>();

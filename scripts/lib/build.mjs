@@ -19,10 +19,10 @@ export const BUILD_SOURCES = [
   "scripts/compile-hints.mjs",
   "scripts/build-server.mjs",
   "scripts/build-preview-client.mjs",
-  "scripts/build-frame.mjs",
+  "scripts/build-client.mjs",
   "scripts/leads-cli.ts",
 ];
-const OUTPUTS = ["server.js", "index.js", "leads.js", "experiments.js", "frame.json"].map((name) =>
+const OUTPUTS = ["server.js", "index.js", "leads.js", "experiments.js", "client.json"].map((name) =>
   path.join("build", name),
 );
 

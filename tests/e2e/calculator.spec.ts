@@ -19,7 +19,12 @@ async function closeCookieBanner(page: Page) {
   }
 }
 
+/**
+ * The calculator live: its code comes when a visitor reaches for it (a pointer over its form), and the live
+ * calculator takes the server's form over (app/components/frame/islands.ts).
+ */
 async function waitForHydration(page: Page) {
+  await calculator(page).hover({ position: { x: 12, y: 12 } });
   await expect(calculator(page)).toHaveAttribute("data-hydrated", "true");
 }
 

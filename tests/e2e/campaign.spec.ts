@@ -148,7 +148,8 @@ test.describe("what a campaign page downloads", () => {
     "reached by a link inside the site, a campaign page loads its blocks' code and shows them all",
     { tag: "@any-width" },
     async ({ page }) => {
-      await page.goto("/");
+      // From a page that carries Remix's router (/mensual: its dialogs still hydrate, decision 0025).
+      await page.goto("/mensual");
       await closeCookieBanner(page);
       await waitForHydration(page);
       const chunks = contentChunksFetched(page, "Block");

@@ -81,11 +81,13 @@ test(
   { tag: "@any-width" },
   async ({ page }) => {
     await page.goto(`${server.baseUrl}/calculadora`);
-    await expect(page.locator("form#calculadora-form[data-hydrated]")).toHaveCount(1);
     const sector = page.getByRole("combobox", { name: "Sector" });
     // HTML bounded whatever the number of sectors: at most 40 suggestions in the page.
     expect(await page.locator("datalist#calc-sector-opciones option").count()).toBeLessThanOrEqual(40);
+    // The focus is the visitor's reach for the calculator: its code comes and takes the server's form over.
     await sector.focus();
+    await expect(page.locator("form#calculadora-form[data-hydrated]")).toHaveCount(1);
+    await expect(sector).toBeFocused();
     await page.keyboard.type("Construcción 3");
     await expect(page.locator('datalist#calc-sector-opciones option[value="Construcción 33"]')).toHaveCount(1);
     await page.keyboard.type("3");

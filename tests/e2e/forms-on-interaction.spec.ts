@@ -89,7 +89,7 @@ test(
   "typed before the code arrived: every value, the focus and the caret carry over to the live form",
   { tag: "@any-width" },
   async ({ page }) => {
-    const code = await holdChunk(page, "ContactForm");
+    const code = await holdChunk(page, "island-contact-form");
     await page.goto("/contacto");
     await closeCookieBanner(page);
     await waitForHydration(page);
@@ -123,7 +123,7 @@ test(
     await page.goto("/");
     await closeCookieBanner(page);
     await waitForHydration(page);
-    const code = await holdChunk(page, "ContactForm");
+    const code = await holdChunk(page, "island-contact-form");
     await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
     const form = page.locator(CONTACT_FORM);
     await form.getByRole("button", { name: "Enviar mensaje" }).click();
@@ -150,7 +150,7 @@ test(
   "when the form's code cannot be downloaded, a send goes as without JavaScript and the lead is delivered",
   { tag: "@any-width" },
   async ({ page }) => {
-    await page.route(/\/ContactForm-[\w-]+\.js$/, (route) => route.abort("internetdisconnected"));
+    await page.route(/\/island-contact-form-[\w-]+\.js$/, (route) => route.abort("internetdisconnected"));
     await page.goto("/contacto");
     await closeCookieBanner(page);
     await waitForHydration(page);
@@ -188,7 +188,7 @@ test(
   "the service-start form: a logo picked, a radio and a plan chosen before the code arrived carry over and are delivered",
   { tag: "@any-width" },
   async ({ page }) => {
-    const code = await holdChunk(page, "ServiceStartForm");
+    const code = await holdChunk(page, "island-service-start-form");
     await page.goto("/iniciar-servicio");
     await closeCookieBanner(page);
     await waitForHydration(page);

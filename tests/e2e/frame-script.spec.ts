@@ -31,6 +31,41 @@ async function withoutReact(page: Page) {
 
 const banner = (page: Page) => page.locator("#cookie-consent");
 
+test.describe("a page with a form, the calculator or a dialog", () => {
+  test.beforeEach(async ({ context, baseURL }) => rememberCookieChoice(context, baseURL));
+
+  for (const { path, island, field } of [
+    { path: "/", island: "contact-form", field: "Nombre" },
+    { path: "/contacto", island: "contact-form", field: "Nombre" },
+    { path: "/iniciar-servicio", island: "service-start-form", field: "Nombre" },
+  ])
+    test(
+      `${path} loads the frame script alone; a reach for its form brings that island's code, with React and without Remix`,
+      { tag: "@any-width" },
+      async ({ page }) => {
+        const seen = watch(page);
+        await page.goto(path);
+        await waitForHydration(page);
+        await settled(page);
+        for (const script of seen.scripts) expect(script).toMatch(/^\/build\/frame-[\w-]+\.js$/);
+        expect(await pageHydrates(page)).toBe(false);
+        await expect(page.locator('link[rel="modulepreload"]')).toHaveCount(0);
+
+        const form = page.locator(`[data-island="${island}"] form`).first();
+        await form.getByLabel(field).first().focus();
+        await expect(page.locator(`[data-island="${island}"][data-island-live]`)).toHaveCount(1);
+        expect(seen.scripts.some((script) => script.startsWith(`/build/island-${island}-`))).toBe(true);
+        // React came with the island; Remix's runtime and route modules did not.
+        expect(
+          seen.scripts.filter((script) => /\/build\/(_shared|routes|manifest-|entry\.client|framework-)/.test(script)),
+        ).toEqual([]);
+        expect(await pageHydrates(page)).toBe(false);
+        await expect(form.getByLabel(field).first()).toBeFocused();
+        expect(seen.problems).toEqual([]);
+      },
+    );
+});
+
 test.describe("a page without a form", () => {
   test.beforeEach(async ({ context, baseURL }) => rememberCookieChoice(context, baseURL));
 
@@ -91,7 +126,8 @@ test.describe("a page without a form", () => {
     await settled(page);
     expect(await pageHydrates(page)).toBe(false);
     // At load only the frame script: the tooltips' chunk waits for a visitor to reach for an info button.
-    for (const script of seen.scripts) expect(script).toMatch(/^\/build\/frame-[A-Z0-9]+\.js$/);
+    // (The tags' file too: this visitor's cookie choice is stored.)
+    for (const script of seen.scripts) expect(script).toMatch(/^\/build\/frame-(tags-)?[A-Z0-9]+\.js$/);
     const button = page
       .locator("#destacados")
       .getByRole("button", { name: `${directory.tooltipLabel} ${featured.sectorName}` });

@@ -64,8 +64,16 @@ describe("prefetch and the pages' scripts on the production server", { timeout: 
     expect(page.match(/<script type="module"/g)).toHaveLength(1);
   });
 
-  it("a page with a form carries the frame script and React", async () => {
+  it("a page with a form carries the frame script alone, and names its island's entry for the first reach", async () => {
     const page = await html("/contacto");
+    expect(page).toMatch(/<script type="module" async="" src="\/build\/frame-[\w-]+\.js"><\/script>/);
+    expect(page.match(/<script type="module"/g)).toHaveLength(1);
+    expect(page).not.toContain("__remixContext");
+    expect(page).toMatch(/data-island="contact-form" data-island-src="\/build\/island-contact-form-[\w-]+\.js"/);
+  });
+
+  it("a page whose dialogs still hydrate with Remix carries the frame script and React", async () => {
+    const page = await html("/mensual");
     expect(page).toMatch(/<script type="module" async="" src="\/build\/frame-[\w-]+\.js"><\/script>/);
     expect(page).toContain("__remixContext");
   });

@@ -34,7 +34,8 @@ export async function currentRelease(): Promise<Release> {
     version: build.assets.version,
     entry: build.assets.entry.module,
     manifest: build.assets.url,
-    frame: (JSON.parse(fs.readFileSync(path.join(root, "build", "frame.json"), "utf8")) as { src: string }).src,
+    frame: (JSON.parse(fs.readFileSync(path.join(root, "build", "client.json"), "utf8")) as { frame: { src: string } })
+      .frame.src,
   };
 }
 

@@ -5,7 +5,6 @@
  * server step (block.server.ts) computes its state for the page's address (app/site/calculator.server.ts).
  */
 import type { SerializeFrom } from "@remix-run/node";
-import { useLocation } from "@remix-run/react";
 
 import { CalculatorPage } from "~/components/calculator/CalculatorPage";
 import { CalculatorSteps } from "~/pages/CalculatorSteps";
@@ -19,12 +18,11 @@ export type CalculatorData = SerializeFrom<typeof loadCalculator>;
 /** The block with the calculator's state for the page's address. */
 export type CalculatorBlockData = BlockOf<"calculatorBlock"> & { calculator: CalculatorData };
 
+/** On a campaign page the calculator never starts again in place: its restart links load /calculadora (restart.tsx). */
 export function CalculatorBlock({ data, id }: { data: CalculatorData; id: string }) {
-  const location = useLocation();
   return (
     <div id={id}>
       <CalculatorPage
-        key={location.key}
         content={data.page}
         sectors={data.sectors}
         sectorSearch={data.sectorSearch}

@@ -3,7 +3,6 @@
  * renders for any `/calculadora?…` address. With JavaScript the same form recalculates as the visitor
  * types; without it, each button submits the form and the page comes back with the results.
  */
-import { Link } from "@remix-run/react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 
 import { NumberField, SelectInput } from "~/components/forms/controls";
@@ -12,6 +11,7 @@ import { PARAM, type SectorRecord, VIEW_RESULTS } from "~/forms/calculator-query
 import { useHydrated } from "~/lib/use-hydrated";
 
 import { PriceCards } from "./PriceCards";
+import { RestartLink } from "./restart";
 import { ScenarioCards } from "./ScenarioCards";
 import { SectorSearchField } from "./SectorSearchField";
 import type { useCalculator } from "./use-calculator";
@@ -194,17 +194,7 @@ export function CalculatorForm({
         <button type="submit" className="btn-primary w-full sm:w-auto" disabled={hydrated && !calculator.canCalculate}>
           Calcular mi precio máximo por lead
         </button>
-        {isEmpty ? null : (
-          <Link
-            to={CALCULATOR_PATH}
-            replace
-            preventScrollReset
-            state={{ focus: SECTOR_FIELD_ID }}
-            className="btn-secondary w-full sm:w-auto"
-          >
-            Empezar de nuevo
-          </Link>
-        )}
+        {isEmpty ? null : <RestartLink className="btn-secondary w-full sm:w-auto">Empezar de nuevo</RestartLink>}
       </div>
 
       <p className="sr-only" role="status">

@@ -8,15 +8,23 @@
  * hydrating; otherwise it is fetched when the visitor starts using the calculator, and at the latest when
  * the first price per lead appears, the form then showing as soon as it has arrived.
  */
-import { useActionData, useLocation } from "@remix-run/react";
-import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 
 import { island, loadIsland } from "~/components/islands/island";
+import { IslandEnvOverride, useIslandEnv } from "~/components/islands/island-env";
+import { CALCULATOR_PATH } from "~/components/sections/sector/labels";
 import type { CalculatorPageQueryResult } from "~/content/sanity.types";
-import type { CalculatorRequest, CalculatorState, SectorRecord } from "~/forms/calculator-query";
+import {
+  type CalculatorRequest,
+  type CalculatorState,
+  evaluateCalculator,
+  requestFromSearchParams,
+  type SectorRecord,
+} from "~/forms/calculator-query";
 import { leadAnswerFor } from "~/forms/shared";
 
 import { CalculatorForm, SECTOR_FIELD_ID } from "./CalculatorForm";
+import { CalculatorRestart } from "./restart";
 import { LEAD_FORM_ID, ThankYou } from "./ThankYou";
 import { useCalculator } from "./use-calculator";
 
@@ -35,15 +43,7 @@ export type CalculatorPageContent = Pick<
   "howWeWork" | "guarantee" | "leadForm" | "sectorField"
 >;
 
-export function CalculatorPage({
-  content,
-  sectors,
-  request,
-  state,
-  intro = null,
-  steps,
-  sectorSearch = false,
-}: {
+export interface CalculatorPageProps {
   content: CalculatorPageContent;
   sectors: SectorRecord[];
   /** More sectors than a dropdown holds: `sectors` is a bounded list and the sector field searches the rest. */
@@ -54,6 +54,54 @@ export function CalculatorPage({
   intro?: ReactNode;
   /** The 'how we work' section below the calculator (app/pages/CalculatorSteps.tsx, kept static where it can be). */
   steps: ReactNode;
+}
+
+/**
+ * The calculator as its island: on /calculadora, 'Empezar de nuevo' and 'Realizar otra consulta' start it again
+ * in place (./restart.tsx): an empty calculation, the page's answer to a post forgotten, the address without its
+ * query, the sector field focused.
+ */
+export function CalculatorPageIsland(props: CalculatorPageProps) {
+  const { pathname } = useIslandEnv();
+  const [run, setRun] = useState({ generation: 0, request: props.request, state: props.state });
+  const { sectors } = props;
+  const restart = useCallback(() => {
+    const request = requestFromSearchParams(new URLSearchParams());
+    setRun((previous) => ({
+      generation: previous.generation + 1,
+      request,
+      state: evaluateCalculator(request, sectors, { prefillEmpty: true }),
+    }));
+    window.history.replaceState(window.history.state, "", CALCULATOR_PATH);
+  }, [sectors]);
+  const restarted = useMemo(() => (run.generation > 0 ? { actionData: null, search: "" } : null), [run.generation]);
+  return (
+    <CalculatorRestart.Provider value={pathname === CALCULATOR_PATH ? restart : null}>
+      <IslandEnvOverride.Provider value={restarted}>
+        <CalculatorPage
+          key={run.generation}
+          {...props}
+          request={run.request}
+          state={run.state}
+          focusSector={run.generation > 0}
+        />
+      </IslandEnvOverride.Provider>
+    </CalculatorRestart.Provider>
+  );
+}
+
+export function CalculatorPage({
+  content,
+  sectors,
+  request,
+  state,
+  intro = null,
+  steps,
+  sectorSearch = false,
+  focusSector = false,
+}: CalculatorPageProps & {
+  /** Started again in place: the sector field takes the focus. */
+  focusSector?: boolean;
 }) {
   // The sectors the browser knows: the page's, plus what the sector search brought.
   const [known, setKnown] = useState(sectors);
@@ -67,18 +115,16 @@ export function CalculatorPage({
     [],
   );
   const calculator = useCalculator({ sectors: known, request, state });
-  const location = useLocation();
   // The answer to a post made without JavaScript (the form's own kind, as calculatorLeadForm names it).
-  const pageAnswer = leadAnswerFor("calculadora", useActionData<unknown>());
+  const pageAnswer = leadAnswerFor("calculadora", useIslandEnv().actionData);
   const [sentHere, setSentHere] = useState(false);
   const onSent = useCallback(() => setSentHere(true), []);
   const thankYouRef = useRef<HTMLHeadingElement>(null);
 
   // 'Empezar de nuevo' and 'Realizar otra consulta' come back here asking for the sector field.
   useEffect(() => {
-    const focus = (location.state as { focus?: string } | null)?.focus;
-    if (focus === SECTOR_FIELD_ID) document.getElementById(SECTOR_FIELD_ID)?.focus();
-  }, [location.state]);
+    if (focusSector) document.getElementById(SECTOR_FIELD_ID)?.focus();
+  }, [focusSector]);
 
   useEffect(() => {
     if (sentHere) thankYouRef.current?.focus();

@@ -1,12 +1,11 @@
 /** The thank-you screen after a lead is sent, with 'Realizar otra consulta' back to an empty calculator. */
-import { Link } from "@remix-run/react";
 import { forwardRef } from "react";
 
 import type { Maybe } from "~/components/sections/content-shapes";
 import { IconMark } from "~/components/ui/Icon";
 import type { CalculatorPageQueryResult } from "~/content/sanity.types";
 
-import { SECTOR_FIELD_ID } from "./CalculatorForm";
+import { RestartLink } from "./restart";
 
 /** Where the lead form, then the thank-you screen in its place, sits: its anchor after a post without JavaScript. */
 export const LEAD_FORM_ID = "completa-tus-datos";
@@ -41,9 +40,7 @@ export const ThankYou = forwardRef<HTMLHeadingElement, { id: string; content: Ma
         {content?.thankYouText ? (
           <p className="mx-auto mt-4 max-w-xl text-pretty text-lg text-ink-soft">{content.thankYouText}</p>
         ) : null}
-        <Link to="/calculadora" state={{ focus: SECTOR_FIELD_ID }} className="btn-primary mt-8">
-          {content?.resetLabel}
-        </Link>
+        <RestartLink className="btn-primary mt-8">{content?.resetLabel}</RestartLink>
       </section>
     );
   },

@@ -7,9 +7,9 @@
  * Props: `content` = the page's form texts (landingPage.contactSection, contactPage.form).
  * The route exports `action` (handleLeadAction with contactForm) and `clientAction` (leadClientAction).
  */
-import { useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 
+import { useIslandEnv } from "~/components/islands/island-env";
 import type { Maybe } from "~/components/sections/content-shapes";
 import { Toast } from "~/components/ui/Toast";
 import type { ContactPageQueryResult } from "~/content/sanity.types";
@@ -28,7 +28,7 @@ export function ContactForm({ content }: { content?: Maybe<ContactFormContent> }
   const lead = useLeadForm(contactForm, { anchor: CONTACT_FORM_ANCHOR });
   const panelRef = useRef<HTMLDivElement>(null);
   const { field } = lead;
-  const { pathname } = useLocation();
+  const { pathname } = useIslandEnv();
 
   useEffect(() => {
     if (lead.sent && lead.fetcher.data) panelRef.current?.focus();

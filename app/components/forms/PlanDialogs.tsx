@@ -24,7 +24,6 @@
  * section when the page hydrates: that section stays until the forms' code is in, and the dialog then opens with
  * every value, the focus and the caret carried over (../islands/form-state.ts), so nothing typed is lost.
  */
-import { useActionData } from "@remix-run/react";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 
 import { type FormState, hasVisitorInput, readState } from "~/components/islands/form-state";
@@ -36,6 +35,7 @@ import {
   useKeptHtml,
   useServerHtml,
 } from "~/components/islands/island";
+import { useIslandEnv } from "~/components/islands/island-env";
 import { useHydrated } from "~/lib/use-hydrated";
 
 import type { CplDialogProps, PlanDialogBaseProps } from "./plan-dialogs/PlanForms";
@@ -78,7 +78,7 @@ function PlanDialogSlot(props: LivePlanDialogProps) {
   const serverHtml = useServerHtml();
   const kept = useKeptHtml(keptId);
   const hydrated = useHydrated();
-  const answered = useActionData() != null;
+  const answered = useIslandEnv().actionData != null;
   // A visitor who tapped a link to the form before the page was interactive (a slow phone) fills it in the
   // page, as without JavaScript. Whether they started is read once the page is hydrated, before anything is
   // removed (null until then: the page's form stays). A started form stays until the dialog's code is in; the

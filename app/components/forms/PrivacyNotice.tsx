@@ -1,23 +1,22 @@
 /**
  * The AEPD "first layer" of data-protection information, shown beside every form: controller, purpose,
  * legal basis, recipients and rights, with a link to the full privacy policy. Texts and the company's
- * legal identity come from site settings (root loader), so a form only needs `<PrivacyNotice />`.
+ * legal identity come from site settings (the island env), so a form only needs `<PrivacyNotice />`.
  */
-import { useRouteLoaderData } from "@remix-run/react";
 import { useId } from "react";
 
-import type { SiteSettings } from "~/content/types";
+import { useIslandEnv } from "~/components/islands/island-env";
 import { controllerLine } from "~/lib/legal-identity";
 
 export const PRIVACY_POLICY_HREF = "/legal#privacidad";
 
 export function PrivacyNotice({ className = "" }: { className?: string }) {
-  const root = useRouteLoaderData<{ settings: SiteSettings }>("root");
+  const settings = useIslandEnv().privacy;
   const headingId = useId();
-  const notice = root?.settings.privacyNotice;
+  const notice = settings?.privacyNotice;
   if (!notice) return null;
   // The controller comes from the legal identity (what is missing is left out), never from a copy.
-  const controller = controllerLine(notice.controller, root?.settings.legalIdentity, root?.settings.siteName);
+  const controller = controllerLine(notice.controller, settings?.legalIdentity, settings?.siteName);
   const lines = [controller, notice.purpose, notice.legalBasis, notice.recipients, notice.rights].filter(Boolean);
   return (
     <section aria-labelledby={headingId} className={`text-xs leading-relaxed text-ink-muted ${className}`}>

@@ -86,11 +86,7 @@ export function ServiceStartForm({
       formData.set("archivoLogoTipo", file.type);
     }
     setSubmittedPlan(String(formData.get("planSeleccionado") ?? ""));
-    lead.fetcher.submit(formData, {
-      method: "post",
-      action: lead.action,
-      encType: "application/x-www-form-urlencoded",
-    });
+    void lead.fetcher.submit(formData, { encType: "application/x-www-form-urlencoded" });
   }
 
   function onChange(event: FormEvent<HTMLFormElement>) {

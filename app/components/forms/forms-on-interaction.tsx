@@ -1,14 +1,13 @@
 /**
- * The page forms of `/`, `/contacto` and `/iniciar-servicio`, with their code fetched when the visitor
- * reaches for them (the 'on-interaction' islands of app/components/islands/island.tsx); until then the
- * server's form is on the page and works as without JavaScript. Routes list them in `islandsLoader`.
+ * The page forms of `/`, `/contacto` and `/iniciar-servicio` as islands (app/components/islands/page-island.tsx):
+ * the server's form works as without JavaScript until the visitor reaches for it; then its entry
+ * (app/islands/) brings React and the live form.
  */
-import { island } from "~/components/islands/island";
+import { pageIsland } from "~/components/islands/page-island";
 
-export const ContactFormOnInteraction = island("form:contact", "on-interaction", () =>
-  import("./ContactForm").then((module) => module.ContactForm),
-);
+import { ContactForm } from "./ContactForm";
+import { ServiceStartForm } from "./ServiceStartForm";
 
-export const ServiceStartFormOnInteraction = island("form:service-start", "on-interaction", () =>
-  import("./ServiceStartForm").then((module) => module.ServiceStartForm),
-);
+export const ContactFormOnInteraction = pageIsland("contact-form", ContactForm);
+
+export const ServiceStartFormOnInteraction = pageIsland("service-start-form", ServiceStartForm);

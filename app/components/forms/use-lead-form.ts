@@ -1,12 +1,13 @@
 /**
- * The state every lead form component shares: a Remix fetcher posting to the page's own action, the
- * answer of a post made without JavaScript (useActionData), per-field Spanish errors (from the shared
+ * The state every lead form component shares: a post to the page's own action made from the page
+ * (useFormPost), the answer of a post made without JavaScript (the island env's actionData), per-field Spanish errors (from the shared
  * schema before sending, from the server after), the toast, the "sent" state and its reset, and the one
  * place a stored lead is reported (onLeadStored).
  */
-import { useActionData, useFetcher, useFormAction } from "@remix-run/react";
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 
+import { formActionUrl, useIslandEnv } from "~/components/islands/island-env";
+import { useFormPost } from "~/components/islands/use-form-post";
 import { useToast } from "~/components/ui/Toast";
 import {
   type FieldErrors,
@@ -73,8 +74,9 @@ export interface FieldBinding {
 }
 
 export function useLeadForm(definition: AnyLeadForm, { anchor, successContent }: LeadFormOptions) {
-  const fetcher = useFetcher<unknown>();
-  const pageData = useActionData<unknown>();
+  const env = useIslandEnv();
+  const fetcher = useFormPost();
+  const pageData = env.actionData;
   const pageAnswer = leadAnswerFor(definition.kind, pageData);
   const fetcherAnswer: LeadActionData | null =
     fetcher.data === undefined
@@ -154,7 +156,7 @@ export function useLeadForm(definition: AnyLeadForm, { anchor, successContent }:
   const sent = answer?.ok === true && answer !== dismissed;
   const keptValues = answer && !answer.ok && answer !== dismissed ? answer.values : undefined;
   // Without JavaScript the browser follows the hash back to this form once the action has answered.
-  const action = `${useFormAction()}#${anchor}`;
+  const action = `${formActionUrl(env)}#${anchor}`;
 
   /** Spread into a field: `<TextField {...lead.field("email")} label="Email" />`. */
   const required = requiredFieldsOf(definition);

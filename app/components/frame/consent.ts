@@ -18,10 +18,10 @@ import {
   COOKIE_BANNER_ID,
 } from "~/consent/banner";
 import { choiceFromDecision, type ConsentChoice, consentCookie, parseConsentCookie } from "~/consent/consent";
-import { applyConsent } from "~/tracking/tags";
 import { rememberVisitOrigin } from "~/tracking/visit-origin";
 
 import { plainClick } from "./events";
+import { withTags } from "./tracking";
 
 const HEIGHT_PROPERTY = "--cc-height";
 const FOCUS_MARGIN_PX = 16;
@@ -103,7 +103,7 @@ function onSubmit(event: SubmitEvent) {
   show(root, "closed");
   restoreFocus(root);
   rememberVisitOrigin();
-  applyConsent(choice, previous);
+  withTags((tags) => tags.applyConsent(choice, previous));
 }
 
 // A settings link (the footer's) opens the settings. In the capture phase, before anything else takes the click.

@@ -5,7 +5,8 @@
  * behaviour has one implementation: the header (header.ts), the FAQ accordions (accordion.ts), the info
  * tooltips (app/components/ui/tooltips.ts, a chunk of its own fetched when a visitor first reaches for an info
  * button: /sectores' directory), the cookie banner (consent.ts) and the tags after consent with
- * the visit's origin (tracking.ts), and the floating WhatsApp button stepping aside from controls (floating-button.ts).
+ * the visit's origin (tracking.ts), the floating WhatsApp button stepping aside from controls (floating-button.ts),
+ * and the island loader (islands.ts: a form, the calculator or a dialog brings its own code, with React, when reached).
  * Every part is a set of listeners on the document reading the server's
  * HTML, started once. When all are started, <html> gets `data-frame-ready` (the header's menu button shows
  * then, and tests wait for it).
@@ -17,6 +18,7 @@ import { startConsent } from "./consent";
 import { startFloatingStepAside } from "./floating-button";
 import { FRAME_READY_ATTRIBUTE } from "./frame-ready";
 import { startHeader } from "./header";
+import { startIslands } from "./islands";
 import { startTracking } from "./tracking";
 
 /** What a visitor does to an info button that the tooltips' code answers, kept until that code is in. */
@@ -70,6 +72,7 @@ function start() {
   startTooltipsOnReach();
   startTracking();
   startFloatingStepAside();
+  startIslands();
   root.setAttribute(FRAME_READY_ATTRIBUTE, "");
 }
 

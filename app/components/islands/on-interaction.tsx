@@ -19,7 +19,6 @@
  * Without server HTML (the server's render, a client-side navigation, a draft preview) the form is live at
  * once, like any module component (client-modules.tsx).
  */
-import { useActionData } from "@remix-run/react";
 import {
   type FormEvent,
   type ReactNode,
@@ -34,6 +33,7 @@ import { flushSync } from "react-dom";
 
 import { isModuleReady, LIVE_AT_ONCE, loadMarkedModules, loadModule, MODULE_ATTRIBUTE } from "./client-modules";
 import { applyState, readState } from "./form-state";
+import { useIslandEnv } from "./island-env";
 import { KeptElement, keptElement, LoadingBoundary, useKeptHtml } from "./static-html";
 
 /** How long a send made before the form's code arrived waits for it before going as without JavaScript. */
@@ -67,7 +67,7 @@ function submitHeld(root: Element, held: HeldSend) {
 /** `children` (the component of `module`), kept as the server's HTML until the visitor reaches for it. */
 export function LiveOnInteraction({ module, children }: { module: string; children: ReactNode }) {
   // The answer to a post: its messages may need the live form, so the code is fetched at once.
-  const eager = useActionData() != null;
+  const eager = useIslandEnv().actionData != null;
   const id = useId();
   const html = useKeptHtml(id);
   const [live, setLive] = useState(html === null);

@@ -1,0 +1,159 @@
+/**
+ * The island loader of the frame script (docs/decisions/0025-islands-without-remix.md): a page's forms, its
+ * calculator and its dialogs are the server's HTML, working as without JavaScript, until the visitor reaches
+ * for one (a pointer over it, a touch, a focus, a key, any input); then the island's own entry module
+ * (`data-island-src`, with React) is imported and takes the HTML over (app/components/islands/mount.tsx).
+ * An island whose page answers a post to it (`data-island-eager`) is loaded at once.
+ *
+ * - While the code is coming, the island's forms leave the checks to the live form (`noValidate`), and a send
+ *   is held (no reload) and made again by the live form with its in-place checks. Should the code not come
+ *   (a failed download, or 5 s), the held form is sent as without JavaScript, with the browser's checks: the
+ *   lead is never lost.
+ * - A press in progress is let finish first, so a click is never split between the two forms.
+ * Plain DOM: this is part of the frame script, which carries no framework.
+ */
+import {
+  type HeldSend,
+  ISLAND_ATTRIBUTE,
+  ISLAND_EAGER_ATTRIBUTE,
+  ISLAND_LIVE_ATTRIBUTE,
+  ISLAND_SRC_ATTRIBUTE,
+  type IslandEntry,
+  SERVER_NOVALIDATE_ATTRIBUTE,
+  submitHeld,
+  submittersOf,
+} from "~/components/islands/island-markup";
+
+/** How long a send made before the island's code arrived waits for it before going as without JavaScript. */
+export const HELD_SEND_TIMEOUT_MS = 5_000;
+
+interface IslandState {
+  requested: boolean;
+  pressing: boolean;
+  swapWaiting: boolean;
+  sendNatively: boolean;
+  held: HeldSend | null;
+  entry: IslandEntry | null;
+}
+
+const states = new WeakMap<Element, IslandState>();
+
+function stateOf(element: Element): IslandState {
+  let state = states.get(element);
+  if (!state) {
+    state = { requested: false, pressing: false, swapWaiting: false, sendNatively: false, held: null, entry: null };
+    states.set(element, state);
+  }
+  return state;
+}
+
+/** The island around `target` still waiting for its code, or null. */
+function waitingIsland(target: EventTarget | null): HTMLElement | null {
+  const island = target instanceof Element ? target.closest<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`) : null;
+  return island && !island.hasAttribute(ISLAND_LIVE_ATTRIBUTE) ? island : null;
+}
+
+function swap(element: HTMLElement) {
+  const state = stateOf(element);
+  if (!state.entry || state.sendNatively || element.hasAttribute(ISLAND_LIVE_ATTRIBUTE)) return;
+  if (state.pressing) {
+    state.swapWaiting = true;
+    return;
+  }
+  const held = state.held;
+  state.held = null;
+  state.entry.mount(element, held);
+}
+
+/** The held send, made by the server's form as without JavaScript (the code did not come). */
+function sendHeldNatively(element: HTMLElement) {
+  const state = stateOf(element);
+  const held = state.held;
+  if (!held || element.hasAttribute(ISLAND_LIVE_ATTRIBUTE)) return;
+  state.held = null;
+  state.sendNatively = true;
+  element
+    .querySelectorAll("form")
+    .forEach((form) => (form.noValidate = form.hasAttribute(SERVER_NOVALIDATE_ATTRIBUTE)));
+  submitHeld(element, held);
+}
+
+function request(element: HTMLElement) {
+  const state = stateOf(element);
+  const src = element.getAttribute(ISLAND_SRC_ATTRIBUTE);
+  if (state.requested || !src) return;
+  state.requested = true;
+  (import(/* @vite-ignore */ src) as Promise<IslandEntry>)
+    .then(async (entry) => {
+      await entry.prepare(element);
+      return entry;
+    })
+    .then(
+      (entry) => {
+        state.entry = entry;
+        swap(element);
+      },
+      () => {
+        // Asked for again at the next reach (the browser does not keep a failed module).
+        state.requested = false;
+        sendHeldNatively(element);
+      },
+    );
+}
+
+function onReach(event: Event) {
+  const island = waitingIsland(event.target);
+  if (island) request(island);
+}
+
+function onPress(event: Event) {
+  const island = waitingIsland(event.target);
+  if (!island) return;
+  const state = stateOf(island);
+  state.pressing = true;
+  request(island);
+  const release = () => {
+    window.removeEventListener("pointerup", release, true);
+    window.removeEventListener("pointercancel", release, true);
+    // After the click this press makes (dispatched in the same task as pointerup).
+    setTimeout(() => {
+      state.pressing = false;
+      if (state.swapWaiting) swap(island);
+    }, 0);
+  };
+  window.addEventListener("pointerup", release, true);
+  window.addEventListener("pointercancel", release, true);
+}
+
+function onSubmit(event: Event) {
+  const island = waitingIsland(event.target);
+  const state = island ? stateOf(island) : null;
+  if (!island || !state || state.sendNatively) return;
+  const form = event.target as HTMLFormElement;
+  const forms = Array.from(island.querySelectorAll("form"));
+  const submitter = (event as SubmitEvent).submitter;
+  event.preventDefault();
+  state.held = {
+    form: Math.max(0, forms.indexOf(form)),
+    submitter: submitter ? Math.max(0, submittersOf(form).indexOf(submitter)) : 0,
+  };
+  request(island);
+  window.setTimeout(() => sendHeldNatively(island), HELD_SEND_TIMEOUT_MS);
+}
+
+export function startIslands() {
+  const islands = document.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`);
+  if (islands.length === 0) return;
+  for (const island of islands) {
+    // The live form makes its own checks, in place and in Spanish: the browser's would stop a send before it
+    // can be held. They come back if the send goes natively.
+    island.querySelectorAll("form").forEach((form) => {
+      if (form.noValidate) form.setAttribute(SERVER_NOVALIDATE_ATTRIBUTE, "");
+      form.noValidate = true;
+    });
+    if (island.hasAttribute(ISLAND_EAGER_ATTRIBUTE)) request(island);
+  }
+  for (const type of ["pointerover", "focusin", "keydown", "input"]) document.addEventListener(type, onReach, true);
+  document.addEventListener("pointerdown", onPress, true);
+  document.addEventListener("submit", onSubmit, true);
+}
