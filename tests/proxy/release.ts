@@ -1,7 +1,7 @@
 /**
  * A second release of the site for the deploy tests: the repository's own build copied into another
  * folder, with what a new build changes for a visitor: another asset-manifest version and other hashed
- * names for the client entry, the manifest and the frame script (every reference rewritten in the server build and the
+ * names for the client entry, the manifest, the frame script and the islands' entries (every reference rewritten in the server build and the
  * client files). The server code is the same; what the deploy tests watch is which build's pages and
  * files the shared cache serves.
  */
@@ -18,6 +18,8 @@ export interface Release {
   manifest: string;
   /** The address of its frame script, which every page names (the only script of a page that does not hydrate). */
   frame: string;
+  /** Its islands' entries by name (build/client.json), which a page with a form or the calculator names. */
+  islands: Record<string, string>;
 }
 
 interface Manifest {
@@ -34,8 +36,19 @@ export async function currentRelease(): Promise<Release> {
     version: build.assets.version,
     entry: build.assets.entry.module,
     manifest: build.assets.url,
-    frame: (JSON.parse(fs.readFileSync(path.join(root, "build", "client.json"), "utf8")) as { frame: { src: string } })
-      .frame.src,
+    ...clientFiles(),
+  };
+}
+
+/** The frame script's and the islands' addresses, as scripts/build-client.mjs wrote them. */
+function clientFiles(): Pick<Release, "frame" | "islands"> {
+  const client = JSON.parse(fs.readFileSync(path.join(root, "build", "client.json"), "utf8")) as {
+    frame: { src: string };
+    islands: Record<string, { src: string }>;
+  };
+  return {
+    frame: client.frame.src,
+    islands: Object.fromEntries(Object.entries(client.islands).map(([name, island]) => [name, island.src])),
   };
 }
 
@@ -62,10 +75,12 @@ export function nextRelease(from: Release, into: string): Release {
   const entry = rehash(from.entry);
   const manifest = rehash(from.manifest);
   const frame = rehash(from.frame);
+  const islands = Object.fromEntries(Object.entries(from.islands).map(([name, src]) => [name, rehash(src)]));
   const renames: [string, string][] = [
     [from.entry, entry],
     [from.manifest, manifest],
     [from.frame, frame],
+    ...Object.keys(from.islands).map((name): [string, string] => [from.islands[name]!, islands[name]!]),
   ];
   for (const file of [
     ...textFilesUnder(path.join(dir, "build")),
@@ -78,5 +93,5 @@ export function nextRelease(from: Release, into: string): Release {
   }
   for (const [before, after] of renames)
     fs.renameSync(path.join(dir, "public", before), path.join(dir, "public", after));
-  return { dir, version, entry, manifest, frame };
+  return { dir, version, entry, manifest, frame, islands };
 }
