@@ -13,6 +13,7 @@
  * Plain DOM: this is part of the frame script, which carries no framework.
  */
 import {
+  HELD_SEND_TIMEOUT_MS,
   type HeldSend,
   ISLAND_ATTRIBUTE,
   ISLAND_EAGER_ATTRIBUTE,
@@ -23,9 +24,6 @@ import {
   submitHeld,
   submittersOf,
 } from "~/components/islands/island-markup";
-
-/** How long a send made before the island's code arrived waits for it before going as without JavaScript. */
-export const HELD_SEND_TIMEOUT_MS = 5_000;
 
 interface IslandState {
   requested: boolean;

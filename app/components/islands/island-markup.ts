@@ -19,6 +19,9 @@ export const SERVER_NOVALIDATE_ATTRIBUTE = "data-server-novalidate";
 /** A slot inside an island: server HTML the live island keeps as it is (its value is the slot's prop name). */
 export const ISLAND_SLOT_ATTRIBUTE = "data-island-slot";
 
+/** How long a send made before an island's code arrived waits for it before going as without JavaScript. */
+export const HELD_SEND_TIMEOUT_MS = 5_000;
+
 /** A send made before the island's code arrived: which form under the island, which of its buttons. */
 export interface HeldSend {
   form: number;

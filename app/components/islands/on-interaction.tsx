@@ -34,35 +34,8 @@ import { flushSync } from "react-dom";
 import { isModuleReady, LIVE_AT_ONCE, loadMarkedModules, loadModule, MODULE_ATTRIBUTE } from "./client-modules";
 import { applyState, readState } from "./form-state";
 import { useIslandEnv } from "./island-env";
+import { HELD_SEND_TIMEOUT_MS, type HeldSend, submitHeld, submittersOf } from "./island-markup";
 import { KeptElement, keptElement, LoadingBoundary, useKeptHtml } from "./static-html";
-
-/** How long a send made before the form's code arrived waits for it before going as without JavaScript. */
-export const HELD_SEND_TIMEOUT_MS = 5_000;
-
-/** A send held until the live form can make it: which form, and which of its buttons sent it. */
-interface HeldSend {
-  form: number;
-  submitter: number;
-}
-
-function submittersOf(form: HTMLFormElement): HTMLElement[] {
-  return Array.from(
-    form.querySelectorAll<HTMLElement>("button:not([type=button]):not([type=reset]), input[type=submit]"),
-  );
-}
-
-/** Makes a held send again with the same button, as the visitor's click would have. */
-function submitHeld(root: Element, held: HeldSend) {
-  const form = root.querySelectorAll("form")[held.form] ?? root.querySelector("form");
-  if (!form) return;
-  const submitter = submittersOf(form)[held.submitter] ?? null;
-  try {
-    form.requestSubmit(submitter);
-  } catch {
-    // A button the live form no longer counts as its own: the form's default send.
-    form.requestSubmit();
-  }
-}
 
 /** `children` (the component of `module`), kept as the server's HTML until the visitor reaches for it. */
 export function LiveOnInteraction({ module, children }: { module: string; children: ReactNode }) {
