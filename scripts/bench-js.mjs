@@ -213,6 +213,16 @@ async function scriptsOfPage(browser, baseUrl, pathname, { returning = false } =
       for (let index = 0; index < (await visibleForms.count()); index++) {
         const form = visibleForms.nth(index);
         await form.hover({ trial: false, force: true }).catch(() => undefined);
+        // The pointer woke the form's page island (app/components/frame/islands.ts): its live form takes the
+        // server's place before the focus, whatever the host's speed, so the focus always lands on the live
+        // form and what that loads (the campaign calculator's lead step) is counted in every run.
+        const island = await form.evaluateHandle((element) => element.closest("[data-island]")).catch(() => null);
+        if (island)
+          await page
+            .waitForFunction((element) => !element || element.hasAttribute("data-island-live"), island, {
+              timeout: 15_000,
+            })
+            .catch(() => undefined);
         // A form with no field to focus (the cookie banner's buttons) is not waited on.
         const field = form.locator("input:visible:not([type=hidden]), select:visible, textarea:visible").first();
         if ((await field.count()) > 0) await field.focus({ timeout: 1_000 }).catch(() => undefined);
@@ -240,9 +250,8 @@ async function scriptsOfPage(browser, baseUrl, pathname, { returning = false } =
       await quiet(INTERACTION_SETTLE_MS);
       await page.keyboard.press("Escape");
     }
-    // Once more over every form: an island that replaced a form's server HTML since loads its own code when
-    // touched (a campaign's calculator, live after the first pass, fetches its lead step then: 1.8 KB that the
-    // first pass catches only when the live calculator arrives before the focus).
+    // Once more over every form: a form that an island rendered since (a calculator's lead step, shown after
+    // the first pass) loads its own code when touched.
     await touchForms();
     const islands = await snapshot(page, urls);
     return { kind, load, scroll, forms, islands };

@@ -4,14 +4,14 @@
  * In draft preview each block is wrapped in an element carrying its click-to-edit attribute (`edit`, from
  * the loader); public pages get the blocks alone.
  *
- * Each block is an island (app/components/islands/island.tsx) with its definition's hydration, so a page
- * pays only for its own blocks, and the not-found page (this route too) for none:
- * - 'server-html' blocks (text, images, links) keep the server's HTML: their code is never downloaded;
- * - the calculator and the lead form ('on-interaction') keep it too, working without JavaScript, until the
- *   visitor reaches for them;
- * - the FAQ ('at-once') is live from the start, its chunk loaded before React hydrates the page.
- * In preview and after a client-side navigation there is no server HTML to keep: each block loads its
- * chunk at once.
+ * A public campaign page does not hydrate (docs/decisions/0025-islands-without-remix.md); each block says
+ * how its code reaches the browser (app/blocks/definition.tsx), so a page pays only for its own forms:
+ * - 'server-html' blocks (text, images, links; the FAQ, whose accordion the frame script drives) are the
+ *   server's HTML alone: their code is never downloaded;
+ * - the calculator and the lead form ('on-interaction') are page islands, working without JavaScript until
+ *   the visitor reaches for them; then their entry (app/islands/) brings React and the live form.
+ * In preview and after a client-side navigation from a page that runs Remix there is no server HTML to
+ * keep: each block loads its chunk at once.
  */
 import { Fragment, type ReactNode } from "react";
 

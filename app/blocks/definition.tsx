@@ -15,6 +15,7 @@ import type { ComponentType, ReactNode } from "react";
 import type { GenericSchema } from "valibot";
 
 import { type Hydration, island } from "~/components/islands/island";
+import { pageIsland } from "~/components/islands/page-island";
 
 import type { BlockOf, BlockType, CampaignPage } from "./types";
 
@@ -45,10 +46,12 @@ export interface BlockSource<T extends BlockType, P extends object, R extends { 
   /** The component's props from the block and its page; null renders nothing. */
   props: (block: R, page: BlockPage) => P | null;
   /**
-   * How its code reaches the browser (app/components/islands/island.tsx): 'server-html' for text, images
-   * and links; 'on-interaction' for forms; 'at-once' for what must be live from the start.
+   * How its code reaches the browser: 'server-html' for text, images and links (and what the frame script
+   * drives, as the FAQ's accordion); 'on-interaction' for forms: on a public page a page island
+   * (app/components/islands/page-island.tsx) whose entry is app/islands/<type in kebab case>.tsx, loaded when
+   * a visitor reaches for it.
    */
-  hydration: Hydration;
+  hydration: Exclude<Hydration, "at-once">;
   /** A page shows one at most: a second would compete for the same visitor and the same anchors. */
   oncePerPage?: boolean;
 }
@@ -77,6 +80,8 @@ export function defineBlock<T extends BlockType, P extends object, R extends { _
 ): BlockDefinition<T, R> {
   const module = `block:${source.type}`;
   const Island = island(module, source.hydration, source.component);
+  // On a public page a form block is a page island; its entry (app/islands/) imports the component itself.
+  const Reached = source.hydration === "on-interaction" ? pageIsland(blockIslandName(source.type), Island.Live) : null;
   return {
     type: source.type,
     fragment: source.fragment,
@@ -88,7 +93,13 @@ export function defineBlock<T extends BlockType, P extends object, R extends { _
     render(block, page, live) {
       const props = source.props(block, page);
       if (props === null) return null;
-      return live ? <Island.Live {...props} /> : <Island {...props} />;
+      if (live) return <Island.Live {...props} />;
+      return Reached ? <Reached {...props} /> : <Island {...props} />;
     },
   };
+}
+
+/** A form block's page island: its entry's file name in app/islands/ (`someFormBlock` → `some-form-block`). */
+export function blockIslandName(type: string): string {
+  return type.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 }

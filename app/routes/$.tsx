@@ -12,15 +12,14 @@ import { campaignMeta } from "~/blocks/meta.server";
 import { island } from "~/components/islands/island";
 import { campaignPageForView, experimentLeadAction } from "~/experiments/campaign.server";
 import { loaderAwarePageHeaders } from "~/lib/http-cache";
-import { HYDRATE } from "~/lib/hydrate";
 import { loaderMeta } from "~/lib/seo";
 import { siteHead } from "~/site/seo.server";
 
 // Public, except at a running A/B experiment's path (private: app/experiments/serve.server.ts).
 export const headers = loaderAwarePageHeaders;
 
-// A form, the calculator or a dialog lives here: the page hydrates (app/lib/hydrate.ts).
-export const handle = HYDRATE;
+// No `handle = HYDRATE`: the page's forms and calculator are page islands (app/blocks/definition.tsx), so a
+// public campaign page carries no React until a visitor reaches for one.
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // The page is chosen here, before rendering: an experiment's variant arrives as the page itself.
@@ -41,8 +40,8 @@ export const meta: MetaFunction<typeof loader> = loaderMeta;
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
   formMethod?.toUpperCase() === "POST" ? false : defaultShouldRevalidate;
 
-// The blocks' renderer is an island of its own, loaded before hydration on a campaign page only: the
-// not-found page, which this route also renders, does not download it.
+// The blocks' renderer is an island of its own: in a draft preview, or reached by a client-side navigation
+// from a page that still runs Remix, it loads on a campaign page only (the not-found page does not download it).
 const Blocks = island("blocks", "at-once", () => import("~/blocks/Blocks").then((m) => m.Blocks));
 
 export default function CampaignPageRoute() {

@@ -168,7 +168,7 @@ test(
   "the campaign page's lead form: typed and sent before its code arrived, delivered by the live form",
   { tag: "@any-width" },
   async ({ page }) => {
-    const code = await holdChunk(page, "LeadFormBlock");
+    const code = await holdChunk(page, "island-lead-form-block");
     await page.goto("/reformas-integrales");
     await closeCookieBanner(page);
     await waitForHydration(page);
@@ -177,6 +177,7 @@ test(
     await form.getByLabel("Nombre").fill("Ana García");
     await form.getByLabel("Email").fill(email);
     await form.getByLabel("Teléfono").fill("+34 600 111 222");
+    await expect.poll(code.requested).toBeGreaterThan(0);
     await form.getByRole("button").last().click();
     code.release();
     await expect(page.getByTestId("campaign-success")).toBeVisible();

@@ -114,7 +114,7 @@ describe("rendered pages", () => {
 
   // The paint-first rewrite (app/lib/paint-first-hydration.server.ts) recognises Remix's own markup and
   // leaves anything else alone; this is the check that a Remix upgrade has not switched it off silently.
-  it.each(["/mensual", "/reformas-integrales"])(
+  it.each(["/mensual"])(
     "%s asks for no JavaScript module before the first paint",
     async (page) => {
       const body = (await request(`${server.baseUrl}${page}`)).body.toString("utf8");

@@ -87,6 +87,20 @@ export function contentChunksFetched(page: Page, suffix: "Block" | "Page"): stri
 }
 
 /**
+ * The page islands whose entry the page fetches from now on, by name (scripts/build-client.mjs names an
+ * island's entry `island-<name>-<hash>.js`, and the chunks they share `island-chunk-<hash>.js`).
+ */
+export function islandEntriesFetched(page: Page): string[] {
+  const entries: string[] = [];
+  page.on("request", (request) => {
+    const file = new URL(request.url()).pathname.split("/").pop() ?? "";
+    const name = /^island-([a-z-]+)-[A-Z0-9]+\.js$/.exec(file)?.[1];
+    if (name && name !== "chunk") entries.push(name);
+  });
+  return entries;
+}
+
+/**
  * The page has done everything it would do on its own: its script live, no request in flight for 500 ms
  * (Playwright's network-idle event) and one more frame painted, so effects have run. Tests that prove
  * something did NOT happen (no tracker request, no second conversion) await this instead of sleeping.

@@ -4,6 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 
+import { blockIslandName } from "~/blocks/definition";
 import { BLOCK_PROJECTION } from "~/blocks/projection.generated";
 import { BLOCKS } from "~/blocks/registry";
 import { usableBlocks } from "~/blocks/usable-blocks.server";
@@ -47,8 +48,19 @@ describe("campaign blocks registry", () => {
     expect(typeof (await definition.component())).toBe("function");
     const check = await definition.check();
     expect(check).toMatchObject({ kind: "schema" });
-    expect(["server-html", "on-interaction", "at-once"]).toContain(definition.hydration);
+    expect(["server-html", "on-interaction"]).toContain(definition.hydration);
   });
+
+  it.each(definitions.filter(([, definition]) => definition.hydration === "on-interaction"))(
+    "%s: a form block has its page island's entry, which renders the block's own component",
+    async (type, definition) => {
+      // Without it the server's form would still post, but never come alive (no entry for the loader to import).
+      const entry = path.resolve(`app/islands/${blockIslandName(type)}.tsx`);
+      expect(fs.existsSync(entry), entry).toBe(true);
+      const component = await definition.component();
+      expect(fs.readFileSync(entry, "utf8")).toContain(`islandEntry(${(component as { name: string }).name})`);
+    },
+  );
 
   it("every block has an example in the seed dataset that a campaign page shows", async () => {
     const dataset = useDatasetCopy();

@@ -8,5 +8,5 @@ export default defineBlock({
   check: () => import("./content").then((module) => module.usable),
   component: () => import("./FaqBlock").then((module) => module.FaqBlock),
   props: (block, { id }) => ({ block, id }),
-  hydration: "at-once",
+  hydration: "server-html",
 });
