@@ -314,7 +314,12 @@ test.describe("plan dialogs on /mensual", () => {
       const section = page.locator("section#solicitar-informacion");
       const email = uniqueEmail("antes-mensual");
       await fillDialogContact(section, email);
+      // Which of the two steps fails, should one: the press sending the form, or the server's answer arriving.
+      const sent = page.waitForRequest(
+        (request) => request.method() === "POST" && new URL(request.url()).pathname === "/mensual",
+      );
       await section.getByRole("button", { name: plansPage.monthlyDialog.submitLabel }).click();
+      expect((await sent).postData() ?? "", "the press sent the form").toContain(encodeURIComponent(email));
       await expect(page.locator("section#solicitar-informacion")).toContainText(plansPage.monthlyDialog.successTitle);
       await expectDeliveries(email, ["/automation-webhook"]);
 
