@@ -382,11 +382,15 @@ test.describe("'Configurar'", () => {
       await banner(page).getByRole("button", { name: "Guardar mi selección" }).click();
       await expect(banner(page)).toBeHidden();
       expect((await consentCookie(context))?.value).toBe("v1.a1.p0");
-      expect((await consentUpdates(page)).at(-1)).toEqual([
-        "consent",
-        "update",
-        { ad_storage: "denied", ad_user_data: "denied", ad_personalization: "denied", analytics_storage: "granted" },
-      ]);
+      // The update is made by the tags' file (app/tracking/tags.ts), which the frame script imports once a choice
+      // exists: a wait for it, not a read at once (a loaded host once read the default here).
+      await expect
+        .poll(async () => (await consentUpdates(page)).at(-1))
+        .toEqual([
+          "consent",
+          "update",
+          { ad_storage: "denied", ad_user_data: "denied", ad_personalization: "denied", analytics_storage: "granted" },
+        ]);
       await settled(page);
       expect(attempts).toEqual([]);
     },
@@ -408,11 +412,18 @@ test.describe("'Aceptar'", () => {
         )
         .toBe(true);
       await expect.poll(() => attempts.some((url) => url.startsWith("https://connect.facebook.net/"))).toBe(true);
-      expect((await consentUpdates(page)).at(-1)).toEqual([
-        "consent",
-        "update",
-        { ad_storage: "granted", ad_user_data: "granted", ad_personalization: "granted", analytics_storage: "granted" },
-      ]);
+      await expect
+        .poll(async () => (await consentUpdates(page)).at(-1))
+        .toEqual([
+          "consent",
+          "update",
+          {
+            ad_storage: "granted",
+            ad_user_data: "granted",
+            ad_personalization: "granted",
+            analytics_storage: "granted",
+          },
+        ]);
       await expect
         .poll(() => page.evaluate(() => (window as unknown as { __fbqCalls?: unknown[][] }).__fbqCalls?.[0]))
         .toEqual(["init", TRACKING_IDS.metaPixelId]);
@@ -680,10 +691,12 @@ test.describe("attribution", () => {
         expect(documentRequests).toEqual([]);
         expect(await page.evaluate(() => document.documentElement.classList.contains("cc-open"))).toBe(false);
         // Queued for the tags the app loads later; nothing was fetched from Google or Meta.
-        expect((await consentUpdates(page)).at(-1)?.[2]).toMatchObject({
-          ad_storage: stored === "v1.a1.p1" ? "granted" : "denied",
-          analytics_storage: stored === "v1.a1.p1" ? "granted" : "denied",
-        });
+        await expect
+          .poll(async () => (await consentUpdates(page)).at(-1)?.[2])
+          .toMatchObject({
+            ad_storage: stored === "v1.a1.p1" ? "granted" : "denied",
+            analytics_storage: stored === "v1.a1.p1" ? "granted" : "denied",
+          });
         expect(attempts).toEqual([]);
 
         // With analytics consent the origin survives a full page load to another page; without it, the
