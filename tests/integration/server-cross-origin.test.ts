@@ -89,7 +89,7 @@ describe("directly on the internet (TRUST_PROXY_HOPS=0)", () => {
     for (const [email, headers] of cases) {
       const response = await post("/contacto?_data=routes%2Fcontacto", headers, contactBody(email));
       expect(response.status, email).toBe(200);
-      expect(dataDirText(server.dataDir)).toContain(email);
+      await expect.poll(() => dataDirText(server.dataDir), { message: email }).toContain(email);
     }
     const consent = await post("/api/consent", { Origin: server.baseUrl }, "decision=accept");
     expect(consent.status).toBe(303);

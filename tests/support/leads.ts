@@ -204,8 +204,23 @@ export const VALID_CONTACT = {
   mensaje: "Hola",
 };
 
-/** Every file under a DATA_DIR, read as text (the erasure audit left out: it keeps ids by design). */
+/**
+ * Every file under a DATA_DIR, read as text (the erasure audit left out: it keeps ids by design). The server may
+ * move a lead between folders while this reads (pending → delivered, as its delivery ends): a file gone mid-walk
+ * starts the walk again instead of failing. A lead moved into a folder already read can still be missed by one
+ * pass, so a test that looks for a lead waits for it (`expect.poll`).
+ */
 export function dataDirText(dataDir: string): string {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return readDataDirOnce(dataDir);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT" || attempt >= 20) throw error;
+    }
+  }
+}
+
+function readDataDirOnce(dataDir: string): string {
   const texts: string[] = [];
   const walk = (directory: string) => {
     for (const entry of fs.readdirSync(directory, { withFileTypes: true })) {
