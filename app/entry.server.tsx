@@ -20,7 +20,6 @@ import { currentExperimentPreview } from "~/experiments/serve.server";
 import { sanityStudioUrl } from "~/lib/env.server";
 import { PRIVATE_NO_STORE } from "~/lib/http-cache";
 import { HydrateEveryPage } from "~/lib/hydrate";
-import { paintFirstHydration } from "~/lib/paint-first-hydration.server";
 import { documentContentSecurityPolicy, type SecuritySettings } from "~/lib/security-headers.server";
 
 export { startLiveContent } from "~/content/live.server";
@@ -94,8 +93,8 @@ export default async function handleRequest(
       </HydrateEveryPage.Provider>
     </ConsentBootScriptText.Provider>,
   );
-  // A page that does not hydrate has no <Scripts/>: the rewrite then leaves it as it is.
-  const rendered = paintFirstHydration(`<!DOCTYPE html>${markup}`);
+  // Only a draft preview carries Remix's <Scripts/> (docs/decisions/0025-islands-without-remix.md): as Remix writes them.
+  const rendered = `<!DOCTYPE html>${markup}`;
   // Preview only: the bar and the preview client's tags, outside the React tree (docs/preview.md).
   const html = preview ? withPreviewBar(rendered, new URL(request.url).pathname, currentExperimentPreview()) : rendered;
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");

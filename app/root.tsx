@@ -31,7 +31,7 @@ import { ICON_SPRITE_URL } from "~/components/ui/icon-sprite.server";
 import { ConsentBootScript } from "~/consent/ConsentBootScript";
 import type { SiteSettings } from "~/content/types";
 import { PREFETCH_REFUSED_HEADER, runningExperimentPaths } from "~/experiments/serve.server";
-import { HydrateEveryPage, routesHydrate } from "~/lib/hydrate";
+import { HydrateEveryPage } from "~/lib/hydrate";
 import { speculationRules } from "~/lib/speculation-rules";
 import { useHydrated } from "~/lib/use-hydrated";
 import noScriptStylesheet from "~/no-js.css";
@@ -64,18 +64,13 @@ export async function loader(_: LoaderFunctionArgs) {
 }
 
 /**
- * Whether this document hydrates (app/lib/hydrate.ts): a route of the page exports `handle = HYDRATE`, or
- * the answer is a draft preview. An error page (the 404 of an unknown path, which the campaign route
- * answers, or a 500) has nothing to hydrate: its text and links are the server's, its frame the frame
- * script's. In the browser React only ever renders a document that hydrates.
+ * Whether this document hydrates (app/lib/hydrate.ts): only a draft preview does. A public page's forms, calculator
+ * and dialogs are page islands that bring their own React when reached (docs/decisions/0025-islands-without-remix.md).
+ * In the browser React only ever renders a document that hydrates.
  */
 function useHydrates(): boolean {
-  const matches = useMatches();
   const everyPage = useContext(HydrateEveryPage);
-  const error = useRouteError();
-  if (typeof document !== "undefined" || everyPage) return true;
-  // No error reads as null here (outside an error boundary) and undefined elsewhere.
-  return error == null && routesHydrate(matches);
+  return typeof document !== "undefined" || everyPage;
 }
 
 /**

@@ -233,7 +233,7 @@ async function scriptsOfPage(browser, baseUrl, pathname, { returning = false } =
     // What 0006's budget counts: loaded, scrolled, a pointer and a focus on every form.
     const forms = await snapshot(page, urls);
     // A form behind a link on the page (/mensual's dialogs: their code loads when a pointer or the focus reaches
-    // a link to the form's section, and the dialog opens on its click; app/components/forms/PlanDialogs.tsx):
+    // a link to the form's section, and the dialog opens on its click; app/components/frame/islands.ts):
     // each such link pointed at, focused and clicked (as events on the link itself, so that no banner over it
     // takes them), then Escape.
     for (const href of kind.formLinks) {

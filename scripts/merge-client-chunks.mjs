@@ -1,5 +1,10 @@
 // After `remix build`: regroups the browser chunks so every page downloads a few files, not dozens.
 //
+// Preview only, since decision 0025 (docs/decisions/0025-islands-without-remix.md): no public page loads Remix's
+// client build any more (their scripts are the frame script and the islands, scripts/build-client.mjs); a draft
+// preview, which hydrates the whole app, does. It stays while its checks (compile-hints, client-chunks.test) read
+// its output; it is the next build step to remove.
+//
 // Remix's classic compiler lets esbuild split the client code into one chunk per distinct set of entry
 // points that share a module. With ~20 routes and the islands' dynamically imported modules, a page downloaded 20–35 files,
 // most under 1 KB, and brotli compresses each file on its own: measured, the same code concatenated

@@ -1,6 +1,6 @@
 import { useLoaderData } from "@remix-run/react";
 
-import { CplDialog, MonthlyPlanDialog } from "~/components/forms/PlanDialogs";
+import { PlanDialogOnInteraction } from "~/components/forms/forms-on-interaction";
 import { island, islandsLoader } from "~/components/islands/island";
 import { FaqSection } from "~/components/sections/FaqSection";
 import { FinalCta } from "~/components/sections/FinalCta";
@@ -9,13 +9,12 @@ import { PlanButton, PlanCards, PlanOfferNote, PriceFrom } from "~/components/se
 import { CtaLink, optionalCta } from "~/components/ui/CtaLink";
 import { getPlansPage } from "~/content/index.server";
 import { publicPageHeaders } from "~/lib/http-cache";
-import { HYDRATE } from "~/lib/hydrate";
 import { loaderMeta } from "~/lib/seo";
 import type { PlansPageData } from "~/pages/PlansDetails";
 import { faqMeta, loadPage, type WithMeta } from "~/site/seo.server";
 import { useSiteSettings } from "~/site/use-site-settings";
 
-/** In-page anchors of the two plan forms: the dialogs' triggers link here (see PlanDialogs). */
+/** In-page anchors of the two plan forms: the dialogs' triggers link here (plan-dialogs/PlanDialog.tsx). */
 const CPL_FORM_ID = "solicitar-analisis";
 const MONTHLY_FORM_ID = "solicitar-informacion";
 
@@ -26,9 +25,6 @@ export { plansAction as action } from "~/leads/page-actions.server";
 export const loader = (): Promise<WithMeta<PlansPageData>> => loadPage(getPlansPage, "/mensual", faqMeta);
 export const meta = loaderMeta;
 export const headers = publicPageHeaders;
-
-// A form, the calculator or a dialog lives here: the page hydrates (app/lib/hydrate.ts).
-export const handle = HYDRATE;
 
 const Details = island("page:PlansDetails", "server-html", () =>
   import("~/pages/PlansDetails").then((module) => module.PlansDetails),
@@ -75,8 +71,14 @@ export default function PlansRoute() {
           </CtaLink>
         ) : null}
       </FinalCta>
-      <MonthlyPlanDialog id={MONTHLY_FORM_ID} content={page.monthlyDialog} sectorOptions={page.sectorOptions} />
-      <CplDialog
+      <PlanDialogOnInteraction
+        kind="monthly"
+        id={MONTHLY_FORM_ID}
+        content={page.monthlyDialog}
+        sectorOptions={page.sectorOptions}
+      />
+      <PlanDialogOnInteraction
+        kind="cpl"
         id={CPL_FORM_ID}
         content={page.cplDialog}
         sectorOptions={page.sectorOptions}

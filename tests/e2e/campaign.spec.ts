@@ -150,34 +150,6 @@ test.describe("what a campaign page downloads", () => {
       expect(chunks).toEqual([]);
     },
   );
-
-  test(
-    "reached by a link inside the site, a campaign page loads its blocks' code and shows them all",
-    { tag: "@any-width" },
-    async ({ page }) => {
-      // From a page that carries Remix's router (/mensual: its dialogs still hydrate, decision 0025).
-      await page.goto("/mensual");
-      await closeCookieBanner(page);
-      await waitForHydration(page);
-      const chunks = contentChunksFetched(page, "Block");
-      await page.evaluate(() => {
-        (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
-      });
-      // A client-side navigation, as any link of the site makes (Remix's router).
-      await page.evaluate(() =>
-        (window as unknown as { __remixRouter: { navigate: (to: string) => Promise<void> } }).__remixRouter.navigate(
-          "/software-b2b-demos",
-        ),
-      );
-      const campaign = seed.find((entry) => entry.slug.current === "software-b2b-demos")!;
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(
-        campaign.blocks.find((block) => block._type === "heroBlock")!.heading!,
-      );
-      for (const block of campaign.blocks) await expect(page.locator(`#bloque-${block._key}`)).toHaveCount(1);
-      expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
-      expect(chunks).toContain("HeroBlock");
-    },
-  );
 });
 
 test.describe("campaign lead form", () => {
@@ -290,6 +262,31 @@ test.describe("campaign pages in draft preview", () => {
         )
         .toEqual(reordered.map((block) => block._key));
       expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    },
+  );
+  test(
+    "reached by a client-side navigation (the preview runs the whole app), a campaign page loads its blocks' code and shows them all",
+    { tag: "@any-width" },
+    async ({ page }) => {
+      // Public pages have no client-side router (links are the browser's: decision 0025); a draft preview does.
+      const enable = new URL("/api/preview-mode/enable", server.url);
+      enable.searchParams.set("sanity-preview-secret", secret);
+      enable.searchParams.set("sanity-preview-pathname", "/mensual");
+      await page.goto(enable.href);
+      await expect(page.locator("sanity-visual-editing")).toHaveCount(1, { timeout: 30_000 });
+      const chunks = contentChunksFetched(page, "Block");
+      await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+      await page.evaluate(() =>
+        (window as unknown as { __remixRouter: { navigate: (to: string) => Promise<void> } }).__remixRouter.navigate(
+          "/software-b2b-demos",
+        ),
+      );
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+        page0.blocks.find((block) => block._type === "heroBlock")!.heading!,
+      );
+      for (const block of page0.blocks) await expect(page.locator(`#bloque-${block._key}`)).toHaveCount(1);
+      expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+      expect(chunks).toContain("HeroBlock");
     },
   );
 });

@@ -31,10 +31,11 @@ function planCard(page: Page, name: string) {
 }
 
 /** The dialogs replace their no-JavaScript sections once the page is interactive. */
+/** The frame script is live: the forms are dialogs, their in-page sections not shown (the islands loader hides them). */
 async function waitForDialogs(page: Page) {
   await waitForHydration(page);
-  await expect(page.locator("section#solicitar-analisis")).toHaveCount(0);
-  await expect(page.locator("section#solicitar-informacion")).toHaveCount(0);
+  await expect(page.locator("section#solicitar-analisis")).toBeHidden();
+  await expect(page.locator("section#solicitar-informacion")).toBeHidden();
 }
 
 test("shows the hero from 299 €/month, the four plans in order, features, process with durations and the final call", async ({
@@ -135,7 +136,7 @@ test(
     // The forms' own code (their fields and checks) comes with the dialog, not with the page.
     const scriptsWithFormCode: string[] = [];
     page.on("request", (request) => {
-      if (/PlanDialogModal-[\w-]+\.js$/.test(request.url())) dialogChunks.push(request.url());
+      if (/island-plan-dialog-[\w-]+\.js$/.test(request.url())) dialogChunks.push(request.url());
     });
     page.on("response", async (response) => {
       if (response.request().resourceType() !== "script") return;
@@ -161,7 +162,7 @@ test(
   "when the dialog's code cannot be downloaded, the trigger shows the same form in the page",
   { tag: "@any-width" },
   async ({ page }) => {
-    await page.route(/PlanDialogModal-[\w-]+\.js$/, (route) => route.abort("internetdisconnected"));
+    await page.route(/island-plan-dialog-[\w-]+\.js$/, (route) => route.abort("internetdisconnected"));
     await page.goto("/mensual");
     await waitForDialogs(page);
     await planCard(page, cplPlan.name).getByRole("link", { name: cplButtonLabel, exact: true }).click();

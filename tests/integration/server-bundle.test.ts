@@ -111,16 +111,4 @@ describe("rendered pages", () => {
     for (const [name, value] of Object.entries(SECRETS))
       expect(body.includes(value), `${page} leaks ${name}`).toBe(false);
   });
-
-  // The paint-first rewrite (app/lib/paint-first-hydration.server.ts) recognises Remix's own markup and
-  // leaves anything else alone; this is the check that a Remix upgrade has not switched it off silently.
-  it.each(["/mensual"])("%s asks for no JavaScript module before the first paint", async (page) => {
-    const body = (await request(`${server.baseUrl}${page}`)).body.toString("utf8");
-    expect(body).not.toMatch(/<link rel="modulepreload"/);
-    expect(body).not.toMatch(/<script type="module"[^>]*>\s*import /);
-    // The modules to preload travel inside the loader script, started after the first paint.
-    expect(body).toMatch(/const preloads=\["\/build\/[^"]+\.js"/);
-    expect(body).toContain("first-contentful-paint");
-    expect(body).toContain("window.__remixContext");
-  });
 });

@@ -1,8 +1,8 @@
 /**
- * The on-interaction chunk of /mensual's forms: both forms, their checks and the dialog frame (Radix Dialog).
- * The page's startup script does not carry it; ./PlanDialogs.tsx fetches it when a visitor reaches for a
- * form. The server renders the same component into the page (the in-page sections), through
- * ./plan-dialogs/live.server.ts.
+ * One of /mensual's forms (the monthly plan, the CPL analysis), with its checks and its dialog frame (Radix
+ * Dialog): the page island `plan-dialog` (./forms-on-interaction.tsx, its entry app/islands/plan-dialog.tsx).
+ * The server renders it as the in-page section; the browser gets its code when a visitor reaches for the form
+ * or a link to it.
  */
 import type { PlanDialogStart } from "./plan-dialogs/PlanDialog";
 import { CplDialog, type CplDialogProps, MonthlyPlanDialog } from "./plan-dialogs/PlanForms";

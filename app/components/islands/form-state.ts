@@ -2,7 +2,7 @@
  * What a visitor did to a server-rendered form before its live code took over (values, ticks, a chosen file,
  * the focus and the caret), read from one copy of the form and written into another, so the live form goes on
  * where the visitor was: the 'on-interaction' swap (on-interaction.tsx) and /mensual's in-page form becoming
- * its dialog (app/components/forms/PlanDialogs.tsx). Browser only.
+ * its dialog (app/components/forms/plan-dialogs/PlanDialog.tsx, through ./mount.tsx). Browser only.
  */
 export type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 

@@ -16,11 +16,21 @@ export const ISLAND_LIVE_ATTRIBUTE = "data-island-live";
 /** On a form whose server HTML had `noValidate`: kept when the loader turns the browser's checks off. */
 export const SERVER_NOVALIDATE_ATTRIBUTE = "data-server-novalidate";
 
+/**
+ * On an island that in-page links open (a /mensual plan form: the section without JavaScript, a dialog once
+ * live): the id those links point at (`<a href="#id">`). A link to it, reached, loads the island; clicked before
+ * the code is in, it opens the island as it arrives; the page loaded at `#id` loads it at once.
+ */
+export const ISLAND_OPENS_ATTRIBUTE = "data-island-opens";
+
 /** A slot inside an island: server HTML the live island keeps as it is (its value is the slot's prop name). */
 export const ISLAND_SLOT_ATTRIBUTE = "data-island-slot";
 
 /** How long a send made before an island's code arrived waits for it before going as without JavaScript. */
 export const HELD_SEND_TIMEOUT_MS = 5_000;
+
+/** How long a click that opens an island waits for its code before going to its section as without JavaScript. */
+export const HELD_OPEN_TIMEOUT_MS = 3_000;
 
 /** A send made before the island's code arrived: which form under the island, which of its buttons. */
 export interface HeldSend {
@@ -28,12 +38,20 @@ export interface HeldSend {
   submitter: number;
 }
 
+/** An island that in-page links open, asked to open before its code was in: by a link (`opener`), or the page's hash. */
+export interface HeldOpen {
+  opener: HTMLElement | null;
+}
+
 /** What an island's entry module exports. */
 export interface IslandEntry {
   /** Loads what the live island needs at once (its own parts the server showed), before `mount`. Never rejects. */
   prepare(element: HTMLElement): Promise<void>;
-  /** Renders the live island in place of the server's HTML, carrying over what the visitor did, then makes `held`. */
-  mount(element: HTMLElement, held: HeldSend | null): void;
+  /**
+   * Renders the live island in place of the server's HTML, carrying over what the visitor did, then makes `held`;
+   * an island that links open (`ISLAND_OPENS_ATTRIBUTE`) opens when `opening` says it was asked to.
+   */
+  mount(element: HTMLElement, held: HeldSend | null, opening?: HeldOpen | null): void;
 }
 
 /** A form's submit buttons, in order (a held send names one by its place). */

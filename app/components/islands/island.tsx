@@ -36,7 +36,7 @@ import {
 import { LoadingBoundary, StaticHtml } from "./static-html";
 
 export { preloadForHydration } from "./client-modules";
-export { KeptElement, keptElement, LoadingBoundary, useKeptHtml, useServerHtml } from "./static-html";
+export { LoadingBoundary } from "./static-html";
 
 /**
  * The 'on-interaction' wrapper, a module of its own: pages without a form never download it. A page with
@@ -106,12 +106,6 @@ export function island<P extends object>(
   IslandComponent.displayName = `Island(${module})`;
   return Object.assign(IslandComponent, { module, hydration, Live });
 }
-
-/**
- * The component `module` names, live once its chunk is in, with no hydration wrapper: for the one island
- * that manages its server HTML itself (the plan dialogs of /mensual, app/components/forms/PlanDialogs.tsx).
- */
-export const liveComponent = moduleComponent;
 
 /** Starts loading an island's chunk (resolves when it is in; a failed download is tried again next time). */
 export const loadIsland = loadModule;

@@ -13,16 +13,26 @@ import { createRoot } from "react-dom/client";
 import { markRenderedAfterLoad } from "~/lib/use-hydrated";
 
 import { LIVE_AT_ONCE, loadMarkedModules } from "./client-modules";
-import { applyState, readState } from "./form-state";
+import { applyState, type FormState, hasVisitorInput, readState } from "./form-state";
 import { type IslandEnv, MountedIslandEnv } from "./island-env";
 import {
   ISLAND_LIVE_ATTRIBUTE,
+  ISLAND_OPENS_ATTRIBUTE,
   ISLAND_PROPS_ATTRIBUTE,
   ISLAND_SLOT_ATTRIBUTE,
   type IslandEntry,
   submitHeld,
 } from "./island-markup";
 import { IslandSlot } from "./page-island";
+
+/**
+ * What an island that in-page links open (`ISLAND_OPENS_ATTRIBUTE`) is told as it mounts: whether to open (a link
+ * was clicked, or the visitor had started on the page's form), the link that asked (the focus goes back to it),
+ * and what the visitor had typed into the server's form (the opened island takes it over).
+ */
+export interface IslandStart {
+  start?: { open: boolean; opener: HTMLElement | null; carried?: FormState | null };
+}
 
 interface Written<P> {
   props: P;
@@ -36,7 +46,7 @@ export function islandEntry<P extends object>(Component: ComponentType<P>): Isla
     // A part of the island with code of its own that the server showed (the calculator's lead form, when the
     // address had a sector): loaded first, so the swap never leaves a gap where the server's part was.
     prepare: (element) => loadMarkedModules(element, LIVE_AT_ONCE),
-    mount(element, held) {
+    mount(element, held, opening = null) {
       if (element.hasAttribute(ISLAND_LIVE_ATTRIBUTE)) return;
       const {
         props,
@@ -50,6 +60,18 @@ export function islandEntry<P extends object>(Component: ComponentType<P>): Isla
         live[slot] = <IslandSlot name={slot} html={html} />;
       }
       const state = readState(element);
+      // An island that links open goes from the page's section to its own frame (a dialog): what was typed goes
+      // with it when it opens, not into the place where the section was.
+      const opens = element.hasAttribute(ISLAND_OPENS_ATTRIBUTE);
+      if (opens) {
+        const started = hasVisitorInput(element);
+        const start: IslandStart["start"] = {
+          open: opening !== null || started,
+          opener: opening?.opener ?? null,
+          carried: started ? state : null,
+        };
+        live.start = start;
+      }
       markRenderedAfterLoad();
       const root = createRoot(element);
       flushSync(() =>
@@ -62,7 +84,9 @@ export function islandEntry<P extends object>(Component: ComponentType<P>): Isla
         ),
       );
       element.setAttribute(ISLAND_LIVE_ATTRIBUTE, "");
-      applyState(element, state);
+      // The loader may have hidden the section of an island that links open (app/components/frame/islands.ts).
+      element.style.display = "";
+      if (!opens) applyState(element, state);
       if (held) submitHeld(element, held);
     },
   };

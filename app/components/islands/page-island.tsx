@@ -18,6 +18,7 @@ import { useIslandEnv } from "./island-env";
 import {
   ISLAND_ATTRIBUTE,
   ISLAND_EAGER_ATTRIBUTE,
+  ISLAND_OPENS_ATTRIBUTE,
   ISLAND_PROPS_ATTRIBUTE,
   ISLAND_SLOT_ATTRIBUTE,
   ISLAND_SRC_ATTRIBUTE,
@@ -43,6 +44,13 @@ export function pageIsland<P extends object>(
   name: string,
   Component: ComponentType<P>,
   slots: ReadonlyArray<keyof P & string> = [],
+  options: {
+    /**
+     * For an island that in-page links open (a section without JavaScript, a dialog once live): the id its links
+     * point at (island-markup.ts, `ISLAND_OPENS_ATTRIBUTE`). The live component then gets `start` (mount.tsx).
+     */
+    opensAt?: (props: P) => string;
+  } = {},
 ): ComponentType<P> {
   function PageIsland(props: P) {
     const env = useIslandEnv();
@@ -63,6 +71,7 @@ export function pageIsland<P extends object>(
           [ISLAND_SRC_ATTRIBUTE]: src,
           [ISLAND_PROPS_ATTRIBUTE]: JSON.stringify({ props: json, env, slots }),
           [ISLAND_EAGER_ATTRIBUTE]: env.actionData != null ? "" : undefined,
+          [ISLAND_OPENS_ATTRIBUTE]: options.opensAt?.(props),
         }}
       >
         <Component {...(rendered as P)} />

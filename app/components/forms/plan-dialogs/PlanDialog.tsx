@@ -1,11 +1,13 @@
 /**
  * One /mensual plan form and its frame: the in-page section in the server's HTML, the dialog in the
- * browser; the success panel after sending, emptied on close. The browser gets this code on interaction
- * (../PlanDialogModal.tsx), so it mounts after hydration, told by `start` how it was asked for.
+ * browser; the success panel after sending, emptied on close. It is a page island (../forms-on-interaction.tsx):
+ * the browser gets this code when a visitor reaches for the form or a link to it, and mounts it told by `start`
+ * how it was asked for.
  */
 import { type ReactNode, useEffect, useRef, useState } from "react";
 
-import { applyState, type FormState } from "~/components/islands/form-state";
+import { applyState } from "~/components/islands/form-state";
+import type { IslandStart } from "~/components/islands/mount";
 import type { Maybe } from "~/components/sections/content-shapes";
 import { Toast } from "~/components/ui/Toast";
 import type { PlansPageQueryResult } from "~/content/sanity.types";
@@ -21,12 +23,11 @@ import { useHashTrigger } from "./use-dialog-trigger";
 export type PlanDialogContent = NonNullable<PlansPageQueryResult>["monthlyDialog"];
 
 /**
- * How the dialog was asked for before its code arrived: opened by a link (the opener gets focus back), and
- * what the visitor had typed into the page's own form meanwhile (`carried`: the dialog's form takes it over).
+ * How the dialog was asked for before its code arrived (app/components/islands/mount.tsx): opened by a link (the
+ * opener gets focus back), and what the visitor had typed into the page's own form meanwhile (`carried`: the
+ * dialog's form takes it over).
  */
-export interface PlanDialogStart {
-  start?: { open: boolean; opener: HTMLElement | null; carried?: FormState | null };
-}
+export type PlanDialogStart = IslandStart;
 
 export function PlanDialog({
   id,

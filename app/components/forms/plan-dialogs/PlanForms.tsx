@@ -1,6 +1,6 @@
 /**
  * The fields of /mensual's two forms (the monthly plan, the CPL analysis), each in its PlanDialog. Part
- * of the forms' on-interaction chunk (../PlanDialogModal.tsx); how they reach the page is ../PlanDialogs.tsx.
+ * of the island ../PlanDialogModal.tsx; how it reaches the page is ../forms-on-interaction.tsx.
  */
 
 import type { Maybe } from "~/components/sections/content-shapes";

@@ -1,7 +1,6 @@
 /**
- * How a /mensual plan dialog opens: any link to its `#id` on the page (or the page loaded at `#id`),
- * and, before the forms' code is there, its on-interaction download, started as soon as a pointer or the
- * keyboard focus reaches such a link (../PlanDialogs.tsx).
+ * How a live /mensual plan dialog opens: any link to its `#id` on the page (or the page loaded at `#id`). Before
+ * its code is there, the frame script's island loader does the same (app/components/frame/islands.ts).
  */
 import { useEffect, useRef } from "react";
 
