@@ -128,6 +128,24 @@ test("the final call to action opens the monthly-plan dialog, which closes with 
   await expect(trigger).toBeFocused();
 });
 
+test("a press on the dimmed page outside the dialog closes it, and the page behind does not scroll meanwhile", async ({
+  page,
+}) => {
+  await page.goto("/mensual");
+  await waitForDialogs(page);
+  const trigger = planCard(page, cplPlan.name).getByRole("link", { name: cplButtonLabel, exact: true });
+  await trigger.click();
+  const dialog = page.getByRole("dialog", { name: plansPage.cplDialog.title });
+  await expect(dialog).toBeVisible();
+  const scrollBefore = await page.evaluate(() => window.scrollY);
+  await page.mouse.wheel(0, 600);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrollBefore);
+  // The top left corner of the screen is the dimmed page, outside the card.
+  await page.mouse.click(4, 4);
+  await expect(dialog).toBeHidden();
+  await expect(trigger).toBeFocused();
+});
+
 test(
   "the dialogs' code (frame, fields, checks) is not part of the page's startup; it arrives when a trigger is reached, and a page loaded at #solicitar-analisis opens the dialog",
   { tag: "@any-width" },

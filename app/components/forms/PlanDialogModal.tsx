@@ -1,6 +1,6 @@
 /**
- * One of /mensual's forms (the monthly plan, the CPL analysis), with its checks and its dialog frame (Radix
- * Dialog): the page island `plan-dialog` (./forms-on-interaction.tsx, its entry app/islands/plan-dialog.tsx).
+ * One of /mensual's forms (the monthly plan, the CPL analysis), with its checks and its dialog frame (the
+ * browser's `<dialog>`): the page island `plan-dialog` (./forms-on-interaction.tsx, its entry app/islands/plan-dialog.tsx).
  * The server renders it as the in-page section; the browser gets its code when a visitor reaches for the form
  * or a link to it.
  */

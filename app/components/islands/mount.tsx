@@ -73,6 +73,10 @@ export function islandEntry<P extends object>(Component: ComponentType<P>): Isla
         live.start = start;
       }
       markRenderedAfterLoad();
+      // The loader may have hidden the section of an island that links open (app/components/frame/islands.ts).
+      // Shown again before React renders (same task, so nothing paints in between): a dialog that opens as it
+      // mounts takes its focus only inside a displayed element.
+      element.style.display = "";
       const root = createRoot(element);
       flushSync(() =>
         root.render(
@@ -84,8 +88,6 @@ export function islandEntry<P extends object>(Component: ComponentType<P>): Isla
         ),
       );
       element.setAttribute(ISLAND_LIVE_ATTRIBUTE, "");
-      // The loader may have hidden the section of an island that links open (app/components/frame/islands.ts).
-      element.style.display = "";
       if (!opens) applyState(element, state);
       if (held) submitHeld(element, held);
     },

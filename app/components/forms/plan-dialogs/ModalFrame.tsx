@@ -1,19 +1,21 @@
 /**
- * The modal frame of a /mensual plan form (Radix Dialog: focus trapped inside, Escape and the close
- * button close it, the page behind is inert and does not scroll). Part of the forms' on-interaction chunk
- * (../PlanDialogModal.tsx); the form itself (state, fields, submission) is PlanDialog.tsx, framed here.
- *
- * The backdrop is a plain element rather than Dialog.Overlay: the overlay's scroll lock injects a
- * <style> element, which the pages' Content-Security-Policy (style-src 'self') refuses. A class on
- * <html> (tailwind.css) locks the page's scroll instead.
+ * The modal frame of a /mensual plan form: the browser's own `<dialog>`, opened with showModal(). The browser
+ * makes the page behind inert and puts the dialog in the top layer; Escape closes it (its `close` event tells
+ * the form). Here: the first focus (the form's first field, unless `onOpened` placed it), focus back on the
+ * link that opened it, a press on the dimmed page outside the card closes it, and the page behind does not
+ * scroll (a class on <html>, tailwind.css). Radix Dialog did this before at 7 KB (brotli) of the island; the
+ * native element needs no script for it and injects no <style> the Content-Security-Policy would refuse.
  */
-import * as Dialog from "@radix-ui/react-dialog";
-import { type ReactNode, type RefObject, useEffect } from "react";
+import { type ReactNode, type RefObject, useEffect, useLayoutEffect, useRef } from "react";
 
 import { CloseMark } from "~/components/ui/Toast";
 
 /** Set on <html> while a dialog is open: the page behind does not scroll. */
 const DIALOG_OPEN_CLASS = "dialog-open";
+
+/** What can take the first focus inside the card. */
+const FOCUSABLE =
+  'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), a[href]';
 
 export interface ModalFrameProps {
   open: boolean;
@@ -27,7 +29,7 @@ export interface ModalFrameProps {
   toast?: ReactNode;
   /**
    * Runs once the dialog's content is in the page, before its first focus; true when it placed the focus
-   * itself (Radix's first focus is then left out).
+   * itself (the first field's focus is then left out).
    */
   onOpened?: (content: HTMLElement) => boolean;
   children: ReactNode;
@@ -44,44 +46,75 @@ export function ModalFrame({
   onOpened,
   children,
 }: ModalFrameProps) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const cardRef = useRef<HTMLDivElement>(null);
+  const pressedOutside = useRef(false);
+  // The latest callbacks, for the effects and listeners below (which run once per open).
+  const latest = useRef({ onOpenChange, onOpened });
   useEffect(() => {
-    if (!open) return;
+    latest.current = { onOpenChange, onOpened };
+  });
+
+  // Layout effect: the dialog is shown (and focused) in the same frame as its content is rendered.
+  useLayoutEffect(() => {
+    const dialog = dialogRef.current;
+    const card = cardRef.current;
+    if (!open || !dialog || !card) return;
+    if (!dialog.open) dialog.showModal();
     document.documentElement.classList.add(DIALOG_OPEN_CLASS);
-    return () => document.documentElement.classList.remove(DIALOG_OPEN_CLASS);
-  }, [open]);
+    if (!latest.current.onOpened?.(card)) card.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+    return () => {
+      document.documentElement.classList.remove(DIALOG_OPEN_CLASS);
+      if (dialog.open) dialog.close();
+      if (opener.current?.isConnected) opener.current.focus();
+    };
+  }, [open, opener]);
+
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <div className="fixed inset-0 z-50 grid place-items-center overflow-y-auto overscroll-contain bg-slate-950/60 p-4">
-          <Dialog.Content
-            className="relative my-8 w-full max-w-2xl rounded-3xl bg-white p-5 shadow-2xl focus:outline-none sm:p-8"
-            onOpenAutoFocus={(event) => {
-              if (onOpened?.(event.currentTarget as HTMLElement)) event.preventDefault();
-            }}
-            onCloseAutoFocus={(event) => {
-              if (opener.current?.isConnected) {
-                event.preventDefault();
-                opener.current.focus();
-              }
-            }}
+    <dialog
+      ref={dialogRef}
+      aria-labelledby={titleId}
+      aria-describedby={`${titleId}-descripcion`}
+      // Escape (or the browser's own close): the form hears it and empties a sent form.
+      onClose={() => {
+        if (open) latest.current.onOpenChange(false);
+      }}
+      // A press on the dimmed page around the card (the dialog's own box, not the card, nor its scrollbar)
+      // closes it: on the click, once the press has run its course (closed at the pointer's press, the press
+      // would then move the focus from the link it went back to); and only when the press began outside too
+      // (a drag from a field out of the card is not a press outside).
+      onPointerDown={(event) => {
+        const dialog = event.currentTarget;
+        pressedOutside.current = event.target === dialog && event.clientX < dialog.clientWidth;
+      }}
+      onClick={(event) => {
+        if (pressedOutside.current && event.target === event.currentTarget) onOpenChange(false);
+        pressedOutside.current = false;
+      }}
+      className="fixed inset-0 m-0 h-full max-h-none w-full max-w-none overflow-y-auto overscroll-contain bg-transparent p-4 backdrop:bg-slate-950/60"
+    >
+      {open ? (
+        <div
+          ref={cardRef}
+          className="relative mx-auto my-8 w-full max-w-2xl rounded-3xl bg-white p-5 shadow-2xl sm:p-8"
+        >
+          {toast}
+          <h2 className="pr-10 text-2xl font-bold tracking-tight text-ink">
+            <span id={titleId}>{title}</span>
+          </h2>
+          <p id={`${titleId}-descripcion`} className={description ? "mt-2 text-ink-soft" : "sr-only"}>
+            {description || title}
+          </p>
+          <div className="mt-6">{children}</div>
+          <button
+            type="button"
+            onClick={() => onOpenChange(false)}
+            className="absolute right-4 top-4 grid h-10 w-10 place-items-center rounded-xl text-ink-soft hover:bg-slate-100"
           >
-            {toast}
-            {/* Radix names the dialog by its own title id; the form points at the inner id. */}
-            <Dialog.Title className="pr-10 text-2xl font-bold tracking-tight text-ink">
-              <span id={titleId}>{title}</span>
-            </Dialog.Title>
-            {description ? (
-              <Dialog.Description className="mt-2 text-ink-soft">{description}</Dialog.Description>
-            ) : (
-              <Dialog.Description className="sr-only">{title}</Dialog.Description>
-            )}
-            <div className="mt-6">{children}</div>
-            <Dialog.Close className="absolute right-4 top-4 grid h-10 w-10 place-items-center rounded-xl text-ink-soft hover:bg-slate-100">
-              <CloseMark label="Cerrar" />
-            </Dialog.Close>
-          </Dialog.Content>
+            <CloseMark label="Cerrar" />
+          </button>
         </div>
-      </Dialog.Portal>
-    </Dialog.Root>
+      ) : null}
+    </dialog>
   );
 }
