@@ -60,17 +60,21 @@ export function ModalFrame({
     const dialog = dialogRef.current;
     const card = cardRef.current;
     if (!open || !dialog || !card) return;
+    // The link that opened this time (set before the open).
+    const returnTo = opener.current;
     if (!dialog.open) dialog.showModal();
     document.documentElement.classList.add(DIALOG_OPEN_CLASS);
     if (!latest.current.onOpened?.(card)) card.querySelector<HTMLElement>(FOCUSABLE)?.focus();
     return () => {
       document.documentElement.classList.remove(DIALOG_OPEN_CLASS);
       if (dialog.open) dialog.close();
-      if (opener.current?.isConnected) opener.current.focus();
+      if (returnTo?.isConnected) returnTo.focus();
     };
   }, [open, opener]);
 
   return (
+    // The keyboard's way out is Escape, the browser's own (the close event below); the click is the pointer's.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
     <dialog
       ref={dialogRef}
       aria-labelledby={titleId}
