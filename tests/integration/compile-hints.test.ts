@@ -37,7 +37,6 @@ describe("compile hints in the client build", () => {
       (output) => output.endsWith(".js") && !framework.includes(output),
     );
     expect(others.some((output) => output.includes("/routes/mensual-"))).toBe(true);
-    expect(others.some((output) => output.includes("PlanDialogModal"))).toBe(true);
     for (const output of others) expect(startsWithHint(output), output).toBe(false);
   });
 });

@@ -72,10 +72,14 @@ describe("prefetch and the pages' scripts on the production server", { timeout: 
     expect(page).toMatch(/data-island="contact-form" data-island-src="\/build\/island-contact-form-[\w-]+\.js"/);
   });
 
-  it("a page whose dialogs still hydrate with Remix carries the frame script and React", async () => {
+  it("a page with dialogs carries the frame script alone, and names the dialogs' island entry for the first reach", async () => {
     const page = await html("/mensual");
     expect(page).toMatch(/<script type="module" async="" src="\/build\/frame-[\w-]+\.js"><\/script>/);
-    expect(page).toContain("__remixContext");
+    expect(page.match(/<script type="module"/g)).toHaveLength(1);
+    expect(page).not.toContain("__remixContext");
+    expect(
+      page.match(/data-island="plan-dialog" data-island-src="\/build\/island-plan-dialog-[\w-]+\.js"/g),
+    ).toHaveLength(2);
   });
 
   it("the Speculation Rules prefetch same-origin links, never /api/* nor a running experiment's paths", async () => {
