@@ -1,5 +1,5 @@
 // `npm run dev`: the production build and server, rebuilt and restarted when a source file changes.
-// No hot module replacement: the site's server (page cache, paint-first rewrite, lead worker) is the one
+// No hot module replacement: the site's server (page cache, frame script and islands, lead worker) is the one
 // that ships, so what you see while developing is what runs in production. Content edits in the NDJSON
 // dataset need no rebuild (the server picks them up within 5 s).
 import { spawn } from "node:child_process";
