@@ -19,7 +19,7 @@
 # - Never kept: anything but GET/HEAD (form posts), /api/*, /metrics, /healthz, draft preview (its
 #   cookie or its parameters), a request with any cookie but the neutral ones (server/cache-key.ts),
 #   and any answer that is not a public 200 without Set-Cookie (experiment paths answer private).
-# - An instance that restarts never shows an error: failed fetches go to the other instance (a lead's
+# - An instance that restarts never shows an error: failed fetches go to another instance (a lead's
 #   post too, when nginx's X-Request-Id makes the copy the same lead), sick instances are left out by the
 #   /healthz probe, and an expired copy is served while none answers.
 vcl 4.1;
@@ -51,6 +51,11 @@ sub vcl_init {
     new instances = directors.round_robin();
     instances.add_backend(instance_3001);
     instances.add_backend(instance_3002);
+    # The same instances in a fixed ring, for retries (vcl_backend_fetch).
+    new ring = directors.shard();
+    ring.add_backend(instance_3001);
+    ring.add_backend(instance_3002);
+    ring.reconfigure();
 }
 
 sub vcl_recv {
@@ -165,6 +170,16 @@ sub vcl_hash {
 }
 
 sub vcl_backend_fetch {
+    # A retry goes to an instance other than the one that failed: the first of the ring that is not it. Round
+    # robin alone may hand it back to that instance (the requests under way meanwhile move its turn), and a
+    # stopping instance counts as healthy until its probes fail, about 2 s.
+    if (bereq.retries > 0 && bereq.http.x-failed-instance) {
+        set bereq.backend = ring.backend(by=KEY, key=0, alt=0, healthy=IGNORE);
+        if ("" + bereq.backend == bereq.http.x-failed-instance) {
+            set bereq.backend = ring.backend(by=KEY, key=0, alt=1, healthy=IGNORE);
+        }
+    }
+    unset bereq.http.x-failed-instance;
     # Edge: the instance is asked for the encoding of the entry (Varnish would ask for gzip), with the
     # visitor's own URL.
     if (bereq.http.x-encoding == "identity") {
@@ -179,12 +194,14 @@ sub vcl_backend_fetch {
 sub vcl_backend_response {
     # A failed fetch of a page tries the other instance (a restart, a drain): visitors never see it.
     if (beresp.status >= 500 && bereq.method ~ "^(GET|HEAD)$" && bereq.retries < 2) {
+        set bereq.http.x-failed-instance = beresp.backend.name;
         return (retry);
     }
     # A build file the instance does not have (during a deploy, a page of the new build asks an instance
     # of the old one): the other instance is asked, as nginx does. An instance of the new build keeps
     # the old build's files (server/build-release.ts), so a page of either build gets its files.
     if (beresp.status == 404 && bereq.url ~ "^/build/" && bereq.method ~ "^(GET|HEAD)$" && bereq.retries < 2) {
+        set bereq.http.x-failed-instance = beresp.backend.name;
         return (retry);
     }
     # An expired copy being refreshed in the background stays when the refresh fails (stale-if-error).
@@ -225,6 +242,7 @@ sub vcl_backend_response {
 }
 
 sub vcl_backend_error {
+    set bereq.http.x-failed-instance = beresp.backend.name;
     if (bereq.method ~ "^(GET|HEAD)$" && bereq.retries < 2) {
         return (retry);
     }

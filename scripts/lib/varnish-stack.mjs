@@ -26,10 +26,13 @@ export function varnishConfig(instancePorts) {
   const backends = instancePorts
     .map((port) => `backend instance_${port} { .host = "127.0.0.1"; .port = "${port}";${parameters}\n`)
     .join("");
-  const adds = instancePorts.map((port) => `    instances.add_backend(instance_${port});\n`).join("");
+  // Every director's list of instances (round robin, the retries' ring).
+  const adds = (director) => instancePorts.map((port) => `    ${director}.add_backend(instance_${port});\n`).join("");
   return text
     .replace(/^backend instance_\d+ [^\n]*\n(?:backend instance_\d+ [^\n]*\n)*/m, backends)
-    .replace(/^ {4}instances\.add_backend\(instance_\d+\);\n(?: {4}instances\.add_backend\(instance_\d+\);\n)*/m, adds);
+    .replace(/^ {4}(\w+)\.add_backend\(instance_\d+\);\n(?: {4}\1\.add_backend\(instance_\d+\);\n)*/gm, (_, director) =>
+      adds(director),
+    );
 }
 
 /**
