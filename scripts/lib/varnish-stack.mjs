@@ -1,8 +1,9 @@
 // The shared cache in front, on this machine: Debian's Varnish with the shipped configuration
 // (deploy/varnish/leads-site.vcl, the instances' ports filled in) in front of N instances of
 // build/server.js on the embedded dataset (a copy in a temporary folder, so a test or a benchmark can
-// edit it), each purging Varnish through SHARED_CACHE_PURGE_URL. Shared by the proxy test
-// (tests/proxy/varnish.test.ts) and `npm run bench:edge`. 127.0.0.1 only; varnishd runs in the
+// edit it), each purging Varnish through SHARED_CACHE_PURGE_URL. Shared by the proxy tests
+// (tests/proxy/varnish*.test.ts; post-resend and varnish-retry put startVarnish alone in front of stand-ins) and
+// `npm run bench:edge`. 127.0.0.1 only; varnishd runs in the
 // foreground with its working folder (`-n`) in the temporary one.
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -33,6 +34,37 @@ export function varnishConfig(instancePorts) {
     .replace(/^ {4}(\w+)\.add_backend\(instance_\d+\);\n(?: {4}\1\.add_backend\(instance_\d+\);\n)*/gm, (_, director) =>
       adds(director),
     );
+}
+
+/**
+ * Starts Debian's varnishd in the foreground with the shipped VCL in front of `instancePorts` (its working
+ * folder and VCL in `dir`), listening on 127.0.0.1:`port`, and resolves once it answers /healthz. Its stop
+ * (SIGTERM) goes on `cleanups`. Used by startVarnishStack and by the proxy tests that put it in front of
+ * stand-in instances.
+ * @param {{ dir: string, port: number, instancePorts: number[], storage?: string, cleanups: Array<() => unknown> }} options
+ */
+export async function startVarnish({ dir, port, instancePorts, storage = "malloc,64m", cleanups }) {
+  const vcl = path.join(dir, "site.vcl");
+  fs.writeFileSync(vcl, varnishConfig(instancePorts));
+  const workdir = path.join(dir, "varnish");
+  const varnish = spawn(
+    VARNISHD,
+    [
+      ...["-F", "-j", "none", "-n", workdir, "-a", `127.0.0.1:${port}`, "-f", vcl, "-s", storage],
+      // As deploy/varnish/leads-site.vcl says: idle backend connections closed before a stopping instance would.
+      ...["-p", "backend_idle_timeout=1"],
+    ],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
+  const output = await superviseDaemon(varnish, {
+    name: "varnishd",
+    stopSignal: "SIGTERM",
+    cleanups,
+    get: httpRequest,
+    healthUrl: `http://127.0.0.1:${port}/healthz`,
+    timeoutMs: 30_000,
+  });
+  return { varnish, workdir, output };
 }
 
 /**
@@ -102,25 +134,16 @@ export async function startVarnishStack({ instances: count = 2, dataset = SEED_D
     cleanups.push(() => Promise.all(instances.map((instance) => instance.stop().finally(() => instance.kill()))));
     await Promise.all(instances.map((instance) => instance.start()));
 
-    const vcl = path.join(dir, "site.vcl");
-    fs.writeFileSync(vcl, varnishConfig(instances.map((instance) => instance.port)));
-    const workdir = path.join(dir, "varnish");
-    const varnish = spawn(
-      VARNISHD,
-      [
-        ...["-F", "-j", "none", "-n", workdir, "-a", `127.0.0.1:${varnishPort}`, "-f", vcl, "-s", "malloc,256m"],
-        // As deploy/varnish/leads-site.vcl says: idle backend connections closed before a stopping instance would.
-        ...["-p", "backend_idle_timeout=1"],
-      ],
-      { stdio: ["ignore", "pipe", "pipe"] },
-    );
-    const varnishOutput = await superviseDaemon(varnish, {
-      name: "varnishd",
-      stopSignal: "SIGTERM",
+    const {
+      varnish,
+      workdir,
+      output: varnishOutput,
+    } = await startVarnish({
+      dir,
+      port: varnishPort,
+      instancePorts: instances.map((instance) => instance.port),
+      storage: "malloc,256m",
       cleanups,
-      get: httpRequest,
-      healthUrl: `${url}/healthz`,
-      timeoutMs: 30_000,
     });
 
     /** varnishd (the manager this stack started) and its children (the cache process). */

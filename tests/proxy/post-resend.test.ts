@@ -6,7 +6,6 @@
 // copy carries the same one; through Varnish a post carrying one reaches the answering instance whole, whichever
 // was tried first, and one without an id is never sent twice (it fails when it met the resetting instance),
 // nor is Sanity's webhook.
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -16,8 +15,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { freePort } from "../../scripts/lib/build.mjs";
-import { httpsRequest, startNginx, superviseDaemon } from "../../scripts/lib/proxy-stack.mjs";
-import { httpRequest, varnishConfig, VARNISHD } from "../../scripts/lib/varnish-stack.mjs";
+import { httpsRequest, startNginx } from "../../scripts/lib/proxy-stack.mjs";
+import { httpRequest, startVarnish } from "../../scripts/lib/varnish-stack.mjs";
 
 interface Received {
   url: string;
@@ -71,23 +70,9 @@ beforeAll(async () => {
   );
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "varnish-resend-"));
   cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-  const vcl = path.join(dir, "site.vcl");
-  fs.writeFileSync(vcl, varnishConfig([resetPort, answerPort]));
   const port = await freePort();
   varnishUrl = `http://127.0.0.1:${port}`;
-  const varnish = spawn(
-    VARNISHD,
-    ["-F", "-j", "none", "-n", path.join(dir, "varnish"), "-a", `127.0.0.1:${port}`, "-f", vcl, "-s", "malloc,64m"],
-    { stdio: ["ignore", "pipe", "pipe"] },
-  );
-  await superviseDaemon(varnish, {
-    name: "varnishd",
-    stopSignal: "SIGTERM",
-    cleanups,
-    get: httpRequest,
-    healthUrl: `${varnishUrl}/healthz`,
-    timeoutMs: 30_000,
-  });
+  await startVarnish({ dir, port, instancePorts: [resetPort, answerPort], cleanups });
   const nginxDir = path.join(dir, "nginx");
   fs.mkdirSync(nginxDir);
   const httpsPort = await freePort();

@@ -4,7 +4,6 @@
 // ~2 s its probes need to mark it sick), one that answers. Round robin alone hands some retries back to the
 // failing instance, because the requests under way at the same time move its turn; the VCL's retry walks a
 // fixed ring to the other instance instead.
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -14,8 +13,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { freePort } from "../../scripts/lib/build.mjs";
-import { superviseDaemon } from "../../scripts/lib/proxy-stack.mjs";
-import { httpRequest, varnishConfig, VARNISHD } from "../../scripts/lib/varnish-stack.mjs";
+import { httpRequest, startVarnish } from "../../scripts/lib/varnish-stack.mjs";
 
 /** How the failing instance fails a fetch: a reset connection (vcl_backend_error) or a 5xx answer. */
 let failure: "reset" | "500" = "reset";
@@ -50,23 +48,9 @@ beforeAll(async () => {
   });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "varnish-retry-"));
   cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-  const vcl = path.join(dir, "site.vcl");
-  fs.writeFileSync(vcl, varnishConfig([failingPort, answeringPort]));
   const port = await freePort();
   varnishUrl = `http://127.0.0.1:${port}`;
-  const varnish = spawn(
-    VARNISHD,
-    ["-F", "-j", "none", "-n", path.join(dir, "varnish"), "-a", `127.0.0.1:${port}`, "-f", vcl, "-s", "malloc,64m"],
-    { stdio: ["ignore", "pipe", "pipe"] },
-  );
-  await superviseDaemon(varnish, {
-    name: "varnishd",
-    stopSignal: "SIGTERM",
-    cleanups,
-    get: httpRequest,
-    healthUrl: `${varnishUrl}/healthz`,
-    timeoutMs: 30_000,
-  });
+  await startVarnish({ dir, port, instancePorts: [failingPort, answeringPort], cleanups });
 }, 60_000);
 
 afterAll(async () => {
