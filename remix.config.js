@@ -13,9 +13,8 @@ export default {
     v3_throwAbortReason: true,
     // Not adopted yet, said explicitly (an unset flag prints a warning on every build). Single fetch
     // changes how every loader and action answer is serialized; lazy route discovery changes how the
-    // route manifest and modules load, which the paint-first rewrite (docs/decisions/) depends on.
-    // Each needs its own migration with the e2e suite. The build writes these flags into the browser code as
-    // constants, so the code of a switched-off one is not shipped (scripts/merge-client-chunks.mjs).
+    // route manifest and modules load. Only a draft preview runs Remix in the browser
+    // (docs/decisions/0025-islands-without-remix.md); each needs its own migration with the preview's tests.
     v3_singleFetch: false,
     v3_lazyRouteDiscovery: false,
   },

@@ -1,10 +1,12 @@
 // `npm run bench:lighthouse`: Lighthouse (mobile preset: emulated phone, slow 4G and 4× CPU) against the
 // production server on 127.0.0.1, 3 runs per page, medians. Chromium from CHROMIUM_PATH or CHROME_PATH
 // (default /usr/bin/chromium). Two tables, each with its floor line:
-// - simulated throttling (Lighthouse's default: the trace replayed 4× slower). Target: 100 in all four
+// - simulated throttling (Lighthouse's default: the trace replayed 4× slower). Target: at least 98 in all four
 //   categories and CLS 0 on every page.
 // - real throttling (`--throttling-method=devtools`: the browser really slowed 4×, every request on slow
-//   4G), closer to the visitor's phone. Target: Total Blocking Time at most 100 ms and CLS 0 on every page.
+//   4G), closer to the visitor's phone. Target: Total Blocking Time at most 50 ms and CLS 0 on every page.
+// The targets are decision 0025's (docs/decisions/0025-islands-without-remix.md): a page that hydrates nothing at
+// load has no reason to block a phone's main thread.
 // LIGHTHOUSE_METHODS=simulate or =devtools runs one of them.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -31,8 +33,10 @@ const PAGES = process.env.LIGHTHOUSE_PAGES?.split(",") ?? [
 ];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS) || 3;
 const METHODS = process.env.LIGHTHOUSE_METHODS?.split(",") ?? ["simulate", "devtools"];
+/** Simulated throttling's target: the lowest score a page may have in any category (median of RUNS). */
+const SIMULATED_SCORE_TARGET = 98;
 /** Real throttling's target: what a mid-range phone may block its main thread for. */
-const DEVTOOLS_TBT_TARGET_MS = 100;
+const DEVTOOLS_TBT_TARGET_MS = 50;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 const CHROME_FLAGS = [...CHROMIUM_ARGS, "--disable-dev-shm-usage", "--no-default-browser-check", "--mute-audio"];
 const RUN_TIMEOUT_MS = 120_000;
@@ -212,7 +216,7 @@ async function measurePages(server, port, method) {
     row.ok =
       method === "devtools"
         ? row.tbt <= DEVTOOLS_TBT_TARGET_MS && row.cls === 0
-        : CATEGORIES.every((id) => row.scores[id] === 100) && row.cls === 0;
+        : CATEGORIES.every((id) => row.scores[id] >= SIMULATED_SCORE_TARGET) && row.cls === 0;
     rows.push(row);
     console.log(`  measured ${page} (${method})`);
   }
@@ -227,7 +231,7 @@ function printTable(method, rows, floor) {
   console.log(
     method === "devtools"
       ? `Real throttling (devtools: the browser slowed 4×, slow 4G), median of ${RUNS}. Target: TBT at most ${DEVTOOLS_TBT_TARGET_MS} ms, CLS 0.`
-      : `Simulated throttling (Lighthouse's default), median of ${RUNS}. Target: all four categories 100, CLS 0.`,
+      : `Simulated throttling (Lighthouse's default), median of ${RUNS}. Target: all four categories at least ${SIMULATED_SCORE_TARGET}, CLS 0.`,
   );
   console.log(
     `${"page".padEnd(24)} ${pad("perf", 4)} ${pad("a11y", 4)} ${pad("bp", 4)} ${pad("seo", 4)} ${pad("LCP ms", 7)} ${pad("TBT ms", 6)} ${pad("CLS", 6)} ${pad("JS gzip", 9)} ${pad("CSS gzip", 9)}  result`,

@@ -41,10 +41,11 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 /**
- * A build file's own path: plain segments of letters, digits, `.`, `_` and `-`, none empty or starting
- * with a dot (so no `.`/`..`), no percent sign. The build writes only such names.
+ * A build file's own path: plain segments of letters, digits, `.`, `_`, `-` and `$`, none empty or starting
+ * with a dot (so no `.`/`..`), no percent sign. The builds write only such names: Remix names a route's file
+ * after the route's, `$` of a path parameter included (`routes/sectores.$slug-<hash>.js`, the draft preview's).
  */
-const OWN_BUILD_PATH = /^\/build(?:\/[A-Za-z0-9_-][A-Za-z0-9._-]*)+$/;
+const OWN_BUILD_PATH = /^\/build(?:\/[A-Za-z0-9_$-][A-Za-z0-9._$-]*)+$/;
 
 export class StaticAssets {
   private readonly root: string;

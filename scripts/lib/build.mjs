@@ -16,7 +16,6 @@ export const BUILD_SOURCES = [
   "tailwind.config.ts",
   "postcss.config.js",
   "package.json",
-  "scripts/compile-hints.mjs",
   "scripts/build-server.mjs",
   "scripts/build-preview-client.mjs",
   "scripts/build-client.mjs",

@@ -78,7 +78,10 @@ describe("the files of the builds served before", () => {
 
   it("are served by an instance of the new build, immutable; a file no build has is a 404", async () => {
     const old = release("old", { "entry.client-old.js": "old entry", "_shared/chunk-old.js": "old chunk" });
-    const next = release("new", { "entry.client-new.js": "new entry" });
+    const next = release("new", {
+      "entry.client-new.js": "new entry",
+      "routes/sectores.$slug-new.js": "new route",
+    });
     expect(archiveBuildFiles(path.join(old, "public", "build"), dataDir, "aaaa1111")).toEqual([]);
     const archived = archiveBuildFiles(path.join(next, "public", "build"), dataDir, "bbbb2222");
     expect(archived).toEqual([path.join(dataDir, "builds", "aaaa1111")]);
@@ -92,6 +95,9 @@ describe("the files of the builds served before", () => {
       cache: expect.stringContaining("immutable"),
     });
     expect((await get(assets, "/build/_shared/chunk-none.js")).status).toBe(404);
+    // A Remix route's file is named after the route, a path parameter's `$` included: served by that name only.
+    expect(await get(assets, "/build/routes/sectores.$slug-new.js")).toMatchObject({ status: 200, text: "new route" });
+    expect((await get(assets, "/build/routes/sectores.%24slug-new.js")).status).toBe(404);
     // An archived build is looked into for /build/ only.
     expect((await get(assets, "/entry.client-old.js")).status).toBe(404);
   });

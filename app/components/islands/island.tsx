@@ -18,7 +18,7 @@
  * `loadEveryIsland()` before its first render. So no component is imported from a `.server` module to be
  * rendered on the server and left out of the browser (the classic compiler's empty `.server` modules,
  * which Vite refuses); a lint rule (eslint.config.js) keeps every module that is not a route from reading
- * values of `.server` modules, and tests/integration/client-chunks.test.ts fails when a `.server`
+ * values of `.server` modules, and tests/integration/client-build.test.ts fails when a `.server`
  * module's code reaches a browser file. Moving to Vite changes nothing here: there is no `serverOnly$`
  * to write.
  */
