@@ -115,6 +115,11 @@ function sendHeldNatively(element: HTMLElement) {
   submitHeld(element, held);
 }
 
+/** Resolves in a new task of the event loop (input waiting since is handled first). */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => window.setTimeout(resolve, 0));
+}
+
 function request(element: HTMLElement) {
   const state = stateOf(element);
   const src = element.getAttribute(ISLAND_SRC_ATTRIBUTE);
@@ -123,6 +128,9 @@ function request(element: HTMLElement) {
   (import(/* @vite-ignore */ src) as Promise<IslandEntry>)
     .then(async (entry) => {
       await entry.prepare(element);
+      // The modules were evaluated in this task: the mount (React's render) gets a task of its own, so a key the
+      // visitor presses meanwhile is answered between the two instead of after both.
+      await nextTask();
       return entry;
     })
     .then(
