@@ -14,7 +14,7 @@ import express, { type ErrorRequestHandler } from "express";
 
 import type * as EntryServer from "./app/entry.server";
 import { type ContentChange, dataDir, purgeBacklog, purgeTagsOf } from "./server/app";
-import { archiveBuildFiles, buildTag, recordServedBuild } from "./server/build-release";
+import { archiveBuildFiles, buildIdentity, buildTag, recordServedBuild } from "./server/build-release";
 import { isPublicListenAddress, trustedProxyAddresses, trustedProxyHops } from "./server/client-address";
 import { applyKeepAlive, ConnectionDrain, shutdownDelayMs } from "./server/drain";
 import { PageCache, pageCacheBounds } from "./server/page-cache";
@@ -98,7 +98,7 @@ export async function createServer() {
   const purger = sharedCachePurger(process.env, () =>
     purgeBacklog(path.join(dataDir(), "shared-cache", `undelivered-purges-${owner}.txt`)),
   );
-  const buildVersion = build.assets.version;
+  const buildVersion = buildIdentity(path.dirname(buildPath));
   // A deploy: the pages of the build this instance served before leave the shared cache
   // (server/build-release.ts). A first start on this DATA_DIR has no build to purge.
   const replaced = recordServedBuild(dataDir(), buildVersion, owner);
@@ -136,6 +136,7 @@ export async function createServer() {
       ownRoutes,
       longLivedUntil: () => drain.signal,
       sharedCache: purger !== null,
+      buildVersion,
     }),
   );
   app.use(lastResort);

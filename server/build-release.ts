@@ -1,6 +1,6 @@
 /**
  * A deploy and the shared cache (docs/decisions/0021-a-deploy-purges-its-old-build.md). Every cacheable
- * page carries its build's tag (`b:<version>`, the version of Remix's asset manifest); an instance that
+ * page carries its build's tag (`b:<version>`, the build's identity: buildIdentity); an instance that
  * starts on another build than it last served purges the tag of that build, so once the last instance of
  * the old build is replaced no page of it is left in the shared cache. The files of the builds an
  * instance served before stay fetchable (DATA_DIR/builds/<version>/): a page of the old build still
@@ -10,6 +10,7 @@
  * Nothing here may stop a start: a DATA_DIR that cannot be written only loses what it would remember
  * (logged), and the instance serves as before.
  */
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -20,6 +21,28 @@ import { log } from "./app";
 export const KEPT_BUILDS = 3;
 
 const VERSION = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * What the build in `buildDir` serves, as one name: a hash of the server bundle (build/index.js, which holds Remix's
+ * asset manifest, and build/server.js) and of the manifests of the client builds Remix does not make (the frame
+ * script and the islands, build/client.json; the preview client, build/preview-client.json). Remix's manifest
+ * version alone names Remix's client build only, which public pages no longer load: a deploy that changed the
+ * frame script, an island or server code alone kept its version, so its pages stayed in the shared cache naming
+ * the old files (docs/decisions/0021-a-deploy-purges-its-old-build.md). A missing file counts as empty.
+ */
+export function buildIdentity(buildDir: string): string {
+  const hash = crypto.createHash("sha256");
+  for (const name of ["index.js", "server.js", "client.json", "preview-client.json"]) {
+    hash.update(`${name}\0`);
+    try {
+      hash.update(fs.readFileSync(path.join(buildDir, name)));
+    } catch {
+      // Not in this build (a test's partial build): the others still name it.
+    }
+    hash.update("\0");
+  }
+  return hash.digest("hex").slice(0, 12);
+}
 
 /** The tag every cacheable page of a build carries. */
 export function buildTag(version: string): string {

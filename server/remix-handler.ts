@@ -146,6 +146,8 @@ export interface RemixHandlerOptions {
    * a day (app/lib/http-cache.ts, withSharedCache).
    */
   sharedCache?: boolean;
+  /** The build's identity (server/build-release.ts, buildIdentity): the tag every cacheable page carries. */
+  buildVersion?: string;
 }
 
 /**
@@ -179,6 +181,7 @@ export function createRemixHandler({
   ownRoutes = {},
   longLivedUntil,
   sharedCache = false,
+  buildVersion,
 }: RemixHandlerOptions) {
   const remix = createRequestHandler(build, mode);
   // Loaders read the request they answer (preview perspective) from this scope
@@ -248,7 +251,7 @@ export function createRemixHandler({
         const brotliQuality = cacheKey.includes("?") ? BROTLI_FAST_QUALITY : BROTLI_MAX_QUALITY;
         return createCachedResponse(
           response.status,
-          cacheableHeaders(response.headers, tags, sharedCache, build.assets?.version),
+          cacheableHeaders(response.headers, tags, sharedCache, buildVersion),
           body,
           {
             brotliQuality,

@@ -1,9 +1,10 @@
 /**
  * A second release of the site for the deploy tests: the repository's own build copied into another
- * folder, with what a new build changes for a visitor: another asset-manifest version and other hashed
- * names for the client entry, the manifest, the frame script and the islands' entries (every reference rewritten in the server build and the
- * client files). The server code is the same; what the deploy tests watch is which build's pages and
- * files the shared cache serves.
+ * folder, with what a deploy that changed the frame script and the islands brings to a visitor: other hashed
+ * names for the frame script and the islands' entries (every reference rewritten in the server build and the
+ * client files). Remix's client build, which only a draft preview loads, is the same, and so is its asset
+ * manifest's version: the build's identity (server/build-release.ts, buildIdentity) must tell the two releases
+ * apart anyway. What the deploy tests watch is which build's pages and files the shared cache serves.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -12,10 +13,8 @@ import { root } from "../../scripts/lib/build.mjs";
 
 export interface Release {
   dir: string;
-  version: string;
-  /** The address of its client entry and of its asset manifest, as its pages name them. */
+  /** The address of Remix's client entry, which only a draft preview names. */
   entry: string;
-  manifest: string;
   /** The address of its frame script, which every page names (the only script of a page that does not hydrate). */
   frame: string;
   /** Its islands' entries by name (build/client.json), which a page with a form or the calculator names. */
@@ -23,8 +22,6 @@ export interface Release {
 }
 
 interface Manifest {
-  version: string;
-  url: string;
   entry: { module: string };
 }
 
@@ -33,9 +30,7 @@ export async function currentRelease(): Promise<Release> {
   const build = (await import(path.join(root, "build", "index.js"))) as { assets: Manifest };
   return {
     dir: root,
-    version: build.assets.version,
     entry: build.assets.entry.module,
-    manifest: build.assets.url,
     ...clientFiles(),
   };
 }
@@ -70,15 +65,10 @@ export function nextRelease(from: Release, into: string): Release {
   // Same length, other characters: the new hashes of a rebuilt client.
   const flip = (text: string) =>
     [...text].reverse().join("") === text ? `${text.slice(1)}0` : [...text].reverse().join("");
-  const version = flip(from.version);
   const rehash = (file: string) => file.replace(/-([A-Za-z0-9]+)\.js$/, (_, hash: string) => `-${flip(hash)}.js`);
-  const entry = rehash(from.entry);
-  const manifest = rehash(from.manifest);
   const frame = rehash(from.frame);
   const islands = Object.fromEntries(Object.entries(from.islands).map(([name, src]) => [name, rehash(src)]));
   const renames: [string, string][] = [
-    [from.entry, entry],
-    [from.manifest, manifest],
     [from.frame, frame],
     ...Object.keys(from.islands).map((name): [string, string] => [from.islands[name]!, islands[name]!]),
   ];
@@ -88,10 +78,9 @@ export function nextRelease(from: Release, into: string): Release {
   ]) {
     let text = fs.readFileSync(file, "utf8");
     for (const [before, after] of renames) text = text.split(before).join(after);
-    text = text.split(`"version":"${from.version}"`).join(`"version":"${version}"`);
     fs.writeFileSync(file, text);
   }
   for (const [before, after] of renames)
     fs.renameSync(path.join(dir, "public", before), path.join(dir, "public", after));
-  return { dir, version, entry, manifest, frame, islands };
+  return { dir, entry: from.entry, frame, islands };
 }

@@ -10,7 +10,7 @@ import path from "node:path";
 
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
-import { archiveBuildFiles, buildTag, KEPT_BUILDS, recordServedBuild } from "../../server/build-release";
+import { archiveBuildFiles, buildIdentity, buildTag, KEPT_BUILDS, recordServedBuild } from "../../server/build-release";
 import { cacheableHeaders } from "../../server/remix-handler";
 import { StaticAssets } from "../../server/static-assets";
 
@@ -115,6 +115,48 @@ describe("the files of the builds served before", () => {
     expect(archived.map((dir) => path.basename(dir))).toEqual(["v4", "v3"]);
     const left = fs.readdirSync(path.join(dataDir, "builds")).filter((name) => !name.endsWith(".txt"));
     expect(left.sort()).toEqual(["v3", "v4", "v5"]);
+  });
+});
+
+describe("a build's identity", () => {
+  /** A build folder: the server bundle with Remix's manifest in it, and the client builds' manifests. */
+  function buildDir(name: string, files: Record<string, string>): string {
+    const dir = path.join(dataDir, "identity", name, "build");
+    fs.mkdirSync(dir, { recursive: true });
+    for (const [file, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, file), text);
+    return dir;
+  }
+  const base = {
+    "index.js": 'var assets_manifest_default = { version: "10c37d1c" };',
+    "server.js": "server",
+    "client.json": '{"frame":{"src":"/build/frame-AAAA.js"}}',
+    "preview-client.json": '{"src":"/build/preview-AAAA.js"}',
+  };
+
+  it("is the same for the same build, wherever it is, and a name the build folders accept", () => {
+    const id = buildIdentity(buildDir("one", base));
+    expect(buildIdentity(buildDir("copy", base))).toBe(id);
+    expect(id).toMatch(/^[0-9a-f]{12}$/);
+    expect(archiveBuildFiles(path.join(dataDir, "none"), dataDir, id)).toEqual([]);
+  });
+
+  it("changes when only the frame script, an island, the preview client or server code changed (Remix's manifest version did not)", () => {
+    const id = buildIdentity(buildDir("one", base));
+    const changed = [
+      { "client.json": '{"frame":{"src":"/build/frame-BBBB.js"}}' },
+      { "preview-client.json": '{"src":"/build/preview-BBBB.js"}' },
+      { "server.js": "server, changed" },
+      { "index.js": 'var assets_manifest_default = { version: "10c37d1c" }; // a loader changed' },
+    ];
+    const ids = changed.map((change, index) => buildIdentity(buildDir(`changed-${index}`, { ...base, ...change })));
+    for (const other of ids) expect(other).not.toBe(id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("never throws on a build folder that lacks a file", () => {
+    expect(buildIdentity(path.join(dataDir, "no-such-build"))).toMatch(/^[0-9a-f]{12}$/);
+    const { "client.json": _client, ...withoutClient } = base;
+    expect(buildIdentity(buildDir("partial", withoutClient))).not.toBe(buildIdentity(buildDir("whole", base)));
   });
 });
 
