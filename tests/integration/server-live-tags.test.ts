@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SITE_TAG } from "~/content/cache-tags.server";
 
 import { readDocuments, SEED_FILE, writeDocuments } from "../support/dataset";
+import { seenWithin } from "../support/live-within";
 import { type ProductionServer, request, startServer } from "../support/production-server";
 import { type SanityHttpStandIn, startSanityHttpStandIn } from "../support/sanity-http-stand-in";
 
@@ -96,11 +97,11 @@ describe("sync tags on Sanity", () => {
     const changed = await standIn.publish();
     expect(changed.length).toBeGreaterThan(0);
     const published = Date.now();
-    let seen = false;
-    while (!seen && Date.now() - published < 2_000) {
-      seen = (await get("/sectores/construccion")).body.toString("utf8").includes("Corregido en el Studio");
-      if (!seen) await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    const seen = await seenWithin(
+      async () => (await get("/sectores/construccion")).body.toString("utf8").includes("Corregido en el Studio"),
+      published,
+      2_000,
+    );
     expect(seen).toBe(true);
     for (const page of ["/", "/sectores", "/sectores/software-b2b", "/sitemap.xml"])
       expect(await cacheOf(page), page).toBe("HIT");

@@ -7,6 +7,7 @@ import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { httpRequest } from "../../scripts/lib/varnish-stack.mjs";
+import { seenWithin } from "../support/live-within";
 import type { SanityHttpStandIn } from "../support/sanity-http-stand-in";
 import { startStackOnStandIn, varnishPages, type VarnishStack } from "./varnish-support";
 
@@ -47,11 +48,11 @@ describe("Varnish in front of two instances on Sanity", () => {
     const changed = await standIn.publish();
     expect(changed.length).toBeGreaterThan(0);
     const published = Date.now();
-    let seen = false;
-    while (!seen && Date.now() - published < 2_000) {
-      seen = (await request("/sectores/construccion")).body.includes("Publicado en Sanity");
-      if (!seen) await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    const seen = await seenWithin(
+      async () => (await request("/sectores/construccion")).body.includes("Publicado en Sanity"),
+      published,
+      2_000,
+    );
     expect(seen).toBe(true);
     // Once both instances' purges for the event are in (a purge of a page it should keep would come with them).
     await varnishPages(() => stack).purgesSettled();

@@ -10,6 +10,7 @@ import { expect } from "vitest";
 
 import { httpRequest, startVarnishStack } from "../../scripts/lib/varnish-stack.mjs";
 import { type DatasetDocument, readDocuments, writeDocuments } from "../support/dataset-file";
+import { seenWithin } from "../support/live-within";
 import { type SanityHttpStandIn, startSanityHttpStandIn } from "../support/sanity-http-stand-in";
 
 export interface Answer {
@@ -95,16 +96,12 @@ export function varnishPages(current: () => VarnishStack) {
   }
 
   /**
-   * Waits until `pathname`, through Varnish, shows `text`, `withinMs` at most from `since` (the moment
-   * of the change: CONTRACT §2's 5 s for a dataset edit, §14's 2 s after a Live event).
+   * Waits until `pathname`, through Varnish, shows `text` to a request started `withinMs` at most from `since`
+   * (the moment of the change: CONTRACT §2's 5 s for a dataset edit, §14's 2 s after a Live event).
    */
   async function waitForText(pathname: string, text: string, withinMs = 5_000, since = Date.now()) {
-    for (;;) {
-      if ((await request(pathname)).body.includes(text)) return;
-      if (Date.now() - since > withinMs)
-        throw new Error(`${pathname} did not show "${text}" through Varnish within ${withinMs} ms`);
-      await sleep(50);
-    }
+    if (!(await seenWithin(async () => (await request(pathname)).body.includes(text), since, withinMs)))
+      throw new Error(`${pathname} did not show "${text}" through Varnish within ${withinMs} ms`);
   }
 
   /** The pages among `pages` that Varnish no longer holds (each asked once: it holds them again after). */
