@@ -77,7 +77,7 @@ export async function pageHydrates(page: Page): Promise<boolean> {
  */
 export function contentChunksFetched(page: Page, suffix: "Block" | "Page"): string[] {
   const chunks: string[] = [];
-  const pattern = new RegExp(`^([A-Za-z]+${suffix})-[a-z0-9]+\\.js$`);
+  const pattern = new RegExp(`^([A-Za-z]+${suffix})-[A-Za-z0-9]+\\.js$`);
   page.on("request", (request) => {
     const file = new URL(request.url()).pathname.split("/").pop() ?? "";
     const name = pattern.exec(file)?.[1];
