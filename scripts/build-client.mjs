@@ -30,9 +30,9 @@ const BUDGET_BROTLI_BYTES = 5 * 1024;
  * V8's explicit compile hint (Chrome 136+; a comment elsewhere), on every island file: an island's code is fetched
  * when the visitor reaches for it and runs at once (React renders the island), so Chrome compiles it while it
  * streams in, off the main thread, instead of function by function on the main thread during the mount, where a
- * key the visitor types waits for it. Measured at 4× CPU slowdown on /calculadora: the task that evaluates the
- * island's modules 81–140 ms without, 22–45 ms with; the mount 144–249 ms without, 66–186 ms with
- * (docs/lab/javascript-budget-log.md). The frame script keeps lazy compilation: most of it runs only on a touch.
+ * key the visitor types waits for it (measured at 4× CPU slowdown: docs/lab/javascript-budget-log.md, "Lighthouse
+ * and the first touch once no page hydrates"). The frame script keeps lazy compilation: most of it runs only on a
+ * touch.
  */
 const COMPILE_HINT = "//# allFunctionsCalledOnLoad";
 
